@@ -1,0 +1,82 @@
+//===- CallStack.h - Inlined call stacks in MLIR locations ------*- C++ -*-===//
+//
+// The one place that knows how tracegraph encodes inlined method calls in
+// plain MLIR locations. Every pass that builds or reads call stacks (inlining,
+// module hierarchy, fusion, the debug section) goes through these helpers.
+//
+// Encoding. Inlining the method `m` of instance `i` (class `C`), called at
+// source location `L_call`, wraps the location `L` of each inlined op as
+//
+//   callsite(L at fused<#tg.frame<instance = i, class = C, method = m>>[L_call])
+//
+// The caller side of the call site is the *frame location*. Inlining composes
+// the way MLIR's own inliner does: the callee of every CallSiteLoc is a leaf
+// and the caller is the rest of the chain, so a chain two calls deep is
+//
+//   callsite(L at callsite(F_inner at F_outer))
+//
+// with the innermost frame nearest the leaf and the entry's frame last.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_IR_CALLSTACK_H
+#define TG_IR_CALLSTACK_H
+
+#include "mlir/IR/Location.h"
+#include "tg/IR/TGDialect.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace tg {
+
+/// One inlined call: where the call was written, and on which module
+/// instance/class which method was called. `frame` is null for a frame that
+/// carries no module information (a call-site location not made by
+/// tracegraph, e.g. by upstream `-inline`); module paths print it as
+/// `UNKNOWN_INSTANCE(UNKNOWN_TYPE)`.
+struct InlinedFrame {
+  mlir::Location callLoc;
+  FrameAttr frame;
+};
+
+/// A location taken apart: the inlined frames from the outermost (the entry
+/// graph's call) to the innermost, and the leaf location of the op itself.
+struct CallStack {
+  llvm::SmallVector<InlinedFrame, 8> frames;
+  mlir::Location leaf;
+};
+
+/// The caller-side location of a frame: `fused<frame>[callLoc]`.
+mlir::Location getFrameLoc(FrameAttr frame, mlir::Location callLoc);
+
+/// Takes a caller-side location apart. A `fused<#tg.frame>` location gives
+/// its frame and call location; any other location is a frame without module
+/// information whose call location is the location itself.
+InlinedFrame matchFrameLoc(mlir::Location callerLoc);
+
+/// The location of an op inlined from a callee, given its location in the
+/// callee, the frame of the call and the call's location. Keeps MLIR's
+/// canonical chain shape (see the file comment), so the result equals what
+/// `mlir::InlinerInterface`-based inlining produces for a call whose location
+/// is `getFrameLoc(frame, callLoc)`.
+mlir::Location pushFrame(mlir::Location calleeLoc, FrameAttr frame,
+                         mlir::Location callLoc);
+
+/// Takes a location apart into its frames and leaf. A location without call
+/// sites gives no frames. A fused location is a leaf as a whole: use
+/// `getOrigins` first to get one call stack per origin.
+CallStack getCallStack(mlir::Location loc);
+
+/// Rebuilds a location from a call stack; the inverse of `getCallStack`.
+mlir::Location buildLocation(const CallStack &stack);
+
+/// The origins a location stands for: the locations listed by a fused
+/// location (recursively, in order, without duplicates), or the location
+/// itself. Used to read back every origin of a fused kernel.
+void getOrigins(mlir::Location loc,
+                llvm::SmallVectorImpl<mlir::Location> &origins);
+
+} // namespace tg
+
+#endif // TG_IR_CALLSTACK_H

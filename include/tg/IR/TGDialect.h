@@ -1,0 +1,22 @@
+//===- TGDialect.h - tracegraph dialect -------------------------*- C++ -*-===//
+//
+// The tg dialect, its types and attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_IR_TGDIALECT_H
+#define TG_IR_TGDIALECT_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "tg/IR/TGOpsDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tg/IR/TGOpsTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tg/IR/TGAttrs.h.inc"
+
+#endif // TG_IR_TGDIALECT_H

@@ -1,0 +1,281 @@
+//===- TGOps.td - tracegraph operations --------------------*- tablegen -*-===//
+
+#ifndef TG_IR_TGOPS_TD
+#define TG_IR_TGOPS_TD
+
+include "tg/IR/TGDialect.td"
+include "tg/IR/TGTypes.td"
+include "tg/IR/TGAttrs.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// tg.graph
+//===----------------------------------------------------------------------===//
+
+def TG_GraphOp : TG_Op<"graph", [
+    AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "One traced method of a module class, or a free function";
+  let description = [{
+    A graph holds the traced body of one method, named `Class::method`
+    (`@"ResNet::forward"`), whose first argument is the module instance the
+    method runs on (`%self: !tg.module<"ResNet">`); or of a free function,
+    named without `::`, which has no `self`.
+
+    The graph a program starts from carries the unit attribute `tg.entry`.
+
+    ```mlir
+    tg.graph @"ReLU::forward"(%self: !tg.module<"ReLU">, %x: !tg.tensor) -> !tg.tensor {
+      %0 = tg.op "aten::relu"(%x) : (!tg.tensor) -> !tg.tensor
+      tg.return %0 : !tg.tensor
+    }
+    ```
+  }];
+
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region AnyRegion:$body);
+
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type)>];
+
+  let extraClassDeclaration = [{
+    /// Whether the graph is a method (`Class::method`) rather than a free
+    /// function.
+    bool isMethod();
+    /// The qualified class of a method graph, empty for a free function.
+    ::llvm::StringRef getClassName();
+    /// The method name of a method graph, or the function's name.
+    ::llvm::StringRef getMethodName();
+    /// The `self` argument of a method graph, or null.
+    ::mlir::BlockArgument getSelf();
+    /// Whether this graph is marked as the program's entry (`tg.entry`).
+    bool isEntry();
+    static constexpr ::llvm::StringLiteral kEntryAttrName = "tg.entry";
+
+    //===------------------------------------------------------------------===//
+    // FunctionOpInterface
+    //===------------------------------------------------------------------===//
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// tg.return
+//===----------------------------------------------------------------------===//
+
+def TG_ReturnOp : TG_Op<"return", [Pure, HasParent<"GraphOp">, ReturnLike,
+                                   Terminator]> {
+  let summary = "Returns from a graph";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// tg.yield
+//===----------------------------------------------------------------------===//
+
+def TG_YieldOp : TG_Op<"yield", [Pure, HasParent<"TracedOp">, ReturnLike,
+                                 Terminator]> {
+  let summary = "Ends a block of a traced control-flow op";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+//===----------------------------------------------------------------------===//
+// tg.get_submodule / tg.get_attr
+//===----------------------------------------------------------------------===//
+
+def TG_GetSubmoduleOp : TG_Op<"get_submodule", [Pure]> {
+  let summary = "Reads a submodule attribute of a module instance";
+  let description = [{
+    `%l1 = tg.get_submodule %self["layer1"] : !tg.module<"ResNet"> -> !tg.module<"Sequential">`
+    is `self.layer1`. The attribute name becomes the module instance name of
+    every frame inlined through a call on the result.
+  }];
+  let arguments = (ins TG_ModuleType:$parent, StrAttr:$name);
+  let results = (outs TG_ModuleType:$result);
+  let assemblyFormat =
+      "$parent `[` $name `]` attr-dict `:` qualified(type($parent)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TG_GetAttrOp : TG_Op<"get_attr", [Pure]> {
+  let summary = "Reads a parameter, buffer or constant attribute of a module";
+  let description = [{
+    `%w = tg.get_attr %self["weight"] : !tg.module<"Conv2d"> -> !tg.tensor`
+    is `self.weight`. Submodules are read with `tg.get_submodule` instead.
+  }];
+  let arguments = (ins TG_ModuleType:$parent, StrAttr:$name);
+  let results = (outs AnyType:$result);
+  let assemblyFormat =
+      "$parent `[` $name `]` attr-dict `:` qualified(type($parent)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// tg.constant
+//===----------------------------------------------------------------------===//
+
+def TG_ConstantOp : TG_Op<"constant", [Pure, ConstantLike]> {
+  let summary = "A traced constant (prim::Constant)";
+  let description = [{
+    `%0 = tg.constant(1) : !tg.value`, `%1 = tg.constant([1, 1]) : !tg.value`,
+    `%2 = tg.constant(unit) : !tg.value` (None).
+  }];
+  let arguments = (ins AnyAttr:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "`(` $value `)` attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// tg.call_method / tg.call
+//===----------------------------------------------------------------------===//
+
+def TG_CallMethodOp : TG_Op<"call_method", [
+    CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls a method on a module instance (prim::CallMethod)";
+  let description = [{
+    Calls the method graph `@callee` with the module instance as its first
+    operand. When that operand is the calling graph's own `self` argument the
+    call is a SELF call: its frame prints as `SELF(Class)`.
+
+    ```mlir
+    %y = tg.call_method @"Sequential::forward"(%l1, %x)
+        : (!tg.module<"Sequential">, !tg.tensor) -> !tg.tensor
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyType>:$operands,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$callee, "::mlir::TypeRange":$results,
+                   "::mlir::ValueRange":$operands), [{
+      build($_builder, $_state, results,
+            ::mlir::FlatSymbolRefAttr::get($_builder.getContext(), callee),
+            operands, nullptr, nullptr);
+    }]>,
+    OpBuilder<(ins "GraphOp":$callee, "::mlir::ValueRange":$operands), [{
+      build($_builder, $_state, callee.getSymName(),
+            callee.getFunctionType().getResults(), operands);
+    }]>];
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+  }];
+  let extraClassDeclaration = [{
+    /// The module instance the method is called on.
+    ::mlir::Value getReceiver() { return getOperands().front(); }
+    /// Whether the receiver is the calling graph's own `self` argument.
+    bool isSelfCall();
+    /// The module instance name PyTorch records for this call: the submodule
+    /// attribute name, `SELF`, or `INSTANCE_NAME_UNKNOWN`.
+    ::llvm::StringRef getInstanceName();
+
+    //===------------------------------------------------------------------===//
+    // CallOpInterface
+    //===------------------------------------------------------------------===//
+    ::mlir::CallInterfaceCallable getCallableForCallee() { return getCalleeAttr(); }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+    ::mlir::Operation::operand_range getArgOperands() { return getOperands(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() { return getOperandsMutable(); }
+  }];
+}
+
+def TG_CallOp : TG_Op<"call", [
+    CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Calls a free function graph (prim::CallFunction)";
+  let description = [{
+    A call of a graph that is not a method. Its inlined frames carry no
+    module information and print as `UNKNOWN_INSTANCE(UNKNOWN_TYPE)`, as
+    PyTorch prints them.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyType>:$operands,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$callee, "::mlir::TypeRange":$results,
+                   "::mlir::ValueRange":$operands), [{
+      build($_builder, $_state, results,
+            ::mlir::FlatSymbolRefAttr::get($_builder.getContext(), callee),
+            operands, nullptr, nullptr);
+    }]>,
+    OpBuilder<(ins "GraphOp":$callee, "::mlir::ValueRange":$operands), [{
+      build($_builder, $_state, callee.getSymName(),
+            callee.getFunctionType().getResults(), operands);
+    }]>];
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::CallInterfaceCallable getCallableForCallee() { return getCalleeAttr(); }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+    ::mlir::Operation::operand_range getArgOperands() { return getOperands(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() { return getOperandsMutable(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// tg.op
+//===----------------------------------------------------------------------===//
+
+def TG_TracedOp : TG_Op<"op", [
+    DeclareOpInterfaceMethods<RegionKindInterface>]> {
+  let summary = "A traced operator call (aten::conv2d, prim::If, ...)";
+  let description = [{
+    Every traced node that is not a call or an attribute read: the operator
+    name, operands, results and any attributes the importer kept. Control
+    flow nodes (`prim::If`, `prim::Loop`) keep their blocks as regions, each
+    ended by `tg.yield`.
+
+    ```mlir
+    %0 = tg.op "aten::add"(%x, %y) : (!tg.tensor, !tg.tensor) -> !tg.tensor
+    %1 = tg.op "prim::If"(%c) ({
+      tg.yield %x : !tg.tensor
+    }, {
+      tg.yield %y : !tg.tensor
+    }) : (!tg.value) -> !tg.tensor
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region VariadicRegion<AnyRegion>:$bodies);
+  let assemblyFormat = [{
+    $name `(` $operands `)` (`(` $bodies^ `)`)? attr-dict `:` functional-type($operands, $results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The operator name without its namespace (`add` for `aten::add`).
+    ::llvm::StringRef getShortName();
+  }];
+}
+
+#endif // TG_IR_TGOPS_TD

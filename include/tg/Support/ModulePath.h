@@ -1,0 +1,64 @@
+//===- ModulePath.h - PyTorch-style module hierarchy strings ----*- C++ -*-===//
+//
+// Formats the module path of an op from its inlined frames, in the three
+// forms PyTorch prints. Independent of MLIR on purpose: the debug-section
+// reader and tg-symbolicate format paths from decoded frames (string views
+// into a mapped file) without building any MLIR location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SUPPORT_MODULEPATH_H
+#define TG_SUPPORT_MODULEPATH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace tg {
+
+/// The three forms of a module path.
+enum class ModulePathFormat {
+  /// Interpreter/profiler form:
+  /// `TOP(C)::forward.A0(A)::forward.SELF(A)::forward_impl_.`
+  Profiler,
+  /// Mobile debug-handle form:
+  /// `top(C)::<unknown>.B0(B)::foo.A0(A)::bar.aten::add`
+  Mobile,
+  /// Scope form, without methods, as in backend errors: `top(C).A0(A).AA0(AA)`
+  Scope,
+};
+
+/// One inlined frame as a module path sees it. `hasModuleInfo` is false for
+/// a call without module information (a free function), which prints as
+/// `UNKNOWN_INSTANCE(UNKNOWN_TYPE)`.
+struct ModulePathFrame {
+  llvm::StringRef instance;  ///< `layer1`, `0`, `SELF`, `INSTANCE_NAME_UNKNOWN`
+  llvm::StringRef className; ///< qualified or short; printed short
+  llvm::StringRef method;    ///< the called method (or function) name
+  bool hasModuleInfo = true;
+};
+
+/// What a module path is built from: the entry graph's class and method, the
+/// inlined frames from the outermost to the innermost, and the op's own name
+/// (`aten::add`), which only the mobile form prints.
+struct ModulePathInput {
+  llvm::StringRef topClass;
+  llvm::StringRef topMethod;
+  llvm::ArrayRef<ModulePathFrame> frames;
+  llvm::StringRef opName;
+};
+
+/// Formats a module path exactly as PyTorch prints it in `format`.
+std::string formatModulePath(const ModulePathInput &input,
+                             ModulePathFormat format);
+
+/// Parses `profiler`, `mobile` or `scope`.
+bool parseModulePathFormat(llvm::StringRef text, ModulePathFormat &format);
+
+/// `__torch__.torchvision.models.resnet.ResNet` -> `ResNet`.
+llvm::StringRef getShortClassName(llvm::StringRef qualified);
+
+} // namespace tg
+
+#endif // TG_SUPPORT_MODULEPATH_H

@@ -1,0 +1,99 @@
+//===- CallStack.cpp - Inlined call stacks in MLIR locations --------------===//
+
+#include "tg/IR/CallStack.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace tg {
+
+Location getFrameLoc(FrameAttr frame, Location callLoc) {
+  return FusedLoc::get({callLoc}, frame, callLoc.getContext());
+}
+
+InlinedFrame matchFrameLoc(Location callerLoc) {
+  if (auto fused = dyn_cast<FusedLoc>(callerLoc)) {
+    if (auto frame = dyn_cast_or_null<FrameAttr>(fused.getMetadata())) {
+      ArrayRef<Location> locs = fused.getLocations();
+      // FusedLoc::get keeps a lone unknown location when metadata is given,
+      // so a frame location always lists exactly one location.
+      Location call = locs.size() == 1
+                          ? locs.front()
+                          : FusedLoc::get(locs, Attribute(),
+                                          callerLoc.getContext());
+      return {call, frame};
+    }
+  }
+  return {callerLoc, FrameAttr()};
+}
+
+Location pushFrame(Location calleeLoc, FrameAttr frame, Location callLoc) {
+  Location caller = getFrameLoc(frame, callLoc);
+  // Walk to the end of the callee's chain and re-root it onto the new caller,
+  // as mlir/lib/Transforms/Utils/InliningUtils.cpp (stackLocations) does.
+  SmallVector<CallSiteLoc, 8> chain;
+  Location last = calleeLoc;
+  while (auto site = dyn_cast<CallSiteLoc>(last)) {
+    chain.push_back(site);
+    last = site.getCaller();
+  }
+  Location result = CallSiteLoc::get(last, caller);
+  for (CallSiteLoc site : llvm::reverse(chain))
+    result = CallSiteLoc::get(site.getCallee(), result);
+  return result;
+}
+
+/// Appends the points of a call-site chain innermost first: in
+/// `callsite(X at Y)` everything in X is inner to everything in Y, whichever
+/// side is itself a chain.
+static void flattenCallSites(Location loc, SmallVectorImpl<Location> &points) {
+  while (auto site = dyn_cast<CallSiteLoc>(loc)) {
+    flattenCallSites(site.getCallee(), points);
+    loc = site.getCaller();
+  }
+  points.push_back(loc);
+}
+
+CallStack getCallStack(Location loc) {
+  SmallVector<Location, 8> points;
+  flattenCallSites(loc, points);
+  CallStack stack{{}, points.front()};
+  for (Location caller : llvm::reverse(llvm::drop_begin(points)))
+    stack.frames.push_back(matchFrameLoc(caller));
+  return stack;
+}
+
+Location buildLocation(const CallStack &stack) {
+  if (stack.frames.empty())
+    return stack.leaf;
+  auto frameLoc = [](const InlinedFrame &f) {
+    return f.frame ? getFrameLoc(f.frame, f.callLoc) : f.callLoc;
+  };
+  // Outermost frame is the root of the caller chain.
+  Location caller = frameLoc(stack.frames.front());
+  for (const InlinedFrame &f : llvm::drop_begin(stack.frames))
+    caller = CallSiteLoc::get(frameLoc(f), caller);
+  return CallSiteLoc::get(stack.leaf, caller);
+}
+
+static void collectOrigins(Location loc, llvm::SetVector<Location> &out) {
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    // A frame location is not a fusion of origins: keep it whole.
+    if (!isa_and_nonnull<FrameAttr>(fused.getMetadata())) {
+      for (Location inner : fused.getLocations())
+        collectOrigins(inner, out);
+      return;
+    }
+  }
+  out.insert(loc);
+}
+
+void getOrigins(Location loc, SmallVectorImpl<Location> &origins) {
+  llvm::SetVector<Location> set;
+  collectOrigins(loc, set);
+  origins.append(set.begin(), set.end());
+}
+
+} // namespace tg

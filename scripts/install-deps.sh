@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what tracegraph needs from Debian's registry; does nothing when it
+# is all there already. Safe to run any number of times.
+set -euo pipefail
+
+PACKAGES=(
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools  # LLVM/MLIR 22, lit, FileCheck
+  clang-22 lld-22                                         # faster, lighter builds than g++ 12
+  cmake ninja-build ccache                                # the build
+  libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
+  zstd python3                                            # size baselines; lit
+)
+PACKAGES+=("${TG_EXTRA_PACKAGES[@]:-}")
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  [ -n "$pkg" ] || continue
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "tracegraph: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

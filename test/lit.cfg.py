@@ -1,0 +1,39 @@
+# -*- Python -*-
+# lit configuration of the tracegraph test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TRACEGRAPH"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tg_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tg_src_root", config.tg_src_root))
+config.substitutions.append(("%examples", os.path.join(config.tg_src_root, "examples")))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tg_tools_dir, config.llvm_tools_dir]
+tools = ["tg-opt", "tg-symbolicate", "split-file", "FileCheck", "not", "count"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
+
+# Optional features: tests that need them say `REQUIRES: <feature>`.
+import shutil
+if shutil.which("zstd"):
+    config.available_features.add("zstd")
+try:
+    import importlib.util
+    if importlib.util.find_spec("torch") is not None:
+        config.available_features.add("torch")
+except Exception:
+    pass
