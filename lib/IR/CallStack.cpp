@@ -19,10 +19,9 @@ InlinedFrame matchFrameLoc(Location callerLoc) {
       ArrayRef<Location> locs = fused.getLocations();
       // FusedLoc::get keeps a lone unknown location when metadata is given,
       // so a frame location always lists exactly one location.
-      Location call = locs.size() == 1
-                          ? locs.front()
-                          : FusedLoc::get(locs, Attribute(),
-                                          callerLoc.getContext());
+      Location call = locs.size() == 1 ? locs.front()
+                                       : FusedLoc::get(locs, Attribute(),
+                                                       callerLoc.getContext());
       return {call, frame};
     }
   }

@@ -72,9 +72,8 @@ StringRef ModuleType::getShortClassName() const {
   return shortClassName(getClassName());
 }
 
-LogicalResult
-ModuleType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   StringRef className) {
+LogicalResult ModuleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef className) {
   if (className.empty())
     return emitError() << "module type needs a non-empty class name";
   return success();

@@ -27,8 +27,7 @@ void GraphOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
   auto buildType = [](Builder &builder, ArrayRef<Type> argTypes,
                       ArrayRef<Type> results,
-                      function_interface_impl::VariadicFlag,
-                      std::string &) {
+                      function_interface_impl::VariadicFlag, std::string &) {
     return builder.getFunctionType(argTypes, results);
   };
   return function_interface_impl::parseFunctionOp(
@@ -66,7 +65,8 @@ BlockArgument GraphOp::getSelf() {
 void GraphOp::getAsmBlockArgumentNames(Region &region,
                                        OpAsmSetValueNameFn setNameFn) {
   // Name the module instance a method runs on as Python does.
-  if (BlockArgument self = getSelf(); self && self.getOwner()->getParent() == &region)
+  if (BlockArgument self = getSelf();
+      self && self.getOwner()->getParent() == &region)
     setNameFn(self, "self");
 }
 
@@ -85,15 +85,16 @@ LogicalResult GraphOp::verify() {
     return emitOpError("method graph name '")
            << getSymName() << "' must be 'Class::method'";
   ArrayRef<Type> inputs = getFunctionType().getInputs();
-  auto selfType = inputs.empty() ? ModuleType() : dyn_cast<ModuleType>(inputs[0]);
+  auto selfType =
+      inputs.empty() ? ModuleType() : dyn_cast<ModuleType>(inputs[0]);
   if (!selfType)
     return emitOpError("method '")
            << getSymName() << "' must take its module instance as "
            << "first argument (!tg.module<\"" << className << "\">)";
   if (selfType.getClassName() != className)
     return emitOpError("method of class '")
-           << className << "' takes self of class '"
-           << selfType.getClassName() << "'";
+           << className << "' takes self of class '" << selfType.getClassName()
+           << "'";
   return success();
 }
 
@@ -108,12 +109,12 @@ LogicalResult ReturnOp::verify() {
     return emitOpError("returns ")
            << getNumOperands() << " values but graph '" << graph.getSymName()
            << "' declares " << results.size();
-  for (auto [index, pair] : llvm::enumerate(llvm::zip(getOperandTypes(), results)))
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(getOperandTypes(), results)))
     if (std::get<0>(pair) != std::get<1>(pair))
       return emitOpError("result #")
-             << index << " has type " << std::get<0>(pair)
-             << " but graph '" << graph.getSymName() << "' declares "
-             << std::get<1>(pair);
+             << index << " has type " << std::get<0>(pair) << " but graph '"
+             << graph.getSymName() << "' declares " << std::get<1>(pair);
   return success();
 }
 
@@ -190,8 +191,7 @@ CallMethodOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return failure();
   if (!callee->isMethod())
     return emitOpError("calls '")
-           << callee->getSymName()
-           << "', a free function: use tg.call";
+           << callee->getSymName() << "', a free function: use tg.call";
   if (getOperands().empty())
     return emitOpError("needs the module instance as first operand");
   auto receiverType = dyn_cast<ModuleType>(getReceiver().getType());

@@ -19,7 +19,8 @@ namespace tg {
 using namespace mlir;
 
 namespace {
-struct CheckOriginsPass : public tg::impl::TGCheckOriginsBase<CheckOriginsPass> {
+struct CheckOriginsPass
+    : public tg::impl::TGCheckOriginsBase<CheckOriginsPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
       if (isa<ModuleOp>(op))

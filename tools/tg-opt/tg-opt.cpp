@@ -21,6 +21,6 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<tg::TGDialect, mlir::func::FuncDialect>();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tracegraph optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tracegraph optimizer driver\n", registry));
 }

@@ -23,9 +23,9 @@ protected:
   GraphOp makeMethod(OpBuilder &b, StringRef className, StringRef method) {
     auto self = ModuleType::get(&context, className);
     auto tensor = TracedTensorType::get(&context);
-    auto graph = GraphOp::create(
-        b, b.getUnknownLoc(), (className + "::" + method).str(),
-        b.getFunctionType({self, tensor}, {tensor}));
+    auto graph =
+        GraphOp::create(b, b.getUnknownLoc(), (className + "::" + method).str(),
+                        b.getFunctionType({self, tensor}, {tensor}));
     Block *body = new Block();
     graph.getBody().push_back(body);
     body->addArguments({self, tensor}, {b.getUnknownLoc(), b.getUnknownLoc()});
@@ -68,7 +68,8 @@ TEST_F(DialectTest, BuildsMethodsAndCallsThatVerify) {
                                     net.getSelf(), "relu");
   auto call = CallMethodOp::create(
       b, b.getUnknownLoc(), "ReLU::forward",
-      TypeRange{TracedTensorType::get(&context)}, ValueRange{sub.getResult(), net.getBody().getArgument(1)});
+      TypeRange{TracedTensorType::get(&context)},
+      ValueRange{sub.getResult(), net.getBody().getArgument(1)});
   ReturnOp::create(b, b.getUnknownLoc(), call.getResults());
 
   EXPECT_TRUE(succeeded(verify(*module)));
@@ -110,7 +111,8 @@ TEST_F(DialectTest, ReceiverNeitherSelfNorSubmoduleIsUnknownInstance) {
       %0 = tg.call_method @"A::f"(%a, %x) : (!tg.module<"A">, !tg.tensor) -> !tg.tensor
       tg.return %0 : !tg.tensor
     }
-  )mlir", &context);
+  )mlir",
+                                                             &context);
   ASSERT_TRUE(module);
   CallMethodOp call;
   module->walk([&](CallMethodOp op) { call = op; });
@@ -119,18 +121,21 @@ TEST_F(DialectTest, ReceiverNeitherSelfNorSubmoduleIsUnknownInstance) {
 }
 
 TEST_F(DialectTest, CallOfUnknownGraphFailsToVerify) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      R"mlir(
     tg.graph @"B::g"(%self: !tg.module<"B">, %x: !tg.tensor) -> !tg.tensor {
       %0 = tg.call_method @"A::f"(%self, %x) : (!tg.module<"B">, !tg.tensor) -> !tg.tensor
       tg.return %0 : !tg.tensor
     }
-  )mlir", ParserConfig(&context, /*verifyAfterParse=*/false));
+  )mlir",
+      ParserConfig(&context, /*verifyAfterParse=*/false));
   ASSERT_TRUE(module);
   EXPECT_EQ(countVerifierErrors(module->getOperation()), 1u);
 }
 
 TEST_F(DialectTest, ArityMismatchFailsToVerify) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      R"mlir(
     tg.graph @"A::f"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
       tg.return %x : !tg.tensor
     }
@@ -138,7 +143,8 @@ TEST_F(DialectTest, ArityMismatchFailsToVerify) {
       %0 = tg.call_method @"A::f"(%self) : (!tg.module<"A">) -> !tg.tensor
       tg.return %0 : !tg.tensor
     }
-  )mlir", ParserConfig(&context, /*verifyAfterParse=*/false));
+  )mlir",
+      ParserConfig(&context, /*verifyAfterParse=*/false));
   ASSERT_TRUE(module);
   EXPECT_EQ(countVerifierErrors(module->getOperation()), 1u);
 }

@@ -7,7 +7,7 @@
 // Encoding. Inlining the method `m` of instance `i` (class `C`), called at
 // source location `L_call`, wraps the location `L` of each inlined op as
 //
-//   callsite(L at fused<#tg.frame<instance = i, class = C, method = m>>[L_call])
+//   callsite(L at fused<#tg.frame<...i, C, m...>>[L_call])
 //
 // The caller side of the call site is the *frame location*. Inlining composes
 // the way MLIR's own inliner does: the callee of every CallSiteLoc is a leaf
