@@ -9,6 +9,7 @@ PACKAGES=(
   cmake ninja-build ccache                                # the build
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
   zstd python3                                            # size baselines; lit
+  python3-torch python3-torchvision                       # tools/torch-to-tg, test/torch
 )
 PACKAGES+=("${TG_EXTRA_PACKAGES[@]:-}")
 

@@ -16,6 +16,7 @@ config.test_exec_root = os.path.join(config.tg_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tg_src_root", config.tg_src_root))
+config.substitutions.append(("%tg_obj_root", config.tg_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.tg_src_root, "examples")))
 config.substitutions.append(("%python", config.python_executable))
 

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Regenerates docs/reference/ (dialect and pass reference) from the ODS and
+# Passes.td files. test/docs/reference-up-to-date.test fails when they drift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${TG_BUILD_DIR:-build}
+./scripts/build.sh mlir-doc
+mkdir -p docs/reference
+cp "$BUILD_DIR/docs/Dialects/TGDialect.md" docs/reference/TGDialect.md
+cp "$BUILD_DIR/docs/Passes/TGPasses.md" docs/reference/TGPasses.md
+echo "docs/reference updated"
