@@ -38,6 +38,11 @@ struct TGOpAsmDialectInterface : public OpAsmDialectInterface {
 };
 } // namespace
 
+namespace tg {
+/// lib/IR/TGInliner.cpp: lets MLIR's inliner inline tg calls.
+void addInlinerInterface(TGDialect &dialect);
+} // namespace tg
+
 void TGDialect::initialize() {
   registerTypes();
   registerAttributes();
@@ -46,6 +51,7 @@ void TGDialect::initialize() {
 #include "tg/IR/TGOps.cpp.inc"
       >();
   addInterfaces<TGOpAsmDialectInterface>();
+  addInlinerInterface(*this);
 }
 
 void TGDialect::registerTypes() {

@@ -278,4 +278,61 @@ def TG_TracedOp : TG_Op<"op", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// tg.kernel / tg.kernel_yield
+//===----------------------------------------------------------------------===//
+
+def TG_KernelOp : TG_Op<"kernel", [
+    IsolatedFromAbove,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "A fused kernel that keeps the ops it computes";
+  let description = [{
+    A kernel made by fusion (`--tg-fuse-elementwise`) or by a downstream
+    compiler. Its body holds the original ops, with their own locations and
+    attributes (`tg.debug_handle`), so every op it computes stays readable;
+    the block arguments stand for the kernel inputs, one per operand, and
+    `tg.kernel_yield` returns the values used outside the kernel.
+
+    The kernel's own location lists the full locations of every op it
+    computes: `fused<#tg.kernel<"fused_add_relu_0">>[origin, ...]`, in
+    program order, deduplicated. The body is isolated from above, as a
+    compiled kernel only sees its arguments.
+
+    ```mlir
+    %r = tg.kernel "fused_add_relu_0"(%a, %b) : (!tg.tensor, !tg.tensor) -> !tg.tensor {
+    ^bb0(%x: !tg.tensor, %y: !tg.tensor):
+      %0 = tg.op "aten::add"(%x, %y) : (!tg.tensor, !tg.tensor) -> !tg.tensor
+      %1 = tg.op "aten::relu"(%0) : (!tg.tensor) -> !tg.tensor
+      tg.kernel_yield %1 : !tg.tensor
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$kernel_name, Variadic<AnyType>:$inputs);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $kernel_name `(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $body
+  }];
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name, "::mlir::TypeRange":$results,
+                   "::mlir::ValueRange":$inputs)>];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The block holding the kernel's ops.
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+    /// The terminator that returns the kernel's results.
+    KernelYieldOp getYield();
+  }];
+}
+
+def TG_KernelYieldOp : TG_Op<"kernel_yield", [Pure, HasParent<"KernelOp">,
+                                              ReturnLike, Terminator]> {
+  let summary = "Returns the results of a fused kernel";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
 #endif // TG_IR_TGOPS_TD

@@ -21,4 +21,302 @@ def TGCheckOrigins : Pass<"tg-check-origins", "mlir::ModuleOp"> {
   }];
 }
 
+def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
+  let summary = "Inline every method and function call into the entry graph";
+  let description = [{
+    Reads the `tg.graph` ops of the module and flattens the entry graph: every
+    `tg.call_method` and `tg.call` reachable from it is inlined, recursively,
+    through MLIR's inliner (`mlir::inlineCall` with tg's dialect inliner
+    interface), callees first, so each graph is flattened once however often
+    it is called.
+
+    The entry graph is `entry=<symbol>` when given; otherwise the graph marked
+    with the unit attribute `tg.entry`; otherwise the only graph that no
+    other graph calls. Anything else (no such graph, several candidates, an
+    `entry` that names no graph) is an error that lists the candidates.
+
+    Locations. Every inlined op (and every block argument of its nested
+    regions) keeps its callee location `L` and gains one frame per inlined
+    call, in MLIR's canonical call-site chain, innermost frame nearest the
+    leaf:
+
+    ```
+    callsite(L at callsite(fused<#tg.frame<inner>>[L_inner_call]
+                           at fused<#tg.frame<outer>>[L_outer_call]))
+    ```
+
+    A `tg.call_method` frame records `instance` = the submodule attribute
+    name the receiver was read with (`tg.get_submodule`), `SELF` when the
+    receiver is the calling graph's own `self`, or `INSTANCE_NAME_UNKNOWN`
+    otherwise (PyTorch's `inlineCallTo` rules); `class` = the callee's
+    class; `method` = the callee's method. A `tg.call` frame has empty
+    `instance` and `class` (no module information; module paths print it as
+    `UNKNOWN_INSTANCE(UNKNOWN_TYPE)`) and the function's name as `method`. A
+    call without a location still gets its frame, around `loc(unknown)`;
+    a `#tg.frame` already written on a call's location is replaced by the
+    computed one. Ops of the entry graph itself are not changed.
+
+    Errors: recursion among the graphs reachable from the entry (the
+    diagnostic names the whole cycle), a call of an unknown symbol, a callee
+    that cannot be inlined. The pass never leaves a half-inlined module when
+    the call graph is invalid: it checks it before changing anything.
+
+    With `remove-dead-graphs` (default true), the graphs reachable from the
+    entry that no remaining op references afterwards are erased, so a model
+    whose graphs all hang off the entry ends as one graph; with
+    `remove-dead-graphs=false` they stay, flattened in place. Graphs not
+    reachable from the entry are never changed.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "Symbol of the graph to flatten (default: the tg.entry graph, "
+           "else the only graph nobody calls)">,
+    Option<"removeDeadGraphs", "remove-dead-graphs", "bool",
+           /*default=*/"true",
+           "Erase the graphs that are no longer referenced after inlining">,
+  ];
+}
+
+def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
+  let summary = "Attach each op's PyTorch-style module path";
+  let description = [{
+    Reads the location of every op inside a `tg.graph` (terminators
+    excepted) and attaches its module path as the attribute
+    `tg.module_hierarchy`, in the form `format` selects, character for
+    character as PyTorch prints it:
+
+    * `profiler` (default): the TorchScript interpreter's form, as the
+      profiler records it:
+      `TOP(C)::forward.A0(A)::forward.SELF(A)::forward_impl_.SELF(A)::my_new_method.`
+    * `mobile`: the mobile debug-handle form, ending with the op's name:
+      `top(C)::<unknown>.B0(B)::foo.A0(A)::bar.aten::add`
+    * `scope`: instances and classes only, as backend errors print it:
+      `top(C).A0(A).AA0(AA)`
+
+    The top of the path is the class and method of the graph that holds the
+    op; then one entry per inlined frame, outermost first (see
+    docs/module-hierarchy.md for every rule and its PyTorch source). The
+    op name of the mobile form is the `tg.op` operator name, or for other
+    ops the TorchScript node kind they stand for (`prim::Constant`,
+    `prim::GetAttr`, `prim::CallMethod`, `prim::CallFunction`), or the MLIR
+    op name.
+
+    An op whose location stands for several origins (a fused location) gets
+    one path per origin: the attribute is a string when they are all equal,
+    else an array of the distinct paths in origin order.
+
+    With `emit-remarks`, each op also gets a remark `module hierarchy: <path>`
+    (paths joined by `; `), for FileCheck and `-verify-diagnostics`.
+    Locations are not changed. An unknown `format` is an error.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"profiler\"",
+           "Form of the module path: profiler, mobile or scope">,
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Also emit a remark with the module path of every op">,
+  ];
+}
+
+def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
+  let summary = "Fuse chains and small DAGs of elementwise ops into kernels";
+  let description = [{
+    Reads every block of the module (graph bodies and nested regions, except
+    the bodies of existing `tg.kernel` ops) and groups connected elementwise
+    `tg.op` ops of the same block into one `tg.kernel` each. An op is
+    elementwise when its operator name is in `ops` and it has no regions.
+    An op joins the groups of its elementwise operands' producers (merging
+    them, which makes DAGs such as `add(relu(x), sigmoid(x))` one kernel)
+    unless a group's results are already used by an op outside it that comes
+    earlier: the kernel is placed where the group's last op was, so this rule
+    keeps every use after its definition and never creates a cycle. Groups
+    with fewer than `min-size` ops are left alone.
+
+    What it writes. Each group becomes a `tg.kernel` whose body holds copies
+    of the group's ops (operator names, attributes such as `tg.debug_handle`
+    and locations unchanged) reading the kernel's block arguments, one per
+    value the group reads from outside (in first-use order), and yielding
+    every result used outside the group (in program order); those uses now
+    read the kernel's results. The originals are replaced through
+    `tg::mergeOps` under a `tg::LocationPreservingListener`, the API offered
+    to downstream rewrites.
+
+    Kernel names follow compiled kernels (Inductor's `original_aten` naming):
+    `fused_` + the distinct short operator names of the group, sorted, with
+    trailing `_` of in-place variants dropped, + `_<n>`, n counting kernels
+    in the module in program order (`fused_add_relu_0`); names already taken
+    by kernels in the module are skipped, so names stay unique.
+
+    Locations. The kernel's location is
+    `fused<#tg.kernel<"name">>[origins...]`: the full location (call-site
+    chain intact) of every op it computes, flattened, deduplicated, in
+    program order. The ops in the body keep their own locations, so each
+    original location stays reachable from exactly the ops that compute it:
+    the op in the body and its kernel. The output is deterministic (the pass
+    runs once per module, in program order).
+
+    Errors: an empty operator name in `ops` or a `min-size` of 0 is
+    rejected.
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "Operator names treated as elementwise (default: aten:: add, "
+               "sub, mul, div, neg, relu, sigmoid, tanh, gelu, silu, exp, "
+               "log, sqrt, rsqrt, abs, hardtanh, clamp, pow, and their "
+               "in-place forms)">,
+    Option<"minSize", "min-size", "unsigned", /*default=*/"2",
+           "Smallest group of ops that becomes a kernel">,
+  ];
+}
+
+def TGProvenance : Pass<"tg-provenance", "mlir::ModuleOp"> {
+  let summary = "Write the provenance map of fused kernels as JSON";
+  let description = [{
+    Reads the module (after fusion) and writes a JSON document to `path`
+    (`-`, the default, is stdout) with two maps, as Inductor's provenance
+    tracking does for its kernels (see docs/provenance.md):
+
+    * `originalToKernels`: each original op -> the kernels that now hold it.
+      An original op is an op in a kernel body (terminators excepted) or any
+      other op of a graph (terminators and `tg.kernel` excepted), named by
+      its `tg.debug_handle` (`handle:<n>`) when it has one, else by the
+      stable name `<graph>/<operator>#<n>` (n counts ops of that operator in
+      the graph, in walk order). Ops outside any kernel map to `[]`.
+    * `kernelToOrigins`: each kernel name -> its origins, in the order of its
+      location, each with the original op's name and operator (when an op of
+      the body lists that origin) and its stack trace: `frames`, outermost
+      first, each with `file`, `line`, `col`, `function` (the called method)
+      and `instance`/`class` of the module; and `leaf`, the op's own
+      `file`/`line`/`col`.
+
+    Keys are sorted (llvm::json), so the output is deterministic. The IR is
+    not changed. A `path` that cannot be written is an error.
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"-\"",
+           "Output JSON file, or - for stdout">,
+  ];
+}
+
+def TGSnapshotOrigins : Pass<"tg-snapshot-origins", "mlir::ModuleOp"> {
+  let summary = "Record every origin in the module for tg-verify-origins";
+  let description = [{
+    Collects the origins of every op's location (`tg::getOrigins`: each
+    location a fused location lists, else the location itself; unknown
+    locations skipped), deduplicated, in walk order, and stores them on the
+    module as the array attribute `tg.origin_snapshot`. Terminators and
+    `tg.graph` ops are skipped: they compute nothing, and inlining rightly
+    drops them. A later `--tg-verify-origins` in the same pipeline checks
+    that none was lost. Locations are not changed.
+  }];
+}
+
+def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
+  let summary = "Fail when an origin recorded by tg-snapshot-origins is lost";
+  let description = [{
+    Checks, and then removes, the `tg.origin_snapshot` attribute left by
+    `--tg-snapshot-origins`: every recorded origin must still be listed by
+    some op's location. With `compare=full` (default) the whole origin must
+    survive (its call-site chain included); with `compare=leaf` only its leaf
+    source position must, as the leaf or as the call location of a frame of
+    some op's location, which is what survives passes that add or fold frames
+    (`--tg-inline` turns a call's location into its frames' call location).
+    Each lost origin is an error at that origin's own
+    location, `origin lost: ...`, and the pass fails.
+
+    Independently of a snapshot it checks every `tg.kernel`: unless its
+    location is unknown (stripped), its location must be
+    `fused<#tg.kernel<"name">>[...]` with its own name and list exactly the
+    origins of the ops in its body (none missing, none extra); kernel names
+    must be unique in the module.
+    The IR is otherwise not changed.
+  }];
+  let options = [
+    Option<"compare", "compare", "std::string", /*default=*/"\"full\"",
+           "What must survive of each origin: full or leaf">,
+  ];
+}
+
+def TGAssignDebugHandles : Pass<"tg-assign-debug-handles", "mlir::ModuleOp"> {
+  let summary = "Give every op a unique integer debug handle (tg.debug_handle)";
+  let description = [{
+    Sets the `i64` attribute `tg.debug_handle` on every op nested in the
+    module (the module itself has none: its location is kept by the debug
+    section separately). Handles are unique in the module, dense from 0 and
+    given in pre-order walk order, so the same input always gets the same
+    handles, with threads on or off.
+
+    By default every op is renumbered. With `keep-existing=true`, an op that
+    already has a valid handle (a non-negative integer) keeps it and every
+    other op gets a fresh handle after the largest existing one, in walk
+    order; a handle used twice is an error at the second op (with a note at
+    the first), and the pass fails. A `tg.debug_handle` that is not a
+    non-negative integer is an error in both modes.
+
+    Locations are not read or changed. `--tg-emit-debug-section` needs
+    handles on every op.
+  }];
+  let options = [
+    Option<"keepExisting", "keep-existing", "bool", /*default=*/"false",
+           "Keep valid existing handles; number only ops without one">,
+  ];
+}
+
+def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
+  let summary = "Write every location into a compact binary debug section";
+  let description = [{
+    Writes the debug section (docs/debug-section-format.md) of the module to
+    `path`: for each `tg.debug_handle`, the op's full location (source
+    positions, inlined call stacks with their `#tg.frame` module frames,
+    names, fused locations with `#tg.kernel` or other metadata), the op's
+    name and its top graph's class and method (for module paths); the
+    locations of block arguments keyed by (handle, region, block, index);
+    and the module's own location. Strings, positions, module frames and
+    call-stack prefixes are stored once.
+
+    Reads locations and handles; does not change the IR, so
+    `-strip-debuginfo` after it leaves only handles, and
+    `--tg-restore-debuginfo` brings back byte-identical locations.
+
+    Errors (and no file) when `path` is missing or cannot be written, when
+    an op has no valid handle or two ops share one, or when a location
+    cannot be represented exactly (`OpaqueLoc`, fused metadata that does not
+    print and parse back to itself): the written section is decoded and
+    compared with the module before the pass succeeds, so nothing is lost
+    silently. The output is byte-identical across runs and thread settings.
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"\"",
+           "Output file of the debug section (required)">,
+    Option<"embedSource", "embed-source", "bool", /*default=*/"false",
+           "Embed the referenced source lines (only those) for tracebacks">,
+    Option<"sourceRoot", "source-root", "std::string", /*default=*/"\"\"",
+           "Directory that relative source file names are read from">,
+    Option<"handlesPerBlock", "handles-per-block", "unsigned",
+           /*default=*/"64",
+           "Handle-table entries per coded block (lookup cost vs size)">,
+  ];
+}
+
+def TGRestoreDebugInfo : Pass<"tg-restore-debuginfo", "mlir::ModuleOp"> {
+  let summary = "Restore locations from a debug section by debug handle";
+  let description = [{
+    Reads the debug section at `path` (written by `--tg-emit-debug-section`)
+    and sets the location of every op that has a `tg.debug_handle` to the
+    one recorded for that handle, the locations of the block arguments the
+    section lists, and the module's own location. Ops without a handle keep
+    their location. After `emit -> -strip-debuginfo -> restore`, the module
+    prints byte-identically to the original with `-mlir-print-debuginfo`.
+
+    Errors when `path` is missing, when the file is not a valid section
+    (truncated, wrong magic, unknown major version, checksum mismatch,
+    malformed records: the message says what was expected at which offset),
+    when a handle has no entry, or when a block-argument entry names a
+    region, block or argument the op does not have.
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"\"",
+           "Debug section to read (required)">,
+  ];
+}
+
 #endif // TG_PASSES_PASSES_TD

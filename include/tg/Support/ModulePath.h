@@ -39,6 +39,17 @@ struct ModulePathFrame {
   bool hasModuleInfo = true;
 };
 
+/// The module path frame of a stored `#tg.frame<instance, class, method>`
+/// (from a location or a debug section). A frame without a class is a free
+/// function call (`tg.call`, PyTorch's prim::CallFunction), which has no
+/// module information: `::fn` in the profiler form,
+/// `UNKNOWN_INSTANCE(UNKNOWN_TYPE)::fn` in the mobile form. Every reader of
+/// frames should build its ModulePathFrames with this, so that all tools print
+/// the same path.
+ModulePathFrame makeModulePathFrame(llvm::StringRef instance,
+                                    llvm::StringRef className,
+                                    llvm::StringRef method);
+
 /// What a module path is built from: the entry graph's class and method, the
 /// inlined frames from the outermost to the innermost, and the op's own name
 /// (`aten::add`), which only the mobile form prints.
@@ -55,6 +66,9 @@ std::string formatModulePath(const ModulePathInput &input,
 
 /// Parses `profiler`, `mobile` or `scope`.
 bool parseModulePathFormat(llvm::StringRef text, ModulePathFormat &format);
+
+/// The option spelling of `format`: `profiler`, `mobile` or `scope`.
+llvm::StringRef getModulePathFormatName(ModulePathFormat format);
 
 /// `__torch__.torchvision.models.resnet.ResNet` -> `ResNet`.
 llvm::StringRef getShortClassName(llvm::StringRef qualified);

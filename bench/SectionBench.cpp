@@ -1,0 +1,174 @@
+//===- SectionBench.cpp - Open/lookup timings and the naive baseline ------===//
+//
+// tg-bench-section measures what a consumer of a debug section pays, on a
+// section file written by the pipeline, and prints `key value` lines for
+// bench/run_pipeline.py:
+//
+//   tg-bench-section stats S    open time (first open and median of repeats),
+//                               random lookups per second (lookupHandle, one
+//                               core), symbolizations per second, and the
+//                               byte size of each table
+//   tg-bench-section naive S    writes the naive baseline to stdout: for
+//                               every handle, its full stack as text, the way
+//                               torch.fx keeps `stack_trace` on each node
+//                               (one `  File "f", line N, in fn` line per
+//                               frame, outermost first, every origin of a
+//                               fused op, a blank line after each op),
+//                               each origin preceded by its module path
+//                               (`Module hierarchy:top(C)::...`, as PyTorch
+//                               prints a symbolicated error) so that the
+//                               text carries the module instances the
+//                               section stores; --module-paths=false leaves
+//                               them out (pure stack_trace)
+//
+// The random handles come from a fixed seed, so runs are comparable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Serialize/Reader.h"
+#include "tg/Serialize/Symbolizer.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <vector>
+
+using namespace llvm;
+using namespace tg;
+
+static cl::opt<std::string> command(cl::Positional, cl::Required,
+                                    cl::desc("<stats|naive>"));
+static cl::opt<std::string> sectionPath(cl::Positional, cl::Required,
+                                        cl::desc("<section>"));
+static cl::opt<unsigned> repeats("repeats", cl::init(200),
+                                 cl::desc("Opens to time for the median"));
+static cl::opt<bool>
+    modulePaths("module-paths", cl::init(true),
+                cl::desc("naive: start each origin with its module path, so "
+                         "the text holds what the section holds"));
+static cl::opt<unsigned> lookups("lookups", cl::init(4000000),
+                                 cl::desc("Random handles to look up"));
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+int fail(Error err) {
+  WithColor::error(errs(), "tg-bench-section")
+      << toString(std::move(err)) << "\n";
+  return 1;
+}
+
+int runStats() {
+  // The first open pays the page faults of a cold mapping; later ones show
+  // the cost of validation alone.
+  auto start = Clock::now();
+  auto first = DebugSectionReader::open(sectionPath);
+  double firstOpen = secondsSince(start);
+  if (!first)
+    return fail(first.takeError());
+  std::vector<double> opens;
+  for (unsigned i = 0; i < repeats; ++i) {
+    auto t = Clock::now();
+    auto reader = DebugSectionReader::open(sectionPath);
+    opens.push_back(secondsSince(t));
+    if (!reader)
+      return fail(reader.takeError());
+  }
+  std::sort(opens.begin(), opens.end());
+  const DebugSectionReader &r = **first;
+  uint32_t n = r.getNumHandles();
+
+  std::mt19937_64 rng(42);
+  std::uniform_int_distribution<uint64_t> dist(0, n - 1);
+  std::vector<uint64_t> handles(1 << 20);
+  for (uint64_t &h : handles)
+    h = dist(rng);
+
+  uint64_t sink = 0;
+  start = Clock::now();
+  for (unsigned i = 0; i < lookups; ++i) {
+    auto entry = r.lookupHandle(handles[i & (handles.size() - 1)]);
+    if (!entry)
+      return fail(entry.takeError());
+    sink += entry->leaf;
+  }
+  double lookupSeconds = secondsSince(start);
+
+  Symbolizer symbolizer(r);
+  unsigned symbolizations = std::max(1u, lookups / 20);
+  start = Clock::now();
+  for (unsigned i = 0; i < symbolizations; ++i) {
+    auto result = symbolizer.symbolize(handles[i & (handles.size() - 1)]);
+    if (!result)
+      return fail(result.takeError());
+    sink += result->origins.size();
+  }
+  double symbolizeSeconds = secondsSince(start);
+
+  outs() << "handles " << n << "\n";
+  outs() << "file_bytes " << r.getFileSize() << "\n";
+  outs() << "open_first_us " << format("%.1f", firstOpen * 1e6) << "\n";
+  outs() << "open_median_us " << format("%.1f", opens[opens.size() / 2] * 1e6)
+         << "\n";
+  outs() << "lookups_per_s " << format("%.0f", lookups / lookupSeconds) << "\n";
+  outs() << "symbolize_per_s "
+         << format("%.0f", symbolizations / symbolizeSeconds) << "\n";
+  // By kind number: the format's tables change between versions, and
+  // docs/debug-section-format.md names them.
+  for (unsigned k = 1; k <= section::kNumSectionKinds; ++k)
+    outs() << "table_" << k << " "
+           << r.getSectionSize(static_cast<section::SectionKind>(k)) << "\n";
+  outs() << "sink " << (sink & 1) << "\n";
+  return 0;
+}
+
+int runNaive() {
+  auto reader = DebugSectionReader::open(sectionPath);
+  if (!reader)
+    return fail(reader.takeError());
+  Symbolizer symbolizer(**reader);
+  raw_ostream &os = outs();
+  for (uint64_t h = 0, n = (*reader)->getNumHandles(); h < n; ++h) {
+    auto result = symbolizer.symbolize(h);
+    if (!result) {
+      // An absent handle has no stack to print.
+      consumeError(result.takeError());
+      continue;
+    }
+    for (const SymbolOrigin &origin : result->origins) {
+      if (modulePaths)
+        os << "Module hierarchy:" << origin.modulePath << "\n";
+      for (const SymbolFrame &frame : origin.frames) {
+        if (!frame.hasPosition)
+          continue;
+        os << "  File \"" << frame.file << "\", line " << frame.line << ", in "
+           << frame.function.value_or("<unknown>") << "\n";
+      }
+    }
+    os << "\n";
+  }
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "debug section open/lookup benchmark\n");
+  if (command == "stats")
+    return runStats();
+  if (command == "naive")
+    return runNaive();
+  WithColor::error(errs(), "tg-bench-section")
+      << "unknown command '" << command << "' (stats or naive)\n";
+  return 1;
+}

@@ -1,0 +1,211 @@
+//===- LocationPreservingListener.h - Rewrites that keep origins -*- C++
+//-*-===//
+//
+// A rewrite listener and helpers that make any pattern set keep the source
+// locations of the ops it replaces or merges, and record which new ops now
+// compute which original ops (the provenance map).
+//
+// Attach it to the greedy driver or to the dialect-conversion driver:
+//
+//   tg::LocationPreservingListener listener;
+//   listener.snapshotNames(module);          // optional: stable origin names
+//   GreedyRewriteConfig config;
+//   config.setListener(&listener);
+//   (void)applyPatternsGreedily(module, std::move(patterns), config);
+//   listener.finalize();
+//
+//   ConversionConfig conversionConfig;
+//   conversionConfig.listener = &listener;
+//   (void)applyPartialConversion(module, target, std::move(patterns),
+//                                conversionConfig);
+//   listener.finalize();
+//
+// or to a rewriter of your own (`IRRewriter rewriter(ctx, &listener)`).
+//
+// Rules. When an op X is replaced, every op created during the session that
+// defines one of X's replacement values gets X's origins merged into its
+// location, and so does every op created during the session that feeds such
+// an op and holds no origin yet (the rest of a decomposition). When an op is
+// erased without replacement values (the producer in a merge), its origins
+// go to the ops created by the same pattern application whose location
+// already lists them, or else to every op that pattern created. Origins that
+// reach no op are reported by `getDroppedOrigins()`.
+//
+// Merged locations are `FusedLoc`s of the full origin locations (call-site
+// chains intact), flattened and deduplicated, the op's own origins first and
+// then the others in the order the rewrite replaced them. Metadata on the
+// op's own fused location (e.g. `#tg.kernel<...>`) is kept. Use
+// `getFusedLoc`/`mergeOps` to give merged ops their origins in program order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_PASSES_LOCATIONPRESERVINGLISTENER_H
+#define TG_PASSES_LOCATIONPRESERVINGLISTENER_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+#include <string>
+
+namespace tg {
+
+//===----------------------------------------------------------------------===//
+// Location helpers
+//===----------------------------------------------------------------------===//
+
+/// The location of an op that computes everything `locs` stand for: the
+/// origins of each (see `tg::getOrigins`), flattened, deduplicated, in order,
+/// unknown locations dropped. With one origin and no metadata this is that
+/// origin itself; otherwise `fused<metadata>[origins...]`. Returns an unknown
+/// location when nothing is known and no metadata is given.
+mlir::Location fuseOrigins(llvm::ArrayRef<mlir::Location> locs,
+                           mlir::Attribute metadata, mlir::MLIRContext *ctx);
+
+/// `fuseOrigins` of the locations of `ops`, in the order given.
+mlir::Location getFusedLoc(llvm::ArrayRef<mlir::Operation *> ops,
+                           mlir::Attribute metadata = {});
+
+/// `into` with the origins of `from` appended; metadata of `into` (when it
+/// is a fused location whose metadata is not a call frame) is kept.
+mlir::Location mergeLocations(mlir::Location into, mlir::Location from);
+
+/// Replaces `op` by the results of `newOp` and gives `newOp` the merge of its
+/// own location and `op`'s (for a 1-to-1 rewrite outside any listener).
+void replaceOpWithFusedLoc(mlir::RewriterBase &rewriter, mlir::Operation *op,
+                           mlir::Operation *newOp);
+
+/// Merges `ops` (one block, program order) into `newOp`: `newOp`'s location
+/// becomes the fused location of `ops` (plus its own metadata), then the
+/// results of `ops` that are used outside `ops` are replaced, in order (op
+/// order, then result number), by the results of `newOp`, and every op of
+/// `ops` is erased, last first. Fails without changing anything when the
+/// numbers of escaping results and of `newOp` results differ.
+mlir::LogicalResult mergeOps(mlir::RewriterBase &rewriter,
+                             llvm::ArrayRef<mlir::Operation *> ops,
+                             mlir::Operation *newOp);
+
+/// The results of `ops` used by an op outside `ops` (nested users count as
+/// their ancestor in the block), in op order then result number.
+llvm::SmallVector<mlir::Value>
+getEscapingResults(llvm::ArrayRef<mlir::Operation *> ops);
+
+/// A stable name for every op under `root` that has no `tg.debug_handle`:
+/// `<graph>/<op name>#<n>`, n counting ops of the same name in the graph in
+/// walk order (`ResNet::forward/aten::relu#2`); ops outside graphs are named
+/// after the module. Ops with a handle are named `handle:<n>`.
+void assignStableNames(mlir::Operation *root,
+                       llvm::DenseMap<mlir::Operation *, std::string> &names);
+
+/// The name of `op` as the provenance map records it: `handle:<n>` when it has
+/// a `tg.debug_handle`, else its operator name and location.
+std::string getOriginName(mlir::Operation *op);
+
+//===----------------------------------------------------------------------===//
+// LocationPreservingListener
+//===----------------------------------------------------------------------===//
+
+/// One original op that a rewrite replaced or erased.
+struct OriginRecord {
+  /// `handle:<n>`, a stable name from `snapshotNames`, or `getOriginName`.
+  std::string name;
+  /// The operator: `aten::relu` for a tg.op, else the op name (`arith.addi`).
+  std::string opName;
+  /// Its full location when it was replaced.
+  mlir::Location loc;
+  /// Why it is dropped, when no op holds it any more; empty otherwise.
+  std::string droppedReason;
+};
+
+class LocationPreservingListener
+    : public mlir::RewriterBase::ForwardingListener {
+public:
+  struct Options {
+    /// Rewrite the locations of new ops (off: only record provenance).
+    bool updateLocations = true;
+    /// Name each origin when it is recorded (printing its location when it
+    /// has neither a handle nor a snapshot name). Off: names stay empty,
+    /// which saves that cost on large rewrites.
+    bool recordNames = true;
+  };
+
+  /// `next` (optional) receives every notification after this listener.
+  explicit LocationPreservingListener(
+      mlir::OpBuilder::Listener *next = nullptr);
+  LocationPreservingListener(Options options,
+                             mlir::OpBuilder::Listener *next = nullptr);
+
+  /// Names every op under `root` with `assignStableNames` so that origins are
+  /// recorded under stable names. Call before rewriting.
+  void snapshotNames(mlir::Operation *root);
+
+  /// Resolves origins erased outside any pattern application against the
+  /// locations of the live new ops. Call once the driver has returned.
+  void finalize();
+
+  /// Groups what happens until `endGroup` as one rewrite (the greedy driver
+  /// does this per pattern through notifyPatternBegin/End).
+  void beginGroup();
+  void endGroup();
+
+  /// Every original op replaced or erased so far, in event order.
+  llvm::ArrayRef<OriginRecord> getOrigins() const { return origins; }
+  /// The origins (indices into `getOrigins()`) that `op`, a live op created
+  /// during the session, now computes.
+  llvm::ArrayRef<unsigned> getOriginsOf(mlir::Operation *op) const;
+  /// The live ops that now compute origin `index`, in creation order.
+  llvm::SmallVector<mlir::Operation *> getHolders(unsigned index) const;
+  /// Origins no live op holds, with the reason.
+  llvm::SmallVector<unsigned> getDroppedOrigins() const;
+  /// Live ops created during the session, in creation order.
+  llvm::ArrayRef<mlir::Operation *> getNewOps() const {
+    return newOps.getArrayRef();
+  }
+
+  // RewriterBase::Listener
+  void notifyOperationInserted(mlir::Operation *op,
+                               mlir::OpBuilder::InsertPoint previous) override;
+  void notifyOperationReplaced(mlir::Operation *op,
+                               mlir::ValueRange replacement) override;
+  void notifyOperationErased(mlir::Operation *op) override;
+  void notifyPatternBegin(const mlir::Pattern &pattern,
+                          mlir::Operation *op) override;
+  void notifyPatternEnd(const mlir::Pattern &pattern,
+                        mlir::LogicalResult status) override;
+
+private:
+  /// The origins `op` stands for: what it holds when it is a new op, else a
+  /// new record for it.
+  llvm::SmallVector<unsigned> takeOrigins(mlir::Operation *op);
+  void give(mlir::Operation *holder, llvm::ArrayRef<unsigned> ids,
+            mlir::Location loc);
+  void forget(mlir::Operation *op);
+  /// Gives `ids` to the ops of `candidates` whose location lists them, or to
+  /// all of `candidates` when `fallbackToAll`; returns the ids left over.
+  llvm::SmallVector<unsigned>
+  resolveErased(llvm::ArrayRef<unsigned> ids,
+                llvm::ArrayRef<mlir::Operation *> candidates,
+                bool fallbackToAll);
+  bool isTopLevelNew(mlir::Operation *op) const;
+
+  Options options;
+  std::vector<OriginRecord> origins;
+  llvm::DenseMap<mlir::Operation *, std::string> stableNames;
+  /// Live ops created during the session.
+  llvm::SetVector<mlir::Operation *> newOps;
+  /// What each new op computes.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> held;
+  /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
+  llvm::DenseSet<mlir::Operation *> replaced;
+  /// The current group: ops it created and origins erased in it.
+  unsigned groupDepth = 0;
+  llvm::SetVector<mlir::Operation *> groupOps;
+  llvm::SmallVector<unsigned> groupErased;
+  /// Origins erased outside any group, resolved by `finalize`.
+  llvm::SmallVector<unsigned> pendingErased;
+};
+
+} // namespace tg
+
+#endif // TG_PASSES_LOCATIONPRESERVINGLISTENER_H

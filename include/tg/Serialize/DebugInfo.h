@@ -1,0 +1,82 @@
+//===- DebugInfo.h - Debug sections from and back into MLIR -----*- C++ -*-===//
+//
+// The MLIR side of the debug section: writing every location of a module
+// whose ops carry `tg.debug_handle` into a section, and restoring those
+// locations into a stripped module. The format is
+// docs/debug-section-format.md; Reader.h reads it without MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SERIALIZE_DEBUGINFO_H
+#define TG_SERIALIZE_DEBUGINFO_H
+
+#include "tg/Serialize/Reader.h"
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+
+namespace tg {
+
+/// The attribute holding an op's debug handle (an i64).
+inline constexpr llvm::StringLiteral kDebugHandleAttrName = "tg.debug_handle";
+
+/// Reads the debug handle of `op`, if it has a valid one (a non-negative
+/// integer attribute).
+std::optional<uint64_t> getDebugHandle(mlir::Operation *op);
+
+struct DebugSectionOptions {
+  /// Embed the source lines the section refers to (flag SOURCE_LINES), read
+  /// from the files named by the positions. Files that cannot be read are
+  /// reported as warnings and left out.
+  bool embedSource = false;
+  /// Prefix for relative file names when embedding source.
+  std::string sourceRoot;
+  /// Entries per handle block (the format allows any B > 0).
+  uint32_t handlesPerBlock = section::kDefaultHandlesPerBlock;
+  /// Decode the written section and compare it with the module, so a
+  /// location the format cannot represent exactly is an error, never a
+  /// silent loss.
+  bool verify = true;
+};
+
+/// Builds the section of `root` (usually a builtin.module): every op nested
+/// in it must carry a unique `tg.debug_handle`. Reports problems as errors at
+/// the offending op and fails.
+mlir::FailureOr<std::string>
+buildDebugSection(mlir::Operation *root,
+                  const DebugSectionOptions &options = {});
+
+/// Decodes locations of a section into an MLIRContext, memoizing every
+/// record it builds so shared stacks are built once.
+class LocationDecoder {
+public:
+  LocationDecoder(const DebugSectionReader &reader, mlir::MLIRContext *context)
+      : reader(reader), context(context) {}
+
+  /// The location a LocRef names.
+  llvm::Expected<mlir::Location> decode(uint32_t ref);
+  /// The full location of a handle.
+  llvm::Expected<mlir::Location> decodeHandle(uint64_t handle);
+
+private:
+  llvm::Expected<mlir::Location> decodeRef(uint32_t ref, unsigned depth);
+  llvm::Expected<mlir::Location> decodeNode(uint32_t node, unsigned depth);
+
+  const DebugSectionReader &reader;
+  mlir::MLIRContext *context;
+  llvm::DenseMap<uint32_t, mlir::Location> refCache;
+  llvm::DenseMap<uint32_t, mlir::Location> nodeCache;
+};
+
+/// Sets the location of every op of `root` that has a debug handle, of the
+/// block arguments the section lists and of `root` itself from `reader`.
+/// Reports mismatches between section and module as errors and fails.
+mlir::LogicalResult restoreDebugInfo(mlir::Operation *root,
+                                     const DebugSectionReader &reader);
+
+} // namespace tg
+
+#endif // TG_SERIALIZE_DEBUGINFO_H

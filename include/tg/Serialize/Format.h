@@ -1,0 +1,104 @@
+//===- Format.h - Debug section format constants ----------------*- C++ -*-===//
+//
+// The constants of the debug section format. docs/debug-section-format.md is
+// the specification; this header only names what it defines, so a change here
+// starts with a change there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SERIALIZE_FORMAT_H
+#define TG_SERIALIZE_FORMAT_H
+
+#include <cstdint>
+
+namespace tg {
+namespace section {
+
+/// `\x89TGDBG\r\n`.
+inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G', 'D',
+                                            'B',  'G', '\r', '\n'};
+inline constexpr uint16_t kVersionMajor = 1;
+inline constexpr uint16_t kVersionMinor = 0;
+inline constexpr uint32_t kHeaderSize = 64;
+inline constexpr uint32_t kSectionEntrySize = 16;
+inline constexpr uint32_t kAlignment = 64;
+inline constexpr uint32_t kNone = 0xFFFFFFFFu;
+inline constexpr uint32_t kDefaultHandlesPerBlock = 64;
+
+/// Header field offsets.
+enum HeaderOffset : uint32_t {
+  kOffMagic = 0,
+  kOffVersionMajor = 8,
+  kOffVersionMinor = 10,
+  kOffFlags = 12,
+  kOffHeaderSize = 16,
+  kOffSectionCount = 20,
+  kOffFileSize = 24,
+  kOffBodyChecksum = 32,
+  kOffHandleCount = 40,
+  kOffHandlesPerBlock = 44,
+  kOffRootLoc = 48,
+  kOffHeaderCrc = 60,
+};
+
+enum Flags : uint32_t {
+  kFlagSourceLines = 1u << 0,
+};
+
+enum class SectionKind : uint32_t {
+  StringOffsets = 1,
+  StringData = 2,
+  Positions = 3,
+  ModuleFrames = 4,
+  StackNodes = 5,
+  Locations = 6,
+  LocationLists = 7,
+  Graphs = 8,
+  Sites = 9,
+  HandleIndex = 10,
+  HandleBlocks = 11,
+  ArgLocations = 12,
+  SourceLines = 13,
+};
+inline constexpr uint32_t kNumSectionKinds = 13;
+
+/// Record sizes of the fixed-width tables.
+inline constexpr uint32_t kPositionSize = 24;
+inline constexpr uint32_t kModuleFrameSize = 12;
+inline constexpr uint32_t kStackNodeSize = 12;
+inline constexpr uint32_t kLocationSize = 16;
+inline constexpr uint32_t kGraphSize = 8;
+inline constexpr uint32_t kSiteSize = 8;
+inline constexpr uint32_t kArgLocationSize = 20;
+inline constexpr uint32_t kSourceLineSize = 12;
+
+/// The tag in the low two bits of a LocRef (3 is invalid).
+enum class LocTag : uint32_t { Unknown = 0, Position = 1, Composite = 2, Invalid = 3 };
+
+inline uint32_t makeLocRef(LocTag tag, uint32_t index) {
+  return index << 2 | static_cast<uint32_t>(tag);
+}
+inline LocTag getLocTag(uint32_t ref) { return static_cast<LocTag>(ref & 3); }
+inline uint32_t getLocIndex(uint32_t ref) { return ref >> 2; }
+
+/// Kinds of LOCATIONS records.
+enum class LocKind : uint8_t {
+  StackedCallSite = 1,
+  CallSite = 2,
+  Name = 3,
+  Fused = 4,
+};
+
+/// Metadata kinds of FUSED records (the `aux` byte).
+enum class FusedMeta : uint8_t { None = 0, Kernel = 1, Frame = 2, AttrText = 3 };
+
+/// The columns of a handle block.
+enum HandleColumn : unsigned { kColStack, kColSite, kColGraph, kNumColumns };
+
+/// Rounds up to the table alignment.
+inline uint64_t alignTo64(uint64_t x) { return (x + 63) & ~uint64_t(63); }
+
+} // namespace section
+} // namespace tg
+
+#endif // TG_SERIALIZE_FORMAT_H

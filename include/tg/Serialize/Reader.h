@@ -1,0 +1,163 @@
+//===- Reader.h - Zero-copy debug section reader ----------------*- C++ -*-===//
+//
+// Opens a debug section (docs/debug-section-format.md) by mapping it
+// read-only, validates its header, section table and checksums once, and then
+// answers lookups by reading records straight out of the mapping: strings are
+// views into it, and nothing is decoded until asked. Every lookup checks its
+// bounds and returns an llvm::Error naming the table, index and byte offset
+// when the file is inconsistent. Independent of MLIR on purpose: tools that
+// only symbolicate need no MLIRContext.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SERIALIZE_READER_H
+#define TG_SERIALIZE_READER_H
+
+#include "tg/Serialize/Format.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+#include <optional>
+
+namespace tg {
+
+/// A POSITIONS record with its strings resolved.
+struct SectionPosition {
+  llvm::StringRef file;
+  std::optional<llvm::StringRef> function;
+  uint32_t fileId = 0;
+  uint32_t startLine = 0, startCol = 0, endLine = 0, endCol = 0;
+};
+
+/// A MODULE_FRAMES record.
+struct SectionModuleFrame {
+  llvm::StringRef instance, className, method;
+};
+
+/// A STACK_NODES record. `moduleFrame` and `parent` are indices, or nullopt.
+struct SectionStackNode {
+  uint32_t call = 0;
+  std::optional<uint32_t> moduleFrame;
+  std::optional<uint32_t> parent;
+};
+
+/// A LOCATIONS record.
+struct SectionLocation {
+  section::LocKind kind = section::LocKind::Name;
+  section::FusedMeta meta = section::FusedMeta::None;
+  uint32_t a = 0, b = 0, c = 0;
+};
+
+/// A GRAPHS record; className is empty for a free function.
+struct SectionGraph {
+  llvm::StringRef className, method;
+};
+
+/// A SITES record: what an op is and where, apart from its call stack.
+struct SectionSite {
+  uint32_t leaf = 0;
+  std::optional<llvm::StringRef> opName;
+};
+
+/// One handle's entry (see "Handle blocks"), with its site resolved.
+struct SectionHandle {
+  uint64_t handle = 0;
+  /// STACK_NODES index of the innermost call, or nullopt.
+  std::optional<uint32_t> stack;
+  /// LocRef of the leaf; the handle's location when `stack` is empty.
+  uint32_t leaf = 0;
+  std::optional<llvm::StringRef> opName;
+  std::optional<uint32_t> graph;
+};
+
+/// An ARG_LOCATIONS record.
+struct SectionArgLocation {
+  uint32_t handle = 0, region = 0, block = 0, arg = 0, loc = 0;
+};
+
+class DebugSectionReader {
+public:
+  /// Maps `path` read-only and validates it.
+  static llvm::Expected<std::unique_ptr<DebugSectionReader>>
+  open(llvm::StringRef path);
+  /// Validates an in-memory section (tests, stdin). Keeps `buffer` alive.
+  static llvm::Expected<std::unique_ptr<DebugSectionReader>>
+  fromBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer);
+
+  ~DebugSectionReader();
+
+  uint16_t getVersionMajor() const { return versionMajor; }
+  uint16_t getVersionMinor() const { return versionMinor; }
+  uint32_t getFlags() const { return flags; }
+  bool hasSourceLines() const { return flags & section::kFlagSourceLines; }
+  uint64_t getFileSize() const { return data.size(); }
+  /// Handles 0 .. getNumHandles()-1 have entries (some may be absent).
+  uint32_t getNumHandles() const { return handleCount; }
+  uint32_t getRootLoc() const { return rootLoc; }
+
+  uint32_t getNumStrings() const { return counts[idx(section::SectionKind::StringOffsets)]; }
+  uint32_t getNumPositions() const { return counts[idx(section::SectionKind::Positions)]; }
+  uint32_t getNumModuleFrames() const { return counts[idx(section::SectionKind::ModuleFrames)]; }
+  uint32_t getNumStackNodes() const { return counts[idx(section::SectionKind::StackNodes)]; }
+  uint32_t getNumLocations() const { return counts[idx(section::SectionKind::Locations)]; }
+  uint32_t getNumListElements() const { return counts[idx(section::SectionKind::LocationLists)]; }
+  uint32_t getNumGraphs() const { return counts[idx(section::SectionKind::Graphs)]; }
+  uint32_t getNumSites() const { return counts[idx(section::SectionKind::Sites)]; }
+  uint32_t getNumArgLocations() const { return counts[idx(section::SectionKind::ArgLocations)]; }
+  uint32_t getNumSourceLines() const { return counts[idx(section::SectionKind::SourceLines)]; }
+  /// Byte size of a table, for size reports.
+  uint64_t getSectionSize(section::SectionKind kind) const {
+    return sizes[idx(kind)];
+  }
+
+  /// Records, each O(1); strings are views into the mapping.
+  llvm::Expected<llvm::StringRef> getString(uint32_t id) const;
+  llvm::Expected<SectionPosition> getPosition(uint32_t index) const;
+  llvm::Expected<SectionModuleFrame> getModuleFrame(uint32_t index) const;
+  llvm::Expected<SectionStackNode> getStackNode(uint32_t index) const;
+  llvm::Expected<SectionLocation> getLocation(uint32_t index) const;
+  llvm::Expected<uint32_t> getListElement(uint32_t index) const;
+  llvm::Expected<SectionGraph> getGraph(uint32_t index) const;
+  llvm::Expected<SectionSite> getSite(uint32_t index) const;
+  llvm::Expected<SectionArgLocation> getArgLocation(uint32_t index) const;
+
+  /// Decodes one handle: O(handles per block). An error names the handle
+  /// when it is out of range or absent, and the byte offset when its block is
+  /// malformed.
+  llvm::Expected<SectionHandle> lookupHandle(uint64_t handle) const;
+
+  /// The embedded text of `line` of the file with string id `fileId`, if the
+  /// section has it (binary search over SOURCE_LINES).
+  llvm::Expected<std::optional<llvm::StringRef>>
+  findSourceLine(uint32_t fileId, uint32_t line) const;
+
+private:
+  DebugSectionReader() = default;
+  static constexpr unsigned idx(section::SectionKind kind) {
+    return static_cast<unsigned>(kind) - 1;
+  }
+  llvm::Error validate();
+  llvm::Error checkIndex(section::SectionKind kind, uint32_t index,
+                         llvm::StringRef what) const;
+  const uint8_t *record(section::SectionKind kind, uint32_t index,
+                        uint32_t recordSize) const;
+  llvm::Expected<std::optional<llvm::StringRef>> getOptString(uint32_t id) const;
+  llvm::Error decodeColumns(uint64_t handle, uint32_t values[]) const;
+
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  std::unique_ptr<llvm::sys::fs::mapped_file_region> mapping;
+  llvm::StringRef data;
+  uint16_t versionMajor = 0, versionMinor = 0;
+  uint32_t flags = 0, handleCount = 0, handlesPerBlock = 0, rootLoc = 0;
+  uint64_t offsets[section::kNumSectionKinds] = {};
+  uint64_t sizes[section::kNumSectionKinds] = {};
+  uint32_t counts[section::kNumSectionKinds] = {};
+};
+
+} // namespace tg
+
+#endif // TG_SERIALIZE_READER_H

@@ -1,0 +1,112 @@
+//===- Symbolizer.h - Debug handles to tracebacks and module paths -*- C++ -*-===//
+//
+// Turns a debug handle into what a user reads: the module path of the op and
+// its traceback, one frame per inlined call, outermost first. Works on
+// DebugSectionReader views only (no MLIR), so a runtime or profiler can link
+// it cheaply. Text layouts (PyTorch's symbolicated backend error,
+// llvm-symbolizer's inlined frames) are printed by the functions below.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SERIALIZE_SYMBOLIZER_H
+#define TG_SERIALIZE_SYMBOLIZER_H
+
+#include "tg/Serialize/Reader.h"
+#include "tg/Support/ModulePath.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tg {
+
+/// One traceback frame: a call written at `file:line:col` inside `function`,
+/// or (the last frame) the op itself.
+struct SymbolFrame {
+  bool hasPosition = false;
+  llvm::StringRef file;
+  uint32_t fileId = 0;
+  uint32_t line = 0, column = 0, endLine = 0, endColumn = 0;
+  /// The function the position is written in, if known.
+  std::optional<llvm::StringRef> function;
+  /// For a call frame: the module frame it called into (nullopt for a call
+  /// without module information and for the op's own frame).
+  std::optional<SectionModuleFrame> callee;
+  bool isCall = false;
+  /// The embedded source text of `line`, if the section has it.
+  std::optional<llvm::StringRef> sourceLine;
+};
+
+/// One origin of an op: a fused kernel has one per op it computes.
+struct SymbolOrigin {
+  std::vector<SymbolFrame> frames;
+  std::string modulePath;
+};
+
+struct SymbolizedHandle {
+  uint64_t handle = 0;
+  llvm::StringRef opName;
+  llvm::StringRef topClass, topMethod;
+  /// Set when the op's location is a fused kernel's.
+  std::optional<llvm::StringRef> kernel;
+  std::vector<SymbolOrigin> origins;
+};
+
+class Symbolizer {
+public:
+  explicit Symbolizer(const DebugSectionReader &reader) : reader(reader) {}
+
+  llvm::Expected<SymbolizedHandle>
+  symbolize(uint64_t handle,
+            ModulePathFormat format = ModulePathFormat::Mobile) const;
+
+private:
+  llvm::Error collectOrigins(uint32_t ref, SymbolizedHandle &out,
+                             unsigned depth) const;
+  llvm::Error appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
+                           unsigned depth) const;
+  llvm::Error appendNodeFrames(uint32_t node,
+                               std::vector<SymbolFrame> &frames,
+                               unsigned depth) const;
+  llvm::Error firstPosition(uint32_t ref, SymbolFrame &frame,
+                            unsigned depth) const;
+
+  const DebugSectionReader &reader;
+};
+
+/// Reads a source line for a frame without embedded source: from
+/// `sourceRoot/file` (or `file` when the root is empty or the path absolute).
+/// Returns nullopt when the file or the line does not exist.
+class SourceCache {
+public:
+  explicit SourceCache(std::string sourceRoot)
+      : sourceRoot(std::move(sourceRoot)) {}
+  std::optional<std::string> getLine(llvm::StringRef file, uint32_t line);
+
+private:
+  std::string sourceRoot;
+  llvm::StringMap<std::vector<std::string>> files;
+};
+
+/// PyTorch's layout of a symbolicated backend error:
+///   Module hierarchy:<path>
+///   Traceback of TorchScript (most recent call last):
+///     File "<file>", line <N>, in <function>
+///       <source line>
+///       ~~~~~ <--- HERE
+/// `source` supplies lines the section does not embed (may be null).
+void printPyTorchTraceback(llvm::raw_ostream &os, const SymbolOrigin &origin,
+                           SourceCache *source);
+
+/// llvm-symbolizer's layout of inlined frames, innermost first:
+///   <function>
+///   <file>:<line>:<column>
+void printLLVMFrames(llvm::raw_ostream &os, const SymbolOrigin &origin);
+
+} // namespace tg
+
+#endif // TG_SERIALIZE_SYMBOLIZER_H

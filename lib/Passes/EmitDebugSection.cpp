@@ -1,0 +1,66 @@
+//===- EmitDebugSection.cpp - Write the debug section ---------------------===//
+//
+// A thin pass over tg::buildDebugSection: all format work lives in
+// lib/Serialize so the C++ API and the pass cannot drift apart.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Passes/Passes.h"
+#include "tg/Serialize/DebugInfo.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGEMITDEBUGSECTION
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+
+namespace {
+struct EmitDebugSectionPass
+    : public tg::impl::TGEmitDebugSectionBase<EmitDebugSectionPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (path.empty()) {
+      module.emitError() << "--tg-emit-debug-section needs an output file: "
+                            "path=<file>";
+      return signalPassFailure();
+    }
+    if (handlesPerBlock == 0) {
+      module.emitError() << "handles-per-block must be at least 1";
+      return signalPassFailure();
+    }
+    tg::DebugSectionOptions options;
+    options.embedSource = embedSource;
+    options.sourceRoot = sourceRoot;
+    options.handlesPerBlock = handlesPerBlock;
+    FailureOr<std::string> bytes = tg::buildDebugSection(module, options);
+    if (failed(bytes))
+      return signalPassFailure();
+
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file =
+        openOutputFile(path, &error);
+    if (!file) {
+      module.emitError() << "cannot write the debug section to '" << path
+                         << "': " << error;
+      return signalPassFailure();
+    }
+    file->os() << *bytes;
+    file->os().flush();
+    if (file->os().has_error()) {
+      module.emitError() << "cannot write the debug section to '" << path
+                         << "': " << file->os().error().message();
+      file->os().clear_error();
+      return signalPassFailure();
+    }
+    file->keep();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

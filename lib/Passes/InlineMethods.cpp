@@ -1,0 +1,300 @@
+//===- InlineMethods.cpp - Flatten the entry graph ------------------------===//
+//
+// --tg-inline: inlines every tg.call_method / tg.call reachable from the entry
+// graph, recording one #tg.frame per call in the inlined ops' locations.
+//
+// The inlining itself is MLIR's (`mlir::inlineCall` through the dialect
+// inliner interface in lib/IR/TGInliner.cpp). The pass only adds what the
+// upstream inliner cannot know: the frame of each call (PyTorch's module
+// instance rules) and the order. It gives each call its frame location
+// `fused<#tg.frame<...>>[call loc]` before inlining it, so MLIR's own
+// location stacking builds exactly the chain tg::pushFrame describes.
+//
+// Graphs are flattened callees first (a post-order of the call graph), which
+// is what PyTorch does (a callee's graph is inlined before it is inlined into
+// its caller) and what makes frames right: a call's instance name depends on
+// the graph it was written in (`SELF` is the *caller's* self), so it must be
+// read before the call moves anywhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Passes/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGINLINE
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+using namespace tg;
+
+namespace {
+
+/// A call to inline, with the frame computed where it was written.
+struct CallSite {
+  Operation *op;
+  GraphOp callee;
+  FrameAttr frame;
+};
+
+/// Everything the pass learns before it changes anything.
+struct CallGraph {
+  /// The calls written in each graph, in walk order.
+  llvm::DenseMap<Operation *, SmallVector<CallSite, 4>> calls;
+  /// The graphs reachable from the entry, callees before callers.
+  SmallVector<GraphOp> postOrder;
+};
+
+static FlatSymbolRefAttr getCalleeRef(Operation *op) {
+  if (auto call = dyn_cast<CallMethodOp>(op))
+    return call.getCalleeAttr();
+  return cast<CallOp>(op).getCalleeAttr();
+}
+
+static std::string quoted(GraphOp graph) {
+  return ("@\"" + graph.getSymName() + "\"").str();
+}
+
+struct InlinePass : public tg::impl::TGInlineBase<InlinePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  FailureOr<GraphOp> chooseEntry(ModuleOp module, SymbolTable &symbols);
+  LogicalResult collectCalls(GraphOp graph, SymbolTable &symbols,
+                             CallGraph &callGraph);
+  LogicalResult visit(GraphOp graph, SymbolTable &symbols, CallGraph &callGraph,
+                      llvm::DenseMap<Operation *, unsigned> &state,
+                      SmallVectorImpl<CallSite> &path);
+  LogicalResult checkInlinable(GraphOp callee, InlinerInterface &interface);
+};
+
+} // namespace
+
+FailureOr<GraphOp> InlinePass::chooseEntry(ModuleOp module,
+                                           SymbolTable &symbols) {
+  if (!entry.empty()) {
+    auto graph = symbols.lookup<GraphOp>(entry);
+    if (!graph)
+      return module.emitError("tg-inline: entry=")
+             << entry << " names no tg.graph in this module";
+    return graph;
+  }
+
+  SmallVector<GraphOp> marked;
+  for (GraphOp graph : module.getOps<GraphOp>())
+    if (graph.isEntry())
+      marked.push_back(graph);
+  if (marked.size() == 1)
+    return marked.front();
+  if (marked.size() > 1) {
+    InFlightDiagnostic diag =
+        module.emitError("tg-inline: several graphs are marked tg.entry (");
+    llvm::interleaveComma(marked, diag, [&](GraphOp g) { diag << quoted(g); });
+    return diag << "); pass entry=<graph> to choose one";
+  }
+
+  // The only graph nobody calls is the entry.
+  llvm::DenseSet<StringAttr> called;
+  module.walk([&](Operation *op) {
+    if (isa<CallMethodOp, CallOp>(op))
+      called.insert(getCalleeRef(op).getAttr());
+  });
+  SmallVector<GraphOp> roots;
+  for (GraphOp graph : module.getOps<GraphOp>())
+    if (!called.contains(graph.getSymNameAttr()))
+      roots.push_back(graph);
+  if (roots.size() == 1)
+    return roots.front();
+  InFlightDiagnostic diag =
+      module.emitError("tg-inline: cannot choose the entry graph: ");
+  if (roots.empty()) {
+    diag << "every graph is called by another one";
+  } else {
+    diag << roots.size() << " graphs are called by no other graph (";
+    llvm::interleaveComma(roots, diag, [&](GraphOp g) { diag << quoted(g); });
+    diag << ")";
+  }
+  return diag << "; mark the entry with tg.entry or pass entry=<graph>";
+}
+
+LogicalResult InlinePass::collectCalls(GraphOp graph, SymbolTable &symbols,
+                                       CallGraph &callGraph) {
+  MLIRContext *ctx = &getContext();
+  SmallVector<CallSite, 4> &sites = callGraph.calls[graph];
+  WalkResult result = graph.getBody().walk([&](Operation *op) {
+    if (!isa<CallMethodOp, CallOp>(op))
+      return WalkResult::advance();
+    FlatSymbolRefAttr ref = getCalleeRef(op);
+    Operation *target = symbols.lookup(ref.getValue());
+    auto callee = dyn_cast_or_null<GraphOp>(target);
+    if (!callee) {
+      op->emitError("tg-inline: cannot inline a call of ")
+          << ref << ": " << (target ? "not a tg.graph" : "no such graph");
+      return WalkResult::interrupt();
+    }
+    // PyTorch's inlineCallTo: module information only for method calls.
+    FrameAttr frame;
+    if (auto method = dyn_cast<CallMethodOp>(op))
+      frame = FrameAttr::get(ctx, method.getInstanceName(),
+                             callee.getClassName(), callee.getMethodName());
+    else
+      frame = FrameAttr::get(ctx, "", "", callee.getMethodName());
+    sites.push_back({op, callee, frame});
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Depth-first over the call graph: 1 = on the current path, 2 = done.
+LogicalResult InlinePass::visit(GraphOp graph, SymbolTable &symbols,
+                                CallGraph &callGraph,
+                                llvm::DenseMap<Operation *, unsigned> &state,
+                                SmallVectorImpl<CallSite> &path) {
+  state[graph] = 1;
+  if (failed(collectCalls(graph, symbols, callGraph)))
+    return failure();
+  // Copy: visiting callees adds entries to the map.
+  SmallVector<CallSite, 4> sites = callGraph.calls[graph];
+  for (const CallSite &site : sites) {
+    unsigned calleeState = state.lookup(site.callee);
+    if (calleeState == 2)
+      continue;
+    if (calleeState == 1) {
+      // Name the cycle from the graph that closes it, through every call.
+      InFlightDiagnostic diag =
+          site.op->emitError("tg-inline: recursive calls cannot be inlined: ");
+      auto start = llvm::find_if(path, [&](const CallSite &s) {
+        return s.op->getParentOfType<GraphOp>() == site.callee;
+      });
+      diag << quoted(site.callee);
+      for (const CallSite &s : llvm::make_range(start, path.end()))
+        diag << " -> " << quoted(s.callee);
+      diag << " -> " << quoted(site.callee);
+      return failure();
+    }
+    path.push_back(site);
+    if (failed(visit(site.callee, symbols, callGraph, state, path)))
+      return failure();
+    path.pop_back();
+  }
+  state[graph] = 2;
+  callGraph.postOrder.push_back(graph);
+  return success();
+}
+
+LogicalResult InlinePass::checkInlinable(GraphOp callee,
+                                         InlinerInterface &interface) {
+  Region &body = callee.getBody();
+  if (!body.hasOneBlock())
+    return callee.emitError("tg-inline: cannot inline ")
+           << quoted(callee) << ": its body has " << body.getBlocks().size()
+           << " blocks";
+  // The check mlir::inlineCall makes, done up front so that a failure
+  // leaves the module untouched.
+  IRMapping mapping;
+  WalkResult result = body.walk([&](Operation *op) {
+    if (interface.isLegalToInline(op, &body, /*wouldBeCloned=*/true, mapping))
+      return WalkResult::advance();
+    op->emitError("tg-inline: cannot inline ")
+        << quoted(callee) << ": '" << op->getName()
+        << "' has no inliner interface";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void InlinePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (module.getOps<GraphOp>().empty())
+    return;
+  SymbolTable symbols(module);
+  FailureOr<GraphOp> entryGraph = chooseEntry(module, symbols);
+  if (failed(entryGraph))
+    return signalPassFailure();
+
+  CallGraph callGraph;
+  llvm::DenseMap<Operation *, unsigned> state;
+  SmallVector<CallSite> path;
+  if (failed(visit(*entryGraph, symbols, callGraph, state, path)))
+    return signalPassFailure();
+
+  InlinerInterface interface(&getContext());
+  for (GraphOp graph : callGraph.postOrder)
+    if (graph != *entryGraph && failed(checkInlinable(graph, interface)))
+      return signalPassFailure();
+  // The region around each call must accept inlined code too (a call nested
+  // in another dialect's op may not).
+  for (GraphOp graph : callGraph.postOrder) {
+    for (CallSite site : callGraph.calls[graph]) {
+      IRMapping mapping;
+      Region *dest = site.op->getParentRegion();
+      if (interface.isLegalToInline(dest, &site.callee.getBody(),
+                                    /*wouldBeCloned=*/true, mapping))
+        continue;
+      site.op->emitError("tg-inline: cannot inline ")
+          << quoted(site.callee) << " into '" << dest->getParentOp()->getName()
+          << "'";
+      return signalPassFailure();
+    }
+  }
+
+  // MLIR's default clone step (mlir/Transforms/Inliner.h), always cloning:
+  // a callee may be inlined many times.
+  auto cloneCallback = [](OpBuilder &builder, Region *src, Block *inlineBlock,
+                          Block *postInsertBlock, IRMapping &mapper,
+                          bool shouldCloneInlinedRegion) {
+    src->cloneInto(inlineBlock->getParent(), postInsertBlock->getIterator(),
+                   mapper);
+  };
+
+  for (GraphOp graph : callGraph.postOrder) {
+    for (CallSite site : callGraph.calls[graph]) {
+      Location callLoc = site.op->getLoc();
+      // MLIR's inliner stacks the callee's locations onto the call's
+      // location: give the call its frame location for the duration. A
+      // frame already on the call (written for upstream -inline) is
+      // replaced by the one computed from the IR, not nested in it.
+      site.op->setLoc(getFrameLoc(site.frame, matchFrameLoc(callLoc).callLoc));
+      if (failed(inlineCall(
+              interface, cloneCallback, cast<CallOpInterface>(site.op),
+              cast<CallableOpInterface>(site.callee.getOperation()),
+              &site.callee.getBody(),
+              /*shouldCloneInlinedRegion=*/true))) {
+        site.op->setLoc(callLoc);
+        site.op->emitError("tg-inline: MLIR's inliner could not inline ")
+            << quoted(site.callee);
+        return signalPassFailure();
+      }
+      site.op->erase();
+    }
+  }
+
+  if (!removeDeadGraphs)
+    return;
+  // Every reachable graph is flat now, so one walk finds what is still
+  // referenced (by the entry, by graphs the entry does not reach, or by any
+  // other symbol user).
+  auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion());
+  // Uses cannot be known (an unregistered op may hold a symbol table): keep
+  // every graph rather than erase one that is still referenced.
+  if (!uses)
+    return;
+  llvm::DenseSet<StringAttr> used;
+  for (const SymbolTable::SymbolUse &use : *uses)
+    used.insert(use.getSymbolRef().getRootReference());
+  for (GraphOp graph : callGraph.postOrder)
+    if (graph != *entryGraph && !used.contains(graph.getSymNameAttr()))
+      graph.erase();
+}

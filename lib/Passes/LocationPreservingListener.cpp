@@ -1,0 +1,381 @@
+//===- LocationPreservingListener.cpp - Rewrites that keep origins --------===//
+//
+// See the header for the rules. The listener never reads the IR of an op it
+// did not see created except at the moment that op is replaced or erased,
+// which is what the dialect-conversion driver allows for its delayed
+// notifications (the replaced op is intact until after notifyOperationReplaced
+// and notifyOperationErased).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Passes/LocationPreservingListener.h"
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+
+namespace tg {
+
+//===----------------------------------------------------------------------===//
+// Location helpers
+//===----------------------------------------------------------------------===//
+
+/// The metadata a merge keeps: that of a fused location which is not a call
+/// frame (a frame location is an origin, not a fusion).
+static Attribute getFusionMetadata(Location loc) {
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (!isa_and_nonnull<FrameAttr>(fused.getMetadata()))
+      return fused.getMetadata();
+  return {};
+}
+
+Location fuseOrigins(ArrayRef<Location> locs, Attribute metadata,
+                     MLIRContext *ctx) {
+  llvm::SetVector<Location> set;
+  for (Location loc : locs) {
+    SmallVector<Location> origins;
+    getOrigins(loc, origins);
+    for (Location origin : origins)
+      if (!isa<UnknownLoc>(origin))
+        set.insert(origin);
+  }
+  if (!metadata && set.size() == 1)
+    return set.front();
+  if (!metadata && set.empty())
+    return UnknownLoc::get(ctx);
+  return FusedLoc::get(set.getArrayRef(), metadata, ctx);
+}
+
+Location getFusedLoc(ArrayRef<Operation *> ops, Attribute metadata) {
+  assert(!ops.empty() && "no ops to fuse");
+  SmallVector<Location> locs =
+      llvm::map_to_vector(ops, [](Operation *op) { return op->getLoc(); });
+  return fuseOrigins(locs, metadata, ops.front()->getContext());
+}
+
+Location mergeLocations(Location into, Location from) {
+  return fuseOrigins({into, from}, getFusionMetadata(into), into.getContext());
+}
+
+void replaceOpWithFusedLoc(RewriterBase &rewriter, Operation *op,
+                           Operation *newOp) {
+  Location merged = mergeLocations(newOp->getLoc(), op->getLoc());
+  rewriter.modifyOpInPlace(newOp, [&] { newOp->setLoc(merged); });
+  rewriter.replaceOp(op, newOp->getResults());
+}
+
+SmallVector<Value> getEscapingResults(ArrayRef<Operation *> ops) {
+  llvm::SmallPtrSet<Operation *, 16> inside(ops.begin(), ops.end());
+  SmallVector<Value> escaping;
+  for (Operation *op : ops) {
+    Block *block = op->getBlock();
+    for (Value result : op->getResults()) {
+      bool escapes = llvm::any_of(result.getUsers(), [&](Operation *user) {
+        Operation *ancestor =
+            block ? block->findAncestorOpInBlock(*user) : user;
+        return !ancestor || !inside.contains(ancestor);
+      });
+      if (escapes)
+        escaping.push_back(result);
+    }
+  }
+  return escaping;
+}
+
+LogicalResult mergeOps(RewriterBase &rewriter, ArrayRef<Operation *> ops,
+                       Operation *newOp) {
+  SmallVector<Value> escaping = getEscapingResults(ops);
+  if (escaping.size() != newOp->getNumResults())
+    return failure();
+  Location fused = getFusedLoc(ops, getFusionMetadata(newOp->getLoc()));
+  rewriter.modifyOpInPlace(newOp, [&] { newOp->setLoc(fused); });
+  DenseMap<Value, Value> mapping;
+  for (auto [from, to] : llvm::zip_equal(escaping, newOp->getResults()))
+    mapping[from] = to;
+  // Last first: by the time an op is replaced, the ops of the group that used
+  // its results are gone, so only the escaping uses are left to replace.
+  for (Operation *op : llvm::reverse(ops)) {
+    SmallVector<Value> replacements = llvm::map_to_vector(
+        op->getResults(), [&](Value v) { return mapping.lookup(v); });
+    rewriter.replaceOp(op, replacements);
+  }
+  return success();
+}
+
+std::string getOriginName(Operation *op) {
+  if (auto handle = op->getAttrOfType<IntegerAttr>("tg.debug_handle"))
+    return "handle:" + std::to_string(handle.getInt());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto traced = dyn_cast<TracedOp>(op))
+    os << traced.getName();
+  else
+    os << op->getName();
+  os << "@" << op->getLoc();
+  return text;
+}
+
+void assignStableNames(Operation *root,
+                       DenseMap<Operation *, std::string> &names) {
+  // One counter per (scope, op name); the scope is the enclosing graph.
+  llvm::StringMap<unsigned> counters;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto handle = op->getAttrOfType<IntegerAttr>("tg.debug_handle")) {
+      names[op] = "handle:" + std::to_string(handle.getInt());
+      return;
+    }
+    if (isa<GraphOp, ModuleOp>(op))
+      return;
+    auto graph = op->getParentOfType<GraphOp>();
+    std::string scope = graph ? graph.getSymName().str() : "module";
+    std::string opName = isa<TracedOp>(op) ? cast<TracedOp>(op).getName().str()
+                                           : op->getName().getStringRef().str();
+    std::string key = scope + "/" + opName;
+    unsigned index = counters[key]++;
+    names[op] = key + "#" + std::to_string(index);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// LocationPreservingListener
+//===----------------------------------------------------------------------===//
+
+LocationPreservingListener::LocationPreservingListener(
+    OpBuilder::Listener *next)
+    : LocationPreservingListener(Options(), next) {}
+
+LocationPreservingListener::LocationPreservingListener(
+    Options options, OpBuilder::Listener *next)
+    : ForwardingListener(next), options(options) {}
+
+void LocationPreservingListener::snapshotNames(Operation *root) {
+  assignStableNames(root, stableNames);
+}
+
+ArrayRef<unsigned>
+LocationPreservingListener::getOriginsOf(Operation *op) const {
+  auto it = held.find(op);
+  if (it == held.end())
+    return {};
+  return it->second;
+}
+
+SmallVector<Operation *>
+LocationPreservingListener::getHolders(unsigned index) const {
+  SmallVector<Operation *> holders;
+  for (Operation *op : newOps)
+    if (llvm::is_contained(getOriginsOf(op), index))
+      holders.push_back(op);
+  return holders;
+}
+
+SmallVector<unsigned> LocationPreservingListener::getDroppedOrigins() const {
+  SmallVector<unsigned> dropped;
+  for (auto [index, record] : llvm::enumerate(origins))
+    if (!record.droppedReason.empty())
+      dropped.push_back(index);
+  return dropped;
+}
+
+bool LocationPreservingListener::isTopLevelNew(Operation *op) const {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (newOps.contains(parent))
+      return false;
+  return true;
+}
+
+SmallVector<unsigned> LocationPreservingListener::takeOrigins(Operation *op) {
+  auto it = held.find(op);
+  if (newOps.contains(op)) {
+    if (it == held.end())
+      return {};
+    return SmallVector<unsigned>(it->second.begin(), it->second.end());
+  }
+  OriginRecord record{"", "", op->getLoc(), ""};
+  auto name = stableNames.find(op);
+  if (name != stableNames.end())
+    record.name = name->second;
+  else if (options.recordNames)
+    record.name = getOriginName(op);
+  if (auto traced = dyn_cast<TracedOp>(op))
+    record.opName = traced.getName().str();
+  else
+    record.opName = op->getName().getStringRef().str();
+  origins.push_back(std::move(record));
+  return {static_cast<unsigned>(origins.size() - 1)};
+}
+
+void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
+                                      Location loc) {
+  SmallVector<unsigned, 2> &list = held[holder];
+  for (unsigned id : ids) {
+    if (!llvm::is_contained(list, id))
+      list.push_back(id);
+    origins[id].droppedReason.clear();
+  }
+  if (options.updateLocations) {
+    Location merged = mergeLocations(holder->getLoc(), loc);
+    if (merged != holder->getLoc())
+      holder->setLoc(merged);
+  }
+}
+
+void LocationPreservingListener::forget(Operation *op) {
+  newOps.remove(op);
+  held.erase(op);
+  groupOps.remove(op);
+  replaced.erase(op);
+}
+
+void LocationPreservingListener::notifyOperationInserted(
+    Operation *op, OpBuilder::InsertPoint previous) {
+  // A moved op keeps what it computes; only created ops are new.
+  if (!previous.isSet() && !newOps.contains(op)) {
+    newOps.insert(op);
+    if (groupDepth)
+      groupOps.insert(op);
+  }
+  ForwardingListener::notifyOperationInserted(op, previous);
+}
+
+void LocationPreservingListener::notifyOperationReplaced(
+    Operation *op, ValueRange replacement) {
+  SmallVector<unsigned> ids = takeOrigins(op);
+  Location loc = op->getLoc();
+  // The new ops that define the replacement values, then the new ops without
+  // origins that feed them: together they compute what `op` computed.
+  SmallVector<Operation *> targets;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  for (Value value : replacement) {
+    Operation *def = value ? value.getDefiningOp() : nullptr;
+    if (def && newOps.contains(def) && seen.insert(def).second)
+      targets.push_back(def);
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    for (Value operand : targets[i]->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && newOps.contains(def) && !held.count(def) &&
+          seen.insert(def).second)
+        targets.push_back(def);
+    }
+  }
+  if (targets.empty()) {
+    // Nothing new computes it: an erasure in disguise (a merge's producer,
+    // a fold to an existing value).
+    if (groupDepth)
+      groupErased.append(ids);
+    else
+      pendingErased.append(ids);
+  } else {
+    for (Operation *target : targets)
+      give(target, ids, loc);
+  }
+  forget(op);
+  // Remembered so that the erasure that follows is not taken for a drop.
+  replaced.insert(op);
+  ForwardingListener::notifyOperationReplaced(op, replacement);
+}
+
+void LocationPreservingListener::notifyOperationErased(Operation *op) {
+  if (replaced.erase(op)) {
+    ForwardingListener::notifyOperationErased(op);
+    return;
+  }
+  // Erasing an op erases what it holds; nested ops are notified first.
+  bool isNew = newOps.contains(op);
+  if (!isNew || held.count(op)) {
+    SmallVector<unsigned> ids = takeOrigins(op);
+    if (groupDepth)
+      groupErased.append(ids);
+    else
+      pendingErased.append(ids);
+  }
+  forget(op);
+  ForwardingListener::notifyOperationErased(op);
+}
+
+SmallVector<unsigned>
+LocationPreservingListener::resolveErased(ArrayRef<unsigned> ids,
+                                          ArrayRef<Operation *> candidates,
+                                          bool fallbackToAll) {
+  SmallVector<unsigned> left;
+  for (unsigned id : ids) {
+    SmallVector<Location> wanted;
+    tg::getOrigins(origins[id].loc, wanted);
+    bool placed = false;
+    for (Operation *candidate : candidates) {
+      SmallVector<Location> have;
+      tg::getOrigins(candidate->getLoc(), have);
+      if (llvm::all_of(wanted, [&](Location l) {
+            return isa<UnknownLoc>(l) || llvm::is_contained(have, l);
+          })) {
+        give(candidate, {id}, origins[id].loc);
+        placed = true;
+      }
+    }
+    if (!placed && fallbackToAll && !candidates.empty()) {
+      for (Operation *candidate : candidates)
+        give(candidate, {id}, origins[id].loc);
+      placed = true;
+    }
+    if (!placed)
+      left.push_back(id);
+  }
+  return left;
+}
+
+void LocationPreservingListener::beginGroup() { ++groupDepth; }
+
+void LocationPreservingListener::endGroup() {
+  assert(groupDepth && "endGroup without beginGroup");
+  if (--groupDepth)
+    return;
+  SmallVector<Operation *> created;
+  for (Operation *op : groupOps)
+    if (isTopLevelNew(op))
+      created.push_back(op);
+  SmallVector<unsigned> left =
+      resolveErased(groupErased, created, /*fallbackToAll=*/true);
+  pendingErased.append(left);
+  groupOps.clear();
+  groupErased.clear();
+}
+
+void LocationPreservingListener::notifyPatternBegin(const Pattern &pattern,
+                                                    Operation *op) {
+  beginGroup();
+  ForwardingListener::notifyPatternBegin(pattern, op);
+}
+
+void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
+                                                  LogicalResult status) {
+  endGroup();
+  ForwardingListener::notifyPatternEnd(pattern, status);
+}
+
+void LocationPreservingListener::finalize() {
+  SmallVector<Operation *> candidates;
+  for (Operation *op : newOps)
+    if (isTopLevelNew(op))
+      candidates.push_back(op);
+  SmallVector<unsigned> left =
+      resolveErased(pendingErased, candidates, /*fallbackToAll=*/false);
+  pendingErased.clear();
+  for (unsigned id : left) {
+    bool stillHeld = llvm::any_of(held, [&](const auto &entry) {
+      return llvm::is_contained(entry.second, id);
+    });
+    if (!stillHeld)
+      origins[id].droppedReason =
+          "erased, and no op created by the rewrite lists its location";
+  }
+}
+
+} // namespace tg

@@ -1,0 +1,37 @@
+//===- RestoreDebugInfo.cpp - Locations back from a debug section ---------===//
+
+#include "tg/Passes/Passes.h"
+#include "tg/Serialize/DebugInfo.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGRESTOREDEBUGINFO
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+
+namespace {
+struct RestoreDebugInfoPass
+    : public tg::impl::TGRestoreDebugInfoBase<RestoreDebugInfoPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (path.empty()) {
+      module.emitError() << "--tg-restore-debuginfo needs a debug section: "
+                            "path=<file>";
+      return signalPassFailure();
+    }
+    auto reader = tg::DebugSectionReader::open(path);
+    if (!reader) {
+      module.emitError() << "cannot read debug section '" << path
+                         << "': " << llvm::toString(reader.takeError());
+      return signalPassFailure();
+    }
+    if (failed(tg::restoreDebugInfo(module, **reader)))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,46 @@
+//===- SnapshotOrigins.cpp - Record every origin of a module --------------===//
+//
+// The first half of the "no origin lost" check: the origins recorded here are
+// checked by tg-verify-origins later in the same pipeline. They are kept on
+// the module itself so that the pair needs no side file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Passes/Passes.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGSNAPSHOTORIGINS
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+
+namespace {
+struct SnapshotOriginsPass
+    : public tg::impl::TGSnapshotOriginsBase<SnapshotOriginsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::SetVector<Attribute> origins;
+    SmallVector<Location> scratch;
+    module->walk([&](Operation *op) {
+      // Terminators and graphs hold no computation of their own: inlining
+      // rightly drops them.
+      if (isa<ModuleOp, tg::GraphOp>(op) ||
+          op->hasTrait<OpTrait::IsTerminator>())
+        return;
+      scratch.clear();
+      tg::getOrigins(op->getLoc(), scratch);
+      for (Location origin : scratch)
+        if (!isa<UnknownLoc>(origin))
+          origins.insert(LocationAttr(origin));
+    });
+    module->setAttr("tg.origin_snapshot",
+                    ArrayAttr::get(&getContext(), origins.getArrayRef()));
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,155 @@
+//===- VerifyOrigins.cpp - Fail when an origin is lost --------------------===//
+//
+// The second half of the "no origin lost" check (see tg-snapshot-origins), and
+// the consistency rules of fused kernels' locations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Passes/Passes.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGVERIFYORIGINS
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+using namespace tg;
+
+namespace {
+struct VerifyOriginsPass
+    : public tg::impl::TGVerifyOriginsBase<VerifyOriginsPass> {
+  using Base::Base;
+
+  LogicalResult verifyKernels(ModuleOp module);
+  LogicalResult verifySnapshot(ModuleOp module, ArrayAttr snapshot, bool leaf);
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (compare != "full" && compare != "leaf") {
+      module.emitError("tg-verify-origins: unknown compare mode '")
+          << compare << "' (expected full or leaf)";
+      return signalPassFailure();
+    }
+    bool ok = succeeded(verifyKernels(module));
+    Attribute attr = module->getAttr("tg.origin_snapshot");
+    if (attr) {
+      auto snapshot = dyn_cast<ArrayAttr>(attr);
+      if (!snapshot) {
+        module.emitError("tg.origin_snapshot must be an array of locations");
+        return signalPassFailure();
+      }
+      ok &= succeeded(verifySnapshot(module, snapshot, compare == "leaf"));
+      module->removeAttr("tg.origin_snapshot");
+    }
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace
+
+LogicalResult VerifyOriginsPass::verifyKernels(ModuleOp module) {
+  bool ok = true;
+  llvm::StringMap<KernelOp> names;
+  module->walk([&](KernelOp kernel) {
+    auto [it, inserted] = names.try_emplace(kernel.getKernelName(), kernel);
+    if (!inserted) {
+      InFlightDiagnostic diag = kernel.emitError("kernel name '")
+                                << kernel.getKernelName()
+                                << "' is used twice in the module";
+      diag.attachNote(it->second.getLoc()) << "first used here";
+      ok = false;
+    }
+    if (isa<UnknownLoc>(kernel.getLoc()))
+      return;
+    auto fused = dyn_cast<FusedLoc>(kernel.getLoc());
+    auto meta = fused ? dyn_cast_or_null<KernelAttr>(fused.getMetadata())
+                      : KernelAttr();
+    if (!meta || meta.getName() != kernel.getKernelName()) {
+      kernel.emitError("location of kernel '")
+          << kernel.getKernelName() << "' must be fused<#tg.kernel<\""
+          << kernel.getKernelName() << "\">>[...]";
+      ok = false;
+      return;
+    }
+    // The kernel lists exactly what its ops compute: nothing missing, and
+    // nothing that no op of its body stands for.
+    SmallVector<Location> listed;
+    getOrigins(kernel.getLoc(), listed);
+    llvm::DenseSet<Location> set(listed.begin(), listed.end());
+    llvm::DenseSet<Location> computed;
+    kernel.getBody().walk([&](Operation *op) {
+      SmallVector<Location> origins;
+      getOrigins(op->getLoc(), origins);
+      for (Location origin : origins) {
+        computed.insert(origin);
+        if (isa<UnknownLoc>(origin) || set.contains(origin))
+          continue;
+        op->emitError("origin ")
+            << origin << " of this op is missing from the location of kernel '"
+            << kernel.getKernelName() << "'";
+        ok = false;
+      }
+    });
+    for (Location origin : listed) {
+      if (computed.contains(origin))
+        continue;
+      kernel.emitError("kernel '")
+          << kernel.getKernelName() << "' lists origin " << origin
+          << " that no op of its body computes";
+      ok = false;
+    }
+  });
+  return success(ok);
+}
+
+LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
+                                                ArrayAttr snapshot, bool leaf) {
+  auto key = [&](Location loc) -> Location {
+    return leaf ? getCallStack(loc).leaf : loc;
+  };
+  // In leaf mode every position of a stack counts: the location of a call
+  // that was inlined lives on as the call location of its frames.
+  llvm::DenseSet<Location> present;
+  SmallVector<Location> scratch;
+  module->walk([&](Operation *op) {
+    if (op == module.getOperation())
+      return;
+    scratch.clear();
+    getOrigins(op->getLoc(), scratch);
+    for (Location origin : scratch) {
+      if (!leaf) {
+        present.insert(origin);
+        continue;
+      }
+      CallStack stack = getCallStack(origin);
+      present.insert(stack.leaf);
+      for (const InlinedFrame &frame : stack.frames)
+        present.insert(frame.callLoc);
+    }
+  });
+  bool ok = true;
+  for (Attribute attr : snapshot) {
+    auto origin = dyn_cast<LocationAttr>(attr);
+    if (!origin) {
+      module.emitError("tg.origin_snapshot holds a non-location: ") << attr;
+      ok = false;
+      continue;
+    }
+    if (present.contains(key(origin)))
+      continue;
+    CallStack stack = getCallStack(origin);
+    InFlightDiagnostic diag = emitError(origin);
+    diag << "origin lost: no op's location lists " << (leaf ? "the leaf " : "")
+         << stack.leaf;
+    if (!stack.frames.empty())
+      diag << " (inlined " << stack.frames.size() << " calls deep)";
+    diag << " any more";
+    ok = false;
+  }
+  return success(ok);
+}

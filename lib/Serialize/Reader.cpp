@@ -1,0 +1,611 @@
+//===- Reader.cpp - Zero-copy debug section reader ------------------------===//
+//
+// Validation happens once, in open(): header, section table, bounds of every
+// table and the checksums. Lookups then read fixed-width records in place and
+// check only what a record itself can get wrong (indices it holds). Errors say
+// what was expected at which byte offset.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Serialize/Reader.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CRC.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace llvm;
+using namespace tg;
+using namespace tg::section;
+
+namespace {
+template <typename... Ts>
+Error makeError(const char *fmt, Ts &&...vals) {
+  return createStringError(inconvertibleErrorCode(),
+                           formatv(fmt, std::forward<Ts>(vals)...).str());
+}
+
+uint16_t read16(const uint8_t *p) {
+  return support::endian::read16le(p);
+}
+uint32_t read32(const uint8_t *p) {
+  return support::endian::read32le(p);
+}
+uint64_t read64(const uint8_t *p) {
+  return support::endian::read64le(p);
+}
+
+const char *kindName(unsigned i) {
+  static const char *names[] = {
+      "STRING_OFFSETS", "STRING_DATA",   "POSITIONS",     "MODULE_FRAMES",
+      "STACK_NODES",    "LOCATIONS",     "LOCATION_LISTS", "GRAPHS",
+      "SITES",          "HANDLE_INDEX",  "HANDLE_BLOCKS", "ARG_LOCATIONS",
+      "SOURCE_LINES"};
+  return i < kNumSectionKinds ? names[i] : "?";
+}
+
+/// Size in bytes a table must have for `count`, by kind index.
+uint64_t expectedSize(unsigned i, uint64_t count) {
+  switch (static_cast<SectionKind>(i + 1)) {
+  case SectionKind::StringOffsets:
+  case SectionKind::HandleIndex:
+    return 4 * (count + (i + 1 == unsigned(SectionKind::StringOffsets)));
+  case SectionKind::StringData:
+  case SectionKind::HandleBlocks:
+    return count;
+  case SectionKind::Positions:
+    return count * kPositionSize;
+  case SectionKind::ModuleFrames:
+    return count * kModuleFrameSize;
+  case SectionKind::StackNodes:
+    return count * kStackNodeSize;
+  case SectionKind::Locations:
+    return count * kLocationSize;
+  case SectionKind::LocationLists:
+    return count * 4;
+  case SectionKind::Graphs:
+    return count * kGraphSize;
+  case SectionKind::Sites:
+    return count * kSiteSize;
+  case SectionKind::ArgLocations:
+    return count * kArgLocationSize;
+  case SectionKind::SourceLines:
+    return count * kSourceLineSize;
+  }
+  return 0;
+}
+} // namespace
+
+DebugSectionReader::~DebugSectionReader() = default;
+
+Expected<std::unique_ptr<DebugSectionReader>>
+DebugSectionReader::open(StringRef path) {
+  int fd;
+  if (std::error_code ec = sys::fs::openFileForRead(path, fd))
+    return makeError("cannot open '{0}': {1}", path, ec.message());
+  llvm::scope_exit closeFd([&] { sys::fs::closeFile(fd); });
+  sys::fs::file_status status;
+  if (std::error_code ec = sys::fs::status(fd, status))
+    return makeError("cannot stat '{0}': {1}", path, ec.message());
+  if (status.type() != sys::fs::file_type::regular_file)
+    return makeError("'{0}' is not a regular file", path);
+  uint64_t size = status.getSize();
+  std::unique_ptr<DebugSectionReader> reader(new DebugSectionReader());
+  if (size < kHeaderSize)
+    return makeError("truncated file '{0}': expected a {1}-byte header at "
+                     "offset 0, found {2} bytes",
+                     path, kHeaderSize, size);
+  std::error_code ec;
+  auto region = std::make_unique<sys::fs::mapped_file_region>(
+      sys::fs::convertFDToNativeFile(fd), sys::fs::mapped_file_region::readonly,
+      size, 0, ec);
+  if (ec)
+    return makeError("cannot map '{0}': {1}", path, ec.message());
+  reader->data = StringRef(region->const_data(), size);
+  reader->mapping = std::move(region);
+  if (Error err = reader->validate())
+    return std::move(err);
+  return std::move(reader);
+}
+
+Expected<std::unique_ptr<DebugSectionReader>>
+DebugSectionReader::fromBuffer(std::unique_ptr<MemoryBuffer> buffer) {
+  std::unique_ptr<DebugSectionReader> reader(new DebugSectionReader());
+  reader->data = buffer->getBuffer();
+  reader->buffer = std::move(buffer);
+  if (Error err = reader->validate())
+    return std::move(err);
+  return std::move(reader);
+}
+
+Error DebugSectionReader::validate() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
+  if (size < kHeaderSize)
+    return makeError("truncated file: expected a {0}-byte header at offset 0, "
+                     "found {1} bytes",
+                     kHeaderSize, size);
+  if (std::memcmp(base, kMagic, sizeof(kMagic)) != 0) {
+    std::string found;
+    raw_string_ostream os(found);
+    for (unsigned i = 0; i < sizeof(kMagic); ++i)
+      os << format_hex_no_prefix(base[i], 2) << (i + 1 < sizeof(kMagic) ? " " : "");
+    return makeError("not a tracegraph debug section: expected magic 89 54 47 "
+                     "44 42 47 0d 0a at offset 0, found {0}",
+                     found);
+  }
+  versionMajor = read16(base + kOffVersionMajor);
+  versionMinor = read16(base + kOffVersionMinor);
+  if (versionMajor != kVersionMajor)
+    return makeError("unsupported format version {0}.{1} at offset 8: this "
+                     "reader reads version {2}.x",
+                     versionMajor, versionMinor, kVersionMajor);
+  uint32_t storedCrc = read32(base + kOffHeaderCrc);
+  uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
+  if (storedCrc != crc)
+    return makeError("header checksum mismatch at offset {0}: stored {1}, "
+                     "computed {2} (the header is corrupt)",
+                     unsigned(kOffHeaderCrc), format_hex(storedCrc, 10),
+                     format_hex(crc, 10));
+  uint32_t headerSize = read32(base + kOffHeaderSize);
+  if (headerSize != kHeaderSize)
+    return makeError("bad header size at offset {0}: expected {1}, found {2}",
+                     unsigned(kOffHeaderSize), kHeaderSize, headerSize);
+  uint64_t fileSize = read64(base + kOffFileSize);
+  if (fileSize != size)
+    return makeError("{0} file: the header at offset {1} records {2} bytes, "
+                     "found {3}",
+                     size < fileSize ? "truncated" : "oversized",
+                     unsigned(kOffFileSize), fileSize, size);
+  flags = read32(base + kOffFlags);
+  handleCount = read32(base + kOffHandleCount);
+  handlesPerBlock = read32(base + kOffHandlesPerBlock);
+  rootLoc = read32(base + kOffRootLoc);
+  if (handlesPerBlock == 0)
+    return makeError("bad header at offset {0}: handles per block must be > 0",
+                     unsigned(kOffHandlesPerBlock));
+  uint32_t sectionCount = read32(base + kOffSectionCount);
+  uint64_t tableEnd = kHeaderSize + uint64_t(sectionCount) * kSectionEntrySize;
+  if (tableEnd > size)
+    return makeError("truncated file: the section table of {0} entries at "
+                     "offset {1} ends at {2}, past the end of the file ({3})",
+                     sectionCount, kHeaderSize, tableEnd, size);
+
+  bool seen[kNumSectionKinds] = {};
+  uint64_t offset = alignTo64(tableEnd);
+  for (uint32_t i = 0; i < sectionCount; ++i) {
+    const uint8_t *entry = base + kHeaderSize + i * kSectionEntrySize;
+    uint32_t kind = read32(entry);
+    uint32_t count = read32(entry + 4);
+    uint64_t bytes = read64(entry + 8);
+    if (bytes > size || offset > size - bytes)
+      return makeError("truncated file: section {0} (kind {1}) at offset {2} "
+                       "has {3} bytes, past the end of the file ({4})",
+                       i, kind, offset, bytes, size);
+    if (kind >= 1 && kind <= kNumSectionKinds && !seen[kind - 1]) {
+      unsigned k = kind - 1;
+      seen[k] = true;
+      if (expectedSize(k, count) != bytes)
+        return makeError("bad section table entry at offset {0}: {1} with "
+                         "{2} records must have {3} bytes, found {4}",
+                         kHeaderSize + i * kSectionEntrySize, kindName(k),
+                         count, expectedSize(k, count), bytes);
+      offsets[k] = offset;
+      sizes[k] = bytes;
+      counts[k] = count;
+    }
+    offset = i + 1 < sectionCount ? alignTo64(offset + bytes) : offset + bytes;
+  }
+  if (sectionCount == 0)
+    offset = tableEnd;
+  if (offset != size)
+    return makeError("bad section table: tables end at offset {0} but the "
+                     "file has {1} bytes",
+                     offset, size);
+  for (unsigned k = 0; k < kNumSectionKinds; ++k)
+    if (!seen[k])
+      return makeError("missing section {0} (kind {1}) in the section table "
+                       "at offset {2}",
+                       kindName(k), k + 1, kHeaderSize);
+
+  uint64_t storedSum = read64(base + kOffBodyChecksum);
+  uint64_t sum =
+      xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
+  if (storedSum != sum)
+    return makeError("checksum mismatch: the header at offset {0} records "
+                     "{1}, the contents hash to {2} (the file is corrupt)",
+                     unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
+                     format_hex(sum, 18));
+
+  // O(1) structural checks; per-record checks happen on lookup.
+  unsigned so = idx(SectionKind::StringOffsets);
+  const uint8_t *strOffsets = base + offsets[so];
+  if (read32(strOffsets) != 0 ||
+      read32(strOffsets + 4 * uint64_t(counts[so])) !=
+          sizes[idx(SectionKind::StringData)])
+    return makeError("bad STRING_OFFSETS at offset {0}: must start at 0 and "
+                     "end at the STRING_DATA size {1}",
+                     offsets[so], sizes[idx(SectionKind::StringData)]);
+  unsigned hi = idx(SectionKind::HandleIndex);
+  uint64_t numBlocks =
+      (uint64_t(handleCount) + handlesPerBlock - 1) / handlesPerBlock;
+  if (counts[hi] != numBlocks + 1)
+    return makeError("bad HANDLE_INDEX at offset {0}: {1} handles in blocks "
+                     "of {2} need {3} entries, found {4}",
+                     offsets[hi], handleCount, handlesPerBlock, numBlocks + 1,
+                     counts[hi]);
+  if (read32(base + offsets[hi] + 4 * numBlocks) !=
+      sizes[idx(SectionKind::HandleBlocks)])
+    return makeError("bad HANDLE_INDEX at offset {0}: the last entry must be "
+                     "the HANDLE_BLOCKS size {1}",
+                     offsets[hi] + 4 * numBlocks,
+                     sizes[idx(SectionKind::HandleBlocks)]);
+  return Error::success();
+}
+
+Error DebugSectionReader::checkIndex(SectionKind kind, uint32_t index,
+                                     StringRef what) const {
+  if (index < counts[idx(kind)])
+    return Error::success();
+  return makeError("{0} index {1} out of range: {2} has {3} records", what,
+                   index, kindName(idx(kind)), counts[idx(kind)]);
+}
+
+const uint8_t *DebugSectionReader::record(SectionKind kind, uint32_t index,
+                                          uint32_t recordSize) const {
+  return reinterpret_cast<const uint8_t *>(data.data()) + offsets[idx(kind)] +
+         uint64_t(index) * recordSize;
+}
+
+Expected<StringRef> DebugSectionReader::getString(uint32_t id) const {
+  if (Error err = checkIndex(SectionKind::StringOffsets, id, "string"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::StringOffsets, id, 4);
+  uint32_t begin = read32(p), end = read32(p + 4);
+  uint64_t dataSize = sizes[idx(SectionKind::StringData)];
+  if (begin > end || end > dataSize)
+    return makeError("bad STRING_OFFSETS entry {0} at offset {1}: range "
+                     "[{2}, {3}) is not inside STRING_DATA ({4} bytes)",
+                     id, offsets[idx(SectionKind::StringOffsets)] + 4 * id,
+                     begin, end, dataSize);
+  return data.substr(offsets[idx(SectionKind::StringData)] + begin,
+                     end - begin);
+}
+
+Expected<std::optional<StringRef>>
+DebugSectionReader::getOptString(uint32_t id) const {
+  if (id == kNone)
+    return std::optional<StringRef>();
+  Expected<StringRef> str = getString(id);
+  if (!str)
+    return str.takeError();
+  return std::optional<StringRef>(*str);
+}
+
+Expected<SectionPosition> DebugSectionReader::getPosition(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::Positions, index, "position"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::Positions, index, kPositionSize);
+  SectionPosition pos;
+  pos.fileId = read32(p);
+  Expected<StringRef> file = getString(pos.fileId);
+  if (!file)
+    return file.takeError();
+  pos.file = *file;
+  auto function = getOptString(read32(p + 4));
+  if (!function)
+    return function.takeError();
+  pos.function = *function;
+  pos.startLine = read32(p + 8);
+  pos.startCol = read32(p + 12);
+  pos.endLine = read32(p + 16);
+  pos.endCol = read32(p + 20);
+  return pos;
+}
+
+Expected<SectionModuleFrame>
+DebugSectionReader::getModuleFrame(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::ModuleFrames, index, "module frame"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::ModuleFrames, index, kModuleFrameSize);
+  SectionModuleFrame frame;
+  StringRef *fields[] = {&frame.instance, &frame.className, &frame.method};
+  for (unsigned i = 0; i < 3; ++i) {
+    Expected<StringRef> str = getString(read32(p + 4 * i));
+    if (!str)
+      return str.takeError();
+    *fields[i] = *str;
+  }
+  return frame;
+}
+
+Expected<SectionStackNode> DebugSectionReader::getStackNode(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::StackNodes, index, "stack node"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
+  SectionStackNode node;
+  node.call = read32(p);
+  uint32_t frame = read32(p + 4), parent = read32(p + 8);
+  uint64_t at = offsets[idx(SectionKind::StackNodes)] +
+                uint64_t(index) * kStackNodeSize;
+  if (frame) {
+    if (frame > counts[idx(SectionKind::ModuleFrames)])
+      return makeError("bad stack node {0} at offset {1}: module frame {2} "
+                       "out of range ({3} frames)",
+                       index, at, frame - 1,
+                       counts[idx(SectionKind::ModuleFrames)]);
+    node.moduleFrame = frame - 1;
+  }
+  if (parent) {
+    if (parent - 1 >= index)
+      return makeError("bad stack node {0} at offset {1}: parent {2} must "
+                       "come before it",
+                       index, at, parent - 1);
+    node.parent = parent - 1;
+  }
+  return node;
+}
+
+Expected<SectionLocation> DebugSectionReader::getLocation(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::Locations, index, "location"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
+  uint64_t at =
+      offsets[idx(SectionKind::Locations)] + uint64_t(index) * kLocationSize;
+  SectionLocation loc;
+  uint8_t kind = p[0], aux = p[1];
+  if (kind < uint8_t(LocKind::StackedCallSite) || kind > uint8_t(LocKind::Fused))
+    return makeError("bad location {0} at offset {1}: unknown kind {2}", index,
+                     at, unsigned(kind));
+  loc.kind = LocKind(kind);
+  loc.a = read32(p + 4);
+  loc.b = read32(p + 8);
+  loc.c = read32(p + 12);
+  if (loc.kind == LocKind::Fused) {
+    if (aux > uint8_t(FusedMeta::AttrText))
+      return makeError("bad location {0} at offset {1}: unknown fused "
+                       "metadata kind {2}",
+                       index, at, unsigned(aux));
+    loc.meta = FusedMeta(aux);
+    uint64_t end = uint64_t(loc.b) + loc.c;
+    if (end > counts[idx(SectionKind::LocationLists)])
+      return makeError("bad location {0} at offset {1}: list [{2}, {3}) is "
+                       "outside LOCATION_LISTS ({4} entries)",
+                       index, at, loc.b, end,
+                       counts[idx(SectionKind::LocationLists)]);
+  }
+  // References must point backwards, so decoding always terminates.
+  auto checkRef = [&](uint32_t ref) -> Error {
+    if (getLocTag(ref) == LocTag::Composite && getLocIndex(ref) >= index)
+      return makeError("bad location {0} at offset {1}: reference to "
+                       "location {2} must point to an earlier record",
+                       index, at, getLocIndex(ref));
+    if (getLocTag(ref) == LocTag::Invalid ||
+        (getLocTag(ref) == LocTag::Unknown && ref != 0))
+      return makeError("bad location {0} at offset {1}: invalid reference "
+                       "{2}",
+                       index, at, format_hex(ref, 10));
+    return Error::success();
+  };
+  switch (loc.kind) {
+  case LocKind::StackedCallSite:
+    if (Error err = checkRef(loc.a))
+      return std::move(err);
+    break;
+  case LocKind::CallSite:
+    if (Error err = checkRef(loc.a))
+      return std::move(err);
+    if (Error err = checkRef(loc.b))
+      return std::move(err);
+    break;
+  case LocKind::Name:
+    if (Error err = checkRef(loc.b))
+      return std::move(err);
+    break;
+  case LocKind::Fused:
+    for (uint32_t i = 0; i < loc.c; ++i) {
+      Expected<uint32_t> elt = getListElement(loc.b + i);
+      if (!elt)
+        return elt.takeError();
+      if (Error err = checkRef(*elt))
+        return std::move(err);
+    }
+    break;
+  }
+  return loc;
+}
+
+Expected<uint32_t> DebugSectionReader::getListElement(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::LocationLists, index, "list element"))
+    return std::move(err);
+  return read32(record(SectionKind::LocationLists, index, 4));
+}
+
+Expected<SectionGraph> DebugSectionReader::getGraph(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::Graphs, index, "graph"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::Graphs, index, kGraphSize);
+  SectionGraph graph;
+  auto cls = getOptString(read32(p));
+  if (!cls)
+    return cls.takeError();
+  graph.className = cls->value_or("");
+  Expected<StringRef> method = getString(read32(p + 4));
+  if (!method)
+    return method.takeError();
+  graph.method = *method;
+  return graph;
+}
+
+Expected<SectionArgLocation>
+DebugSectionReader::getArgLocation(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::ArgLocations, index, "argument location"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::ArgLocations, index, kArgLocationSize);
+  return SectionArgLocation{read32(p), read32(p + 4), read32(p + 8),
+                            read32(p + 12), read32(p + 16)};
+}
+
+Expected<std::optional<StringRef>>
+DebugSectionReader::findSourceLine(uint32_t fileId, uint32_t line) const {
+  uint32_t lo = 0, hi = counts[idx(SectionKind::SourceLines)];
+  auto key = [&](uint32_t i) {
+    const uint8_t *p = record(SectionKind::SourceLines, i, kSourceLineSize);
+    return std::make_pair(read32(p), read32(p + 4));
+  };
+  auto want = std::make_pair(fileId, line);
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (key(mid) < want)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == counts[idx(SectionKind::SourceLines)] || key(lo) != want)
+    return std::optional<StringRef>();
+  Expected<StringRef> text = getString(
+      read32(record(SectionKind::SourceLines, lo, kSourceLineSize) + 8));
+  if (!text)
+    return text.takeError();
+  return std::optional<StringRef>(*text);
+}
+
+Error DebugSectionReader::decodeColumns(uint64_t handle,
+                                        uint32_t values[]) const {
+  if (handle >= handleCount)
+    return makeError("debug handle {0} out of range: the section has handles "
+                     "0..{1}",
+                     handle, int64_t(handleCount) - 1);
+  uint64_t block = handle / handlesPerBlock;
+  uint64_t entry = handle % handlesPerBlock;
+  uint64_t n = std::min<uint64_t>(handlesPerBlock,
+                                  handleCount - block * handlesPerBlock);
+  const uint8_t *index = record(SectionKind::HandleIndex, 0, 4) + 4 * block;
+  uint32_t begin = read32(index), end = read32(index + 4);
+  uint64_t blocksBase = offsets[idx(SectionKind::HandleBlocks)];
+  if (begin > end || end > sizes[idx(SectionKind::HandleBlocks)])
+    return makeError("bad HANDLE_INDEX entry {0} at offset {1}: block [{2}, "
+                     "{3}) is outside HANDLE_BLOCKS",
+                     block, offsets[idx(SectionKind::HandleIndex)] + 4 * block,
+                     begin, end);
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  const uint8_t *p = base + blocksBase + begin;
+  const uint8_t *limit = base + blocksBase + end;
+  auto offsetOf = [&](const uint8_t *q) { return uint64_t(q - base); };
+  auto readVarint = [&](uint64_t &value) -> Error {
+    value = 0;
+    for (unsigned shift = 0; shift < 64; shift += 7) {
+      if (p == limit)
+        return makeError("bad handle block {0}: varint runs past the block "
+                         "end at offset {1}",
+                         block, offsetOf(p));
+      uint8_t byte = *p++;
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return Error::success();
+    }
+    return makeError("bad handle block {0}: varint longer than 10 bytes at "
+                     "offset {1}",
+                     block, offsetOf(p));
+  };
+  for (unsigned col = 0; col < kNumColumns; ++col) {
+    uint64_t covered = 0;
+    int64_t prev = 0;
+    bool found = false;
+    while (covered < n) {
+      const uint8_t *runStart = p;
+      uint64_t h, len;
+      if (Error err = readVarint(h))
+        return err;
+      uint64_t zz = h >> 3;
+      int64_t d = int64_t(zz >> 1) ^ -int64_t(zz & 1);
+      len = (h & 7) + 1;
+      if ((h & 7) == 7) {
+        uint64_t extra;
+        if (Error err = readVarint(extra))
+          return err;
+        len = 8 + extra;
+      }
+      if (len > n - covered)
+        return makeError("bad handle block {0}: run at offset {1} covers {2} "
+                         "entries, only {3} remain in column {4}",
+                         block, offsetOf(runStart), len, n - covered, col);
+      // Values stay in u32 at every step iff the first and last do, since
+      // the progression is monotonic. Bounding |d| and len first keeps the
+      // arithmetic below inside int64.
+      bool tooWide = d != 0 && (d > int64_t(UINT32_MAX) ||
+                                d < -int64_t(UINT32_MAX) || len > (1u << 30));
+      int64_t first = prev + d;
+      int64_t last = tooWide ? -1 : prev + d * int64_t(len);
+      if (tooWide || first < 0 || first > UINT32_MAX || last < 0 ||
+          last > UINT32_MAX)
+        return makeError("bad handle block {0}: run at offset {1} leaves the "
+                         "u32 range in column {2}",
+                         block, offsetOf(runStart), col);
+      if (!found && entry < covered + len) {
+        values[col] = uint32_t(prev + d * int64_t(entry - covered + 1));
+        found = true;
+      }
+      prev = last;
+      covered += len;
+    }
+  }
+  if (p != limit)
+    return makeError("bad handle block {0}: {1} unused bytes at offset {2}",
+                     block, uint64_t(limit - p), offsetOf(p));
+  return Error::success();
+}
+
+Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::Sites, index, "site"))
+    return std::move(err);
+  const uint8_t *p = record(SectionKind::Sites, index, kSiteSize);
+  SectionSite site;
+  site.leaf = read32(p);
+  uint32_t op = read32(p + 4);
+  if (getLocTag(site.leaf) == LocTag::Invalid ||
+      (getLocTag(site.leaf) == LocTag::Unknown && site.leaf != 0))
+    return makeError("bad site {0} at offset {1}: invalid location reference "
+                     "{2}",
+                     index,
+                     offsets[idx(SectionKind::Sites)] + uint64_t(index) * kSiteSize,
+                     format_hex(site.leaf, 10));
+  if (op) {
+    Expected<StringRef> name = getString(op - 1);
+    if (!name)
+      return name.takeError();
+    site.opName = *name;
+  }
+  return site;
+}
+
+Expected<SectionHandle> DebugSectionReader::lookupHandle(uint64_t handle) const {
+  uint32_t values[kNumColumns] = {};
+  if (Error err = decodeColumns(handle, values))
+    return std::move(err);
+  if (values[kColSite] == 0)
+    return makeError("debug handle {0} is not used by any op", handle);
+  SectionHandle result;
+  result.handle = handle;
+  Expected<SectionSite> site = getSite(values[kColSite] - 1);
+  if (!site)
+    return site.takeError();
+  result.leaf = site->leaf;
+  result.opName = site->opName;
+  if (values[kColStack]) {
+    if (values[kColStack] > getNumStackNodes())
+      return makeError("debug handle {0}: stack node {1} out of range ({2} "
+                       "nodes)",
+                       handle, values[kColStack] - 1, getNumStackNodes());
+    result.stack = values[kColStack] - 1;
+  }
+  if (values[kColGraph]) {
+    if (values[kColGraph] > getNumGraphs())
+      return makeError("debug handle {0}: graph {1} out of range ({2} graphs)",
+                       handle, values[kColGraph] - 1, getNumGraphs());
+    result.graph = values[kColGraph] - 1;
+  }
+  return result;
+}

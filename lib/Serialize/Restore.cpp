@@ -1,0 +1,273 @@
+//===- Restore.cpp - Rebuild MLIR locations from a debug section ----------===//
+//
+// Decoding mirrors the writer: positions rebuild in their parsed form, stack
+// nodes rebuild the caller chain tg::buildLocation makes, and every record is
+// built once (memoized), so restoring a module costs one MLIR location per
+// distinct record, not per op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGDialect.h"
+#include "tg/Serialize/DebugInfo.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace tg;
+using namespace tg::section;
+
+namespace {
+/// Bounds the recursion a crafted file can cause (references only point
+/// backwards, so this is the only way to make decoding expensive).
+constexpr unsigned kMaxDepth = 4096;
+
+template <typename... Ts>
+llvm::Error makeError(const char *fmt, Ts &&...vals) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv(fmt, std::forward<Ts>(vals)...).str());
+}
+} // namespace
+
+llvm::Expected<Location> LocationDecoder::decode(uint32_t ref) {
+  return decodeRef(ref, 0);
+}
+
+llvm::Expected<Location> LocationDecoder::decodeHandle(uint64_t handle) {
+  llvm::Expected<SectionHandle> entry = reader.lookupHandle(handle);
+  if (!entry)
+    return entry.takeError();
+  llvm::Expected<Location> leaf = decodeRef(entry->leaf, 0);
+  if (!leaf || !entry->stack)
+    return leaf;
+  llvm::Expected<Location> caller = decodeNode(*entry->stack, 0);
+  if (!caller)
+    return caller.takeError();
+  return Location(CallSiteLoc::get(*leaf, *caller));
+}
+
+llvm::Expected<Location> LocationDecoder::decodeNode(uint32_t index,
+                                                     unsigned depth) {
+  if (depth > kMaxDepth)
+    return makeError("call stack deeper than {0} frames at stack node {1}",
+                     kMaxDepth, index);
+  auto cached = nodeCache.find(index);
+  if (cached != nodeCache.end())
+    return cached->second;
+  llvm::Expected<SectionStackNode> node = reader.getStackNode(index);
+  if (!node)
+    return node.takeError();
+  llvm::Expected<Location> call = decodeRef(node->call, depth + 1);
+  if (!call)
+    return call.takeError();
+  Location frameLoc = *call;
+  if (node->moduleFrame) {
+    llvm::Expected<SectionModuleFrame> frame =
+        reader.getModuleFrame(*node->moduleFrame);
+    if (!frame)
+      return frame.takeError();
+    frameLoc = getFrameLoc(
+        FrameAttr::get(context, frame->instance, frame->className,
+                       frame->method),
+        *call);
+  }
+  Location result = frameLoc;
+  if (node->parent) {
+    llvm::Expected<Location> parent = decodeNode(*node->parent, depth + 1);
+    if (!parent)
+      return parent.takeError();
+    result = CallSiteLoc::get(frameLoc, *parent);
+  }
+  nodeCache.try_emplace(index, result);
+  return result;
+}
+
+llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
+                                                    unsigned depth) {
+  if (depth > kMaxDepth)
+    return makeError("location nested deeper than {0} levels", kMaxDepth);
+  LocTag tag = getLocTag(ref);
+  if (tag == LocTag::Unknown) {
+    if (ref != 0)
+      return makeError("invalid location reference {0}",
+                       llvm::format_hex(ref, 10));
+    return Location(UnknownLoc::get(context));
+  }
+  if (tag == LocTag::Invalid)
+    return makeError("invalid location reference {0}",
+                     llvm::format_hex(ref, 10));
+  auto cached = refCache.find(ref);
+  if (cached != refCache.end())
+    return cached->second;
+
+  uint32_t index = getLocIndex(ref);
+  std::optional<Location> result;
+  if (tag == LocTag::Position) {
+    llvm::Expected<SectionPosition> pos = reader.getPosition(index);
+    if (!pos)
+      return pos.takeError();
+    auto file = StringAttr::get(context, pos->file);
+    if (pos->endLine == pos->startLine && pos->endCol == pos->startCol)
+      result = FileLineColLoc::get(file, pos->startLine, pos->startCol);
+    else if (pos->endLine == pos->startLine)
+      result = FileLineColRange::get(file, pos->startLine, pos->startCol,
+                                     pos->endCol);
+    else
+      result = FileLineColRange::get(file, pos->startLine, pos->startCol,
+                                     pos->endLine, pos->endCol);
+  } else {
+    llvm::Expected<SectionLocation> rec = reader.getLocation(index);
+    if (!rec)
+      return rec.takeError();
+    switch (rec->kind) {
+    case LocKind::StackedCallSite: {
+      llvm::Expected<Location> leaf = decodeRef(rec->a, depth + 1);
+      if (!leaf)
+        return leaf.takeError();
+      llvm::Expected<Location> caller = decodeNode(rec->b, depth + 1);
+      if (!caller)
+        return caller.takeError();
+      result = CallSiteLoc::get(*leaf, *caller);
+      break;
+    }
+    case LocKind::CallSite: {
+      llvm::Expected<Location> callee = decodeRef(rec->a, depth + 1);
+      if (!callee)
+        return callee.takeError();
+      llvm::Expected<Location> caller = decodeRef(rec->b, depth + 1);
+      if (!caller)
+        return caller.takeError();
+      result = CallSiteLoc::get(*callee, *caller);
+      break;
+    }
+    case LocKind::Name: {
+      llvm::Expected<llvm::StringRef> name = reader.getString(rec->a);
+      if (!name)
+        return name.takeError();
+      llvm::Expected<Location> child = decodeRef(rec->b, depth + 1);
+      if (!child)
+        return child.takeError();
+      result = NameLoc::get(StringAttr::get(context, *name), *child);
+      break;
+    }
+    case LocKind::Fused: {
+      Attribute metadata;
+      switch (rec->meta) {
+      case FusedMeta::None:
+        break;
+      case FusedMeta::Kernel: {
+        llvm::Expected<llvm::StringRef> name = reader.getString(rec->a);
+        if (!name)
+          return name.takeError();
+        metadata = KernelAttr::get(context, *name);
+        break;
+      }
+      case FusedMeta::Frame: {
+        llvm::Expected<SectionModuleFrame> frame = reader.getModuleFrame(rec->a);
+        if (!frame)
+          return frame.takeError();
+        metadata = FrameAttr::get(context, frame->instance, frame->className,
+                                  frame->method);
+        break;
+      }
+      case FusedMeta::AttrText: {
+        llvm::Expected<llvm::StringRef> text = reader.getString(rec->a);
+        if (!text)
+          return text.takeError();
+        metadata = parseAttribute(*text, context);
+        if (!metadata)
+          return makeError("location {0}: cannot parse the fused metadata "
+                           "'{1}' (is its dialect loaded?)",
+                           index, *text);
+        break;
+      }
+      }
+      SmallVector<Location> locs;
+      for (uint32_t i = 0; i < rec->c; ++i) {
+        llvm::Expected<uint32_t> elt = reader.getListElement(rec->b + i);
+        if (!elt)
+          return elt.takeError();
+        llvm::Expected<Location> loc = decodeRef(*elt, depth + 1);
+        if (!loc)
+          return loc.takeError();
+        locs.push_back(*loc);
+      }
+      result = FusedLoc::get(locs, metadata, context);
+      break;
+    }
+    }
+  }
+  refCache.try_emplace(ref, *result);
+  return *result;
+}
+
+LogicalResult tg::restoreDebugInfo(Operation *root,
+                                   const DebugSectionReader &reader) {
+  MLIRContext *context = root->getContext();
+  LocationDecoder decoder(reader, context);
+  llvm::DenseMap<uint64_t, Operation *> byHandle;
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    std::optional<uint64_t> handle = getDebugHandle(op);
+    if (!handle)
+      return WalkResult::advance();
+    byHandle.try_emplace(*handle, op);
+    llvm::Expected<Location> loc = decoder.decodeHandle(*handle);
+    if (!loc) {
+      op->emitError() << "cannot restore the location of debug handle "
+                      << *handle << ": " << llvm::toString(loc.takeError());
+      return WalkResult::interrupt();
+    }
+    op->setLoc(*loc);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+
+  for (uint32_t i = 0, e = reader.getNumArgLocations(); i < e; ++i) {
+    llvm::Expected<SectionArgLocation> rec = reader.getArgLocation(i);
+    if (!rec)
+      return root->emitError() << llvm::toString(rec.takeError());
+    auto where = [&] {
+      return llvm::formatv("argument {0} of block {1} of region {2} of the "
+                           "op with debug handle {3}",
+                           rec->arg, rec->block, rec->region, rec->handle)
+          .str();
+    };
+    Operation *op = byHandle.lookup(rec->handle);
+    if (!op)
+      return root->emitError() << "the debug section has a location for "
+                               << where() << ", but no op has that handle";
+    if (rec->region >= op->getNumRegions())
+      return op->emitError() << "the debug section has a location for "
+                             << where() << ", but the op has "
+                             << op->getNumRegions() << " regions";
+    Region &region = op->getRegion(rec->region);
+    if (rec->block >= region.getBlocks().size())
+      return op->emitError() << "the debug section has a location for "
+                             << where() << ", but the region has "
+                             << region.getBlocks().size() << " blocks";
+    Block &block = *std::next(region.begin(), rec->block);
+    if (rec->arg >= block.getNumArguments())
+      return op->emitError() << "the debug section has a location for "
+                             << where() << ", but the block has "
+                             << block.getNumArguments() << " arguments";
+    llvm::Expected<Location> loc = decoder.decode(rec->loc);
+    if (!loc)
+      return op->emitError() << "cannot restore the location of " << where()
+                             << ": " << llvm::toString(loc.takeError());
+    block.getArgument(rec->arg).setLoc(*loc);
+  }
+
+  llvm::Expected<Location> rootLoc = decoder.decode(reader.getRootLoc());
+  if (!rootLoc)
+    return root->emitError() << "cannot restore the root location: "
+                             << llvm::toString(rootLoc.takeError());
+  root->setLoc(*rootLoc);
+  return success();
+}

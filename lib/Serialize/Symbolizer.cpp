@@ -1,0 +1,306 @@
+//===- Symbolizer.cpp - Debug handles to tracebacks -----------------------===//
+
+#include "tg/Serialize/Symbolizer.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using namespace tg;
+using namespace tg::section;
+
+namespace {
+constexpr unsigned kMaxDepth = 4096;
+
+Error depthError() {
+  return createStringError(inconvertibleErrorCode(),
+                           formatv("location nested deeper than {0} levels",
+                                   kMaxDepth)
+                               .str());
+}
+} // namespace
+
+Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
+                                unsigned depth) const {
+  if (depth > kMaxDepth)
+    return depthError();
+  switch (getLocTag(ref)) {
+  case LocTag::Unknown:
+  case LocTag::Invalid:
+    return Error::success();
+  case LocTag::Position: {
+    Expected<SectionPosition> pos = reader.getPosition(getLocIndex(ref));
+    if (!pos)
+      return pos.takeError();
+    frame.hasPosition = true;
+    frame.file = pos->file;
+    frame.fileId = pos->fileId;
+    frame.line = pos->startLine;
+    frame.column = pos->startCol;
+    frame.endLine = pos->endLine;
+    frame.endColumn = pos->endCol;
+    frame.function = pos->function;
+    if (reader.hasSourceLines()) {
+      auto text = reader.findSourceLine(pos->fileId, pos->startLine);
+      if (!text)
+        return text.takeError();
+      frame.sourceLine = *text;
+    }
+    return Error::success();
+  }
+  case LocTag::Composite:
+    break;
+  }
+  Expected<SectionLocation> rec = reader.getLocation(getLocIndex(ref));
+  if (!rec)
+    return rec.takeError();
+  switch (rec->kind) {
+  case LocKind::StackedCallSite:
+  case LocKind::CallSite:
+    return firstPosition(rec->a, frame, depth + 1);
+  case LocKind::Name:
+    return firstPosition(rec->b, frame, depth + 1);
+  case LocKind::Fused: {
+    if (rec->c == 0)
+      return Error::success();
+    Expected<uint32_t> elt = reader.getListElement(rec->b);
+    if (!elt)
+      return elt.takeError();
+    return firstPosition(*elt, frame, depth + 1);
+  }
+  }
+  return Error::success();
+}
+
+Error Symbolizer::appendNodeFrames(uint32_t index,
+                                   std::vector<SymbolFrame> &frames,
+                                   unsigned depth) const {
+  if (depth > kMaxDepth)
+    return depthError();
+  Expected<SectionStackNode> node = reader.getStackNode(index);
+  if (!node)
+    return node.takeError();
+  if (node->parent)
+    if (Error err = appendNodeFrames(*node->parent, frames, depth + 1))
+      return err;
+  SymbolFrame frame;
+  frame.isCall = true;
+  if (Error err = firstPosition(node->call, frame, depth + 1))
+    return err;
+  if (node->moduleFrame) {
+    Expected<SectionModuleFrame> callee =
+        reader.getModuleFrame(*node->moduleFrame);
+    if (!callee)
+      return callee.takeError();
+    frame.callee = *callee;
+  }
+  frames.push_back(frame);
+  return Error::success();
+}
+
+Error Symbolizer::appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
+                               unsigned depth) const {
+  if (depth > kMaxDepth)
+    return depthError();
+  if (getLocTag(ref) != LocTag::Composite) {
+    SymbolFrame frame;
+    if (Error err = firstPosition(ref, frame, depth + 1))
+      return err;
+    if (frame.hasPosition)
+      frames.push_back(frame);
+    return Error::success();
+  }
+  Expected<SectionLocation> rec = reader.getLocation(getLocIndex(ref));
+  if (!rec)
+    return rec.takeError();
+  switch (rec->kind) {
+  case LocKind::StackedCallSite:
+    if (Error err = appendNodeFrames(rec->b, frames, depth + 1))
+      return err;
+    return appendFrames(rec->a, frames, depth + 1);
+  case LocKind::CallSite: {
+    size_t before = frames.size();
+    if (Error err = appendFrames(rec->b, frames, depth + 1))
+      return err;
+    for (size_t i = before; i < frames.size(); ++i)
+      frames[i].isCall = true;
+    return appendFrames(rec->a, frames, depth + 1);
+  }
+  case LocKind::Name:
+    return appendFrames(rec->b, frames, depth + 1);
+  case LocKind::Fused: {
+    // Inside a stack only the first origin can be shown; a frame location
+    // (fused<#tg.frame>) names the module frame it called.
+    SymbolFrame frame;
+    if (Error err = firstPosition(ref, frame, depth + 1))
+      return err;
+    if (rec->meta == FusedMeta::Frame) {
+      Expected<SectionModuleFrame> callee = reader.getModuleFrame(rec->a);
+      if (!callee)
+        return callee.takeError();
+      frame.callee = *callee;
+    }
+    if (frame.hasPosition)
+      frames.push_back(frame);
+    return Error::success();
+  }
+  }
+  return Error::success();
+}
+
+Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
+                                 unsigned depth) const {
+  if (depth > kMaxDepth)
+    return depthError();
+  if (getLocTag(ref) == LocTag::Composite) {
+    Expected<SectionLocation> rec = reader.getLocation(getLocIndex(ref));
+    if (!rec)
+      return rec.takeError();
+    if (rec->kind == LocKind::Fused && rec->meta != FusedMeta::Frame) {
+      if (rec->meta == FusedMeta::Kernel && !out.kernel) {
+        Expected<StringRef> name = reader.getString(rec->a);
+        if (!name)
+          return name.takeError();
+        out.kernel = *name;
+      }
+      for (uint32_t i = 0; i < rec->c; ++i) {
+        Expected<uint32_t> elt = reader.getListElement(rec->b + i);
+        if (!elt)
+          return elt.takeError();
+        if (Error err = collectOrigins(*elt, out, depth + 1))
+          return err;
+      }
+      return Error::success();
+    }
+    if (rec->kind == LocKind::Name)
+      return collectOrigins(rec->b, out, depth + 1);
+  }
+  SymbolOrigin origin;
+  if (Error err = appendFrames(ref, origin.frames, depth + 1))
+    return err;
+  out.origins.push_back(std::move(origin));
+  return Error::success();
+}
+
+Expected<SymbolizedHandle> Symbolizer::symbolize(uint64_t handle,
+                                                 ModulePathFormat format) const {
+  Expected<SectionHandle> entry = reader.lookupHandle(handle);
+  if (!entry)
+    return entry.takeError();
+  SymbolizedHandle out;
+  out.handle = handle;
+  out.opName = entry->opName.value_or("");
+  if (entry->graph) {
+    Expected<SectionGraph> graph = reader.getGraph(*entry->graph);
+    if (!graph)
+      return graph.takeError();
+    out.topClass = graph->className;
+    out.topMethod = graph->method;
+  }
+  if (entry->stack) {
+    SymbolOrigin origin;
+    if (Error err = appendNodeFrames(*entry->stack, origin.frames, 0))
+      return std::move(err);
+    if (Error err = appendFrames(entry->leaf, origin.frames, 0))
+      return std::move(err);
+    out.origins.push_back(std::move(origin));
+  } else if (Error err = collectOrigins(entry->leaf, out, 0)) {
+    return std::move(err);
+  }
+  for (SymbolOrigin &origin : out.origins) {
+    SmallVector<ModulePathFrame> pathFrames;
+    for (const SymbolFrame &frame : origin.frames) {
+      if (!frame.isCall)
+        continue;
+      ModulePathFrame pf;
+      if (frame.callee) {
+        pf.instance = frame.callee->instance;
+        pf.className = frame.callee->className;
+        pf.method = frame.callee->method;
+      } else {
+        pf.hasModuleInfo = false;
+      }
+      pathFrames.push_back(pf);
+    }
+    ModulePathInput input;
+    input.topClass = out.topClass;
+    input.topMethod = out.topMethod;
+    input.frames = pathFrames;
+    input.opName = out.opName;
+    origin.modulePath = formatModulePath(input, format);
+  }
+  return out;
+}
+
+std::optional<std::string> SourceCache::getLine(StringRef file, uint32_t line) {
+  auto it = files.find(file);
+  if (it == files.end()) {
+    SmallString<256> path(file);
+    if (!sourceRoot.empty() && sys::path::is_relative(file)) {
+      path = sourceRoot;
+      sys::path::append(path, file);
+    }
+    std::vector<std::string> lines;
+    if (auto buffer = MemoryBuffer::getFile(path, /*IsText=*/true)) {
+      StringRef text = (*buffer)->getBuffer();
+      while (!text.empty()) {
+        auto [first, rest] = text.split('\n');
+        lines.push_back(first.rtrim("\r").str());
+        text = rest;
+      }
+    }
+    it = files.try_emplace(file, std::move(lines)).first;
+  }
+  if (line == 0 || line > it->second.size())
+    return std::nullopt;
+  return it->second[line - 1];
+}
+
+void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
+                               SourceCache *source) {
+  os << "Module hierarchy:" << origin.modulePath << "\n";
+  os << "Traceback of TorchScript (most recent call last):\n";
+  for (const SymbolFrame &frame : origin.frames) {
+    os << "  File \"" << frame.file << "\", line " << frame.line;
+    if (frame.function && !frame.function->empty())
+      os << ", in " << *frame.function;
+    os << "\n";
+    std::optional<std::string> text;
+    if (frame.sourceLine)
+      text = frame.sourceLine->str();
+    else if (source)
+      text = source->getLine(frame.file, frame.line);
+    if (!text)
+      continue;
+    os << *text << "\n";
+    // Columns are 1-based; the range's end column is exclusive. A point
+    // location marks the rest of the expression's line, as PyTorch's ranges
+    // usually cover the whole call.
+    StringRef line(*text);
+    size_t begin = frame.column ? frame.column - 1 : 0;
+    if (begin >= line.size())
+      continue;
+    size_t end = line.rtrim().size();
+    if (frame.endLine == frame.line && frame.endColumn > frame.column)
+      end = std::min<size_t>(frame.endColumn - 1, line.size());
+    if (end <= begin)
+      end = begin + 1;
+    os.indent(begin);
+    for (size_t i = begin; i < end; ++i)
+      os << '~';
+    os << " <--- HERE\n";
+  }
+}
+
+void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin) {
+  for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
+    os << (frame.function && !frame.function->empty() ? *frame.function
+                                                       : StringRef("??"))
+       << "\n";
+    if (frame.hasPosition)
+      os << frame.file << ":" << frame.line << ":" << frame.column << "\n";
+    else
+      os << "??:0:0\n";
+  }
+}

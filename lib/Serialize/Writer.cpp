@@ -1,0 +1,605 @@
+//===- Writer.cpp - Build a debug section from a module -------------------===//
+//
+// Walks the module once, interning strings, positions, module frames, stack
+// nodes and composite locations (each stored once), then codes the handle
+// table in blocks. Canonical inlined locations (what tg::buildLocation makes)
+// are split into a stack node and a leaf so a handle needs no record of its
+// own; everything else is kept as a composite record, so the section rebuilds
+// every location exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Serialize/DebugInfo.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CRC.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <array>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace mlir;
+using namespace tg;
+using namespace tg::section;
+
+std::optional<uint64_t> tg::getDebugHandle(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kDebugHandleAttrName);
+  if (!attr || attr.getValue().isNegative() ||
+      attr.getValue().getActiveBits() > 63)
+    return std::nullopt;
+  return attr.getValue().getZExtValue();
+}
+
+namespace {
+
+void put32(std::string &out, uint32_t v) {
+  char buf[4];
+  llvm::support::endian::write32le(buf, v);
+  out.append(buf, 4);
+}
+void put64(std::string &out, uint64_t v) {
+  char buf[8];
+  llvm::support::endian::write64le(buf, v);
+  out.append(buf, 8);
+}
+void putVarint(std::string &out, uint64_t v) {
+  do {
+    uint8_t byte = v & 0x7f;
+    v >>= 7;
+    out.push_back(char(v ? byte | 0x80 : byte));
+  } while (v);
+}
+
+/// Column values; site 0 marks a handle no op uses.
+struct HandleEntry {
+  uint32_t values[kNumColumns] = {0, 0, 0};
+};
+
+class SectionBuilder {
+public:
+  SectionBuilder(Operation *root, const DebugSectionOptions &options)
+      : root(root), options(options) {}
+
+  FailureOr<std::string> build();
+
+private:
+  uint32_t intern(StringRef str);
+  FailureOr<uint32_t> encode(Location loc, uint32_t function, Operation *op);
+  /// Splits a canonical inlined location into (innermost node, leaf ref);
+  /// fails softly (returns nullopt) when the location is not canonical.
+  FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
+  encodeStacked(Location loc, uint32_t function, Operation *op);
+  uint32_t moduleFrame(FrameAttr frame);
+  uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
+                     uint32_t c);
+  LogicalResult collectHandles();
+  void embedSource();
+  std::string serialize();
+
+  Operation *root;
+  const DebugSectionOptions &options;
+
+  llvm::StringMap<uint32_t> stringIds;
+  std::vector<StringRef> strings;
+  std::map<std::array<uint32_t, 6>, uint32_t> positionIds;
+  std::vector<std::array<uint32_t, 6>> positions;
+  std::map<std::array<uint32_t, 3>, uint32_t> frameIds;
+  std::vector<std::array<uint32_t, 3>> frames;
+  std::map<std::array<uint32_t, 3>, uint32_t> nodeIds;
+  std::vector<std::array<uint32_t, 3>> nodes;
+  std::map<std::tuple<uint8_t, uint8_t, uint32_t, uint32_t, uint32_t>, uint32_t>
+      locationIds;
+  std::vector<std::array<uint32_t, 4>> locations; // kind|aux<<8, a, b, c
+  std::vector<uint32_t> lists;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> graphIds;
+  std::vector<std::pair<uint32_t, uint32_t>> graphs;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> siteIds;
+  std::vector<std::pair<uint32_t, uint32_t>> sites;
+  llvm::DenseMap<std::pair<const void *, uint32_t>, uint32_t> memo;
+  std::vector<HandleEntry> handles;
+  std::vector<std::array<uint32_t, 5>> argLocs;
+  std::vector<std::array<uint32_t, 3>> sourceLines;
+  uint32_t rootLoc = 0;
+};
+
+uint32_t SectionBuilder::intern(StringRef str) {
+  auto [it, inserted] = stringIds.try_emplace(str, strings.size());
+  if (inserted)
+    strings.push_back(it->getKey());
+  return it->second;
+}
+
+uint32_t SectionBuilder::moduleFrame(FrameAttr frame) {
+  std::array<uint32_t, 3> key = {intern(frame.getInstance()),
+                                 intern(frame.getClassName()),
+                                 intern(frame.getMethod())};
+  auto [it, inserted] = frameIds.try_emplace(key, frames.size());
+  if (inserted)
+    frames.push_back(key);
+  return it->second;
+}
+
+uint32_t SectionBuilder::composite(LocKind kind, FusedMeta meta, uint32_t a,
+                                   uint32_t b, uint32_t c) {
+  auto key = std::make_tuple(uint8_t(kind), uint8_t(meta), a, b, c);
+  auto [it, inserted] = locationIds.try_emplace(key, locations.size());
+  if (inserted)
+    locations.push_back(
+        {uint32_t(kind) | uint32_t(meta) << 8, a, b, c});
+  return makeLocRef(LocTag::Composite, it->second);
+}
+
+FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
+SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
+  if (!isa<CallSiteLoc>(loc))
+    return std::optional<std::pair<uint32_t, uint32_t>>();
+  CallStack stack = getCallStack(loc);
+  // Only the shape tg::buildLocation rebuilds is stored as a stack; any
+  // other call-site shape is kept verbatim as CALLSITE records.
+  if (isa<CallSiteLoc>(stack.leaf) || buildLocation(stack) != loc)
+    return std::optional<std::pair<uint32_t, uint32_t>>();
+  uint32_t parent = 0;
+  uint32_t fn = function;
+  for (const InlinedFrame &frame : stack.frames) {
+    FailureOr<uint32_t> call = encode(frame.callLoc, fn, op);
+    if (failed(call))
+      return failure();
+    uint32_t mf = frame.frame ? moduleFrame(frame.frame) + 1 : 0;
+    std::array<uint32_t, 3> key = {*call, mf, parent};
+    auto [it, inserted] = nodeIds.try_emplace(key, nodes.size());
+    if (inserted)
+      nodes.push_back(key);
+    parent = it->second + 1;
+    fn = frame.frame ? intern(frame.frame.getMethod()) : kNone;
+  }
+  FailureOr<uint32_t> leaf = encode(stack.leaf, fn, op);
+  if (failed(leaf))
+    return failure();
+  return std::optional<std::pair<uint32_t, uint32_t>>(
+      std::make_pair(parent - 1, *leaf));
+}
+
+FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
+                                           Operation *op) {
+  auto key = std::make_pair(loc.getAsOpaquePointer(), function);
+  auto found = memo.find(key);
+  if (found != memo.end())
+    return found->second;
+
+  FailureOr<uint32_t> result = failure();
+  MLIRContext *ctx = loc.getContext();
+  if (isa<UnknownLoc>(loc)) {
+    result = 0u;
+  } else if (auto range = dyn_cast<FileLineColRange>(loc)) {
+    std::array<uint32_t, 6> rec = {
+        intern(range.getFilename().getValue()), function,
+        range.getStartLine(),  range.getStartColumn(),
+        range.getEndLine(),    range.getEndColumn()};
+    // The section rebuilds the form the parser gives the printed text; a
+    // range built another way (e.g. with only a line) cannot round-trip.
+    Location rebuilt =
+        rec[4] == rec[2] && rec[5] == rec[3]
+            ? Location(FileLineColLoc::get(range.getFilename(), rec[2], rec[3]))
+        : rec[4] == rec[2]
+            ? Location(FileLineColRange::get(range.getFilename(), rec[2],
+                                             rec[3], rec[5]))
+            : Location(FileLineColRange::get(range.getFilename(), rec[2],
+                                             rec[3], rec[4], rec[5]));
+    if (rebuilt != loc) {
+      op->emitError() << "debug section cannot represent the location " << loc
+                      << " exactly (a FileLineColRange not in its parsed form)";
+      return failure();
+    }
+    auto [it, inserted] = positionIds.try_emplace(rec, positions.size());
+    if (inserted)
+      positions.push_back(rec);
+    result = makeLocRef(LocTag::Position, it->second);
+  } else if (auto name = dyn_cast<NameLoc>(loc)) {
+    FailureOr<uint32_t> child = encode(name.getChildLoc(), function, op);
+    if (failed(child))
+      return failure();
+    result = composite(LocKind::Name, FusedMeta::None,
+                       intern(name.getName().getValue()), *child, 0);
+  } else if (auto site = dyn_cast<CallSiteLoc>(loc)) {
+    auto stacked = encodeStacked(loc, function, op);
+    if (failed(stacked))
+      return failure();
+    if (*stacked) {
+      result = composite(LocKind::StackedCallSite, FusedMeta::None,
+                         (*stacked)->second, (*stacked)->first, 0);
+    } else {
+      FailureOr<uint32_t> callee = encode(site.getCallee(), function, op);
+      if (failed(callee))
+        return failure();
+      FailureOr<uint32_t> caller = encode(site.getCaller(), function, op);
+      if (failed(caller))
+        return failure();
+      result = composite(LocKind::CallSite, FusedMeta::None, *callee, *caller,
+                         0);
+    }
+  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    FusedMeta meta = FusedMeta::None;
+    uint32_t a = 0;
+    Attribute metadata = fused.getMetadata();
+    if (!metadata) {
+    } else if (auto kernel = dyn_cast<KernelAttr>(metadata)) {
+      meta = FusedMeta::Kernel;
+      a = intern(kernel.getName());
+    } else if (auto frame = dyn_cast<FrameAttr>(metadata)) {
+      meta = FusedMeta::Frame;
+      a = moduleFrame(frame);
+    } else {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      metadata.print(os);
+      if (parseAttribute(text, ctx) != metadata) {
+        op->emitError() << "debug section cannot represent the fused "
+                           "location metadata "
+                        << text << ": it does not parse back to itself";
+        return failure();
+      }
+      meta = FusedMeta::AttrText;
+      a = intern(text);
+    }
+    SmallVector<uint32_t> refs;
+    for (Location inner : fused.getLocations()) {
+      FailureOr<uint32_t> ref = encode(inner, function, op);
+      if (failed(ref))
+        return failure();
+      refs.push_back(*ref);
+    }
+    // Each fused location is interned once (memo), so its list is too.
+    uint32_t first = lists.size();
+    lists.insert(lists.end(), refs.begin(), refs.end());
+    result = composite(LocKind::Fused, meta, a, first, uint32_t(refs.size()));
+  } else {
+    op->emitError() << "debug section cannot represent the location " << loc
+                    << " (only unknown, file/line/column, name, call-site "
+                       "and fused locations are supported)";
+    return failure();
+  }
+  memo[key] = *result;
+  return result;
+}
+
+LogicalResult SectionBuilder::collectHandles() {
+  llvm::DenseMap<uint64_t, Operation *> owners;
+  bool ok = true;
+  struct Pending {
+    Operation *op;
+    uint64_t handle;
+  };
+  std::vector<Pending> pending;
+  uint64_t count = 0;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return;
+    std::optional<uint64_t> handle = getDebugHandle(op);
+    if (!handle) {
+      op->emitError() << "op has no valid '" << kDebugHandleAttrName
+                      << "' (a non-negative integer); run "
+                         "--tg-assign-debug-handles first";
+      ok = false;
+      return;
+    }
+    if (*handle >= kNone) {
+      op->emitError() << "debug handle " << *handle
+                      << " does not fit the section's 32-bit handle table";
+      ok = false;
+      return;
+    }
+    auto [it, inserted] = owners.try_emplace(*handle, op);
+    if (!inserted) {
+      InFlightDiagnostic diag = op->emitError()
+                                << "duplicate debug handle " << *handle;
+      diag.attachNote(it->second->getLoc()) << "first used here";
+      ok = false;
+      return;
+    }
+    pending.push_back({op, *handle});
+    count = std::max(count, *handle + 1);
+  });
+  if (!ok)
+    return failure();
+
+  handles.assign(count, HandleEntry());
+  for (const Pending &p : pending) {
+    Operation *op = p.op;
+    auto graph = dyn_cast<GraphOp>(op);
+    if (!graph)
+      graph = op->getParentOfType<GraphOp>();
+    uint32_t function = kNone;
+    HandleEntry &entry = handles[p.handle];
+    if (graph) {
+      function = intern(graph.getMethodName());
+      std::pair<uint32_t, uint32_t> key = {
+          graph.isMethod() ? intern(graph.getClassName()) : kNone, function};
+      auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
+      if (inserted)
+        graphs.push_back(key);
+      entry.values[kColGraph] = it->second + 1;
+    }
+    StringRef opName = op->getName().getStringRef();
+    if (auto traced = dyn_cast<TracedOp>(op))
+      opName = traced.getName();
+
+    // An op is its stack plus its site (leaf location and name): sites
+    // repeat across module instances, so the site column of a repeated
+    // block of code is a run of consecutive ids.
+    uint32_t leaf;
+    auto stacked = encodeStacked(op->getLoc(), function, op);
+    if (failed(stacked))
+      return failure();
+    if (*stacked) {
+      entry.values[kColStack] = (*stacked)->first + 1;
+      leaf = (*stacked)->second;
+    } else {
+      FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
+      if (failed(ref))
+        return failure();
+      entry.values[kColStack] = 0;
+      leaf = *ref;
+    }
+    std::pair<uint32_t, uint32_t> siteKey = {leaf, intern(opName) + 1};
+    auto [site, newSite] = siteIds.try_emplace(siteKey, sites.size());
+    if (newSite)
+      sites.push_back(siteKey);
+    entry.values[kColSite] = site->second + 1;
+
+    for (auto [r, region] : llvm::enumerate(op->getRegions()))
+      for (auto [b, block] : llvm::enumerate(region))
+        for (BlockArgument arg : block.getArguments()) {
+          if (isa<UnknownLoc>(arg.getLoc()))
+            continue;
+          FailureOr<uint32_t> ref = encode(arg.getLoc(), function, op);
+          if (failed(ref))
+            return failure();
+          argLocs.push_back({uint32_t(p.handle), uint32_t(r), uint32_t(b),
+                             arg.getArgNumber(), *ref});
+        }
+  }
+  llvm::sort(argLocs);
+  FailureOr<uint32_t> ref = encode(root->getLoc(), kNone, root);
+  if (failed(ref))
+    return failure();
+  rootLoc = *ref;
+  return success();
+}
+
+void SectionBuilder::embedSource() {
+  // Reads each referenced file once and keeps only the referenced lines.
+  std::map<uint32_t, std::set<uint32_t>> wanted;
+  for (const auto &pos : positions)
+    for (uint32_t line = pos[2]; line <= pos[4] && line - pos[2] < 64; ++line)
+      if (line > 0)
+        wanted[pos[0]].insert(line);
+  for (auto &[fileId, lines] : wanted) {
+    std::string file = strings[fileId].str();
+    llvm::SmallString<256> path(file);
+    if (!options.sourceRoot.empty() && llvm::sys::path::is_relative(file)) {
+      path = options.sourceRoot;
+      llvm::sys::path::append(path, file);
+    }
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buffer) {
+      mlir::emitWarning(root->getLoc())
+          << "cannot read source file '" << path
+                          << "' to embed its lines: "
+                          << buffer.getError().message();
+      continue;
+    }
+    StringRef text = (*buffer)->getBuffer();
+    uint32_t lineNo = 1;
+    auto next = lines.begin();
+    while (next != lines.end() && !text.empty()) {
+      auto [line, rest] = text.split('\n');
+      if (lineNo == *next) {
+        sourceLines.push_back({fileId, lineNo, intern(line.rtrim("\r"))});
+        ++next;
+      }
+      text = rest;
+      ++lineNo;
+    }
+  }
+  llvm::sort(sourceLines, [](const auto &x, const auto &y) {
+    return std::make_pair(x[0], x[1]) < std::make_pair(y[0], y[1]);
+  });
+}
+
+std::string SectionBuilder::serialize() {
+  uint32_t perBlock = std::max<uint32_t>(1, options.handlesPerBlock);
+  std::string tables[kNumSectionKinds];
+  uint32_t counts[kNumSectionKinds] = {};
+  auto at = [&](SectionKind kind) -> std::string & {
+    return tables[unsigned(kind) - 1];
+  };
+  auto count = [&](SectionKind kind) -> uint32_t & {
+    return counts[unsigned(kind) - 1];
+  };
+
+  uint32_t offset = 0;
+  for (StringRef str : strings) {
+    put32(at(SectionKind::StringOffsets), offset);
+    at(SectionKind::StringData) += str;
+    offset += str.size();
+  }
+  put32(at(SectionKind::StringOffsets), offset);
+  count(SectionKind::StringOffsets) = strings.size();
+  count(SectionKind::StringData) = offset;
+
+  for (const auto &rec : positions)
+    for (uint32_t v : rec)
+      put32(at(SectionKind::Positions), v);
+  count(SectionKind::Positions) = positions.size();
+  for (const auto &rec : frames)
+    for (uint32_t v : rec)
+      put32(at(SectionKind::ModuleFrames), v);
+  count(SectionKind::ModuleFrames) = frames.size();
+  for (const auto &rec : nodes)
+    for (uint32_t v : rec)
+      put32(at(SectionKind::StackNodes), v);
+  count(SectionKind::StackNodes) = nodes.size();
+  for (const auto &rec : locations) {
+    std::string &out = at(SectionKind::Locations);
+    out.push_back(char(rec[0] & 0xff));
+    out.push_back(char(rec[0] >> 8));
+    out.append(2, '\0');
+    put32(out, rec[1]);
+    put32(out, rec[2]);
+    put32(out, rec[3]);
+  }
+  count(SectionKind::Locations) = locations.size();
+  for (uint32_t v : lists)
+    put32(at(SectionKind::LocationLists), v);
+  count(SectionKind::LocationLists) = lists.size();
+  for (const auto &rec : graphs) {
+    put32(at(SectionKind::Graphs), rec.first);
+    put32(at(SectionKind::Graphs), rec.second);
+  }
+  count(SectionKind::Graphs) = graphs.size();
+  for (const auto &rec : sites) {
+    put32(at(SectionKind::Sites), rec.first);
+    put32(at(SectionKind::Sites), rec.second);
+  }
+  count(SectionKind::Sites) = sites.size();
+
+  // Handle blocks: column by column, runs of arithmetic progressions.
+  std::string &blocks = at(SectionKind::HandleBlocks);
+  std::string &index = at(SectionKind::HandleIndex);
+  for (size_t begin = 0; begin < handles.size(); begin += perBlock) {
+    put32(index, blocks.size());
+    size_t end = std::min(handles.size(), begin + perBlock);
+    for (unsigned col = 0; col < kNumColumns; ++col) {
+      int64_t prev = 0;
+      size_t i = begin;
+      while (i < end) {
+        int64_t d = int64_t(handles[i].values[col]) - prev;
+        size_t len = 1;
+        while (i + len < end &&
+               int64_t(handles[i + len].values[col]) -
+                       int64_t(handles[i + len - 1].values[col]) ==
+                   d)
+          ++len;
+        uint64_t zz = (uint64_t(d) << 1) ^ uint64_t(d >> 63);
+        putVarint(blocks, zz << 3 | std::min<uint64_t>(len - 1, 7));
+        if (len >= 8)
+          putVarint(blocks, len - 8);
+        prev += d * int64_t(len);
+        i += len;
+      }
+    }
+  }
+  put32(index, blocks.size());
+  count(SectionKind::HandleIndex) = (handles.size() + perBlock - 1) / perBlock + 1;
+  count(SectionKind::HandleBlocks) = blocks.size();
+
+  for (const auto &rec : argLocs)
+    for (uint32_t v : rec)
+      put32(at(SectionKind::ArgLocations), v);
+  count(SectionKind::ArgLocations) = argLocs.size();
+  for (const auto &rec : sourceLines)
+    for (uint32_t v : rec)
+      put32(at(SectionKind::SourceLines), v);
+  count(SectionKind::SourceLines) = sourceLines.size();
+
+  // Header, section table, aligned tables.
+  std::string out(kHeaderSize, '\0');
+  for (unsigned k = 0; k < kNumSectionKinds; ++k) {
+    put32(out, k + 1);
+    put32(out, counts[k]);
+    put64(out, tables[k].size());
+  }
+  for (unsigned k = 0; k < kNumSectionKinds; ++k) {
+    out.resize(alignTo64(out.size()), '\0');
+    out += tables[k];
+  }
+  auto *header = reinterpret_cast<uint8_t *>(out.data());
+  using namespace llvm::support::endian;
+  std::memcpy(header, kMagic, sizeof(kMagic));
+  write16le(header + kOffVersionMajor, kVersionMajor);
+  write16le(header + kOffVersionMinor, kVersionMinor);
+  write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
+                                    ? 0
+                                    : kFlagSourceLines);
+  write32le(header + kOffHeaderSize, kHeaderSize);
+  write32le(header + kOffSectionCount, kNumSectionKinds);
+  write64le(header + kOffFileSize, out.size());
+  write32le(header + kOffHandleCount, handles.size());
+  write32le(header + kOffHandlesPerBlock, perBlock);
+  write32le(header + kOffRootLoc, rootLoc);
+  write64le(header + kOffBodyChecksum,
+            llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                header + kHeaderSize, out.size() - kHeaderSize)));
+  write32le(header + kOffHeaderCrc,
+            llvm::crc32(llvm::ArrayRef<uint8_t>(header, kOffHeaderCrc)));
+  return out;
+}
+
+FailureOr<std::string> SectionBuilder::build() {
+  if (failed(collectHandles()))
+    return failure();
+  if (options.embedSource)
+    embedSource();
+  return serialize();
+}
+
+/// Decodes the section just written and compares it with the module.
+LogicalResult verifySection(Operation *root, StringRef bytes) {
+  auto reader = DebugSectionReader::fromBuffer(
+      llvm::MemoryBuffer::getMemBuffer(bytes, "<debug section>",
+                                       /*RequiresNullTerminator=*/false));
+  if (!reader)
+    return root->emitError() << "internal error: the written debug section "
+                                "does not read back: "
+                             << llvm::toString(reader.takeError());
+  LocationDecoder decoder(**reader, root->getContext());
+  auto mismatch = [&](Operation *op, Location expected,
+                      llvm::Expected<Location> got) {
+    if (!got) {
+      op->emitError() << "debug section cannot represent this location "
+                         "exactly: "
+                      << llvm::toString(got.takeError());
+      return true;
+    }
+    if (*got == expected)
+      return false;
+    op->emitError() << "debug section cannot represent this location "
+                       "exactly: it reads back as "
+                    << *got;
+    return true;
+  };
+  if (mismatch(root, root->getLoc(), decoder.decode((*reader)->getRootLoc())))
+    return failure();
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    if (mismatch(op, op->getLoc(), decoder.decodeHandle(*getDebugHandle(op))))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+} // namespace
+
+FailureOr<std::string>
+tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
+  SectionBuilder builder(root, options);
+  FailureOr<std::string> bytes = builder.build();
+  if (failed(bytes))
+    return failure();
+  if (options.verify && failed(verifySection(root, *bytes)))
+    return failure();
+  return bytes;
+}

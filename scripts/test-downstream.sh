@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs tracegraph from ${TG_BUILD_DIR:-build} into a temporary prefix,
+# then configures, builds and tests examples/downstream against that install
+# tree only (find_package(TraceGraph)). Exits nonzero when any step fails.
+# Configures and builds the build folder first when needed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${TG_BUILD_DIR:-build}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+
+# Everything `cmake --install` copies must exist.
+[ -f "$BUILD_DIR/build.ninja" ] || TG_BUILD_DIR="$BUILD_DIR" ./scripts/build.sh
+ninja -C "$BUILD_DIR" -j2 > "$WORK/build.log" 2>&1 || {
+  cat "$WORK/build.log"; exit 1; }
+cmake --install "$BUILD_DIR" --prefix "$WORK/prefix" > "$WORK/install.log"
+
+launcher=()
+command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cxx=$(command -v clang++-22 || command -v c++)
+linker=()
+command -v ld.lld > /dev/null && linker=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld)
+cmake -G Ninja -S examples/downstream -B "$WORK/build" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
+  "${launcher[@]}" "${linker[@]}" \
+  -DCMAKE_PREFIX_PATH="$WORK/prefix" > "$WORK/configure.log" || {
+  cat "$WORK/configure.log"; exit 1; }
+ninja -C "$WORK/build" -j2
+ctest --test-dir "$WORK/build" --output-on-failure
+echo "downstream example: built against $WORK/prefix and passed"

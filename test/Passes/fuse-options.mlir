@@ -1,0 +1,45 @@
+// The elementwise set and the minimum group size are options.
+// RUN: tg-opt %s --tg-fuse-elementwise | FileCheck %s --check-prefix=DEFAULT
+// RUN: tg-opt %s '--tg-fuse-elementwise=ops=aten::conv2d,aten::relu' | FileCheck %s --check-prefix=CUSTOM
+// RUN: tg-opt %s '--tg-fuse-elementwise=min-size=1' | FileCheck %s --check-prefix=ONE
+// RUN: tg-opt %s '--tg-fuse-elementwise=min-size=4' | FileCheck %s --check-prefix=FOUR
+// RUN: tg-opt %s '--pass-pipeline=builtin.module(tg-fuse-elementwise{ops=my::op,aten::relu min-size=2})' | FileCheck %s --check-prefix=PIPE
+// RUN: not tg-opt %s '--tg-fuse-elementwise=min-size=0' 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not tg-opt %s '--tg-fuse-elementwise=ops=aten::add,,aten::relu' 2>&1 | FileCheck %s --check-prefix=EMPTY
+
+// DEFAULT: tg.op "aten::conv2d"
+// DEFAULT-NEXT: tg.kernel "fused_add_relu_0"
+// DEFAULT-NEXT: ^bb0
+// DEFAULT-NEXT: tg.op "aten::relu"
+// DEFAULT-NEXT: tg.op "aten::relu"
+// DEFAULT-NEXT: tg.op "aten::add"
+// DEFAULT: tg.op "my::op"
+// DEFAULT-NEXT: tg.op "aten::relu"
+// DEFAULT-NOT: tg.kernel "
+
+// CUSTOM: tg.kernel "fused_conv2d_relu_0"
+// CUSTOM: tg.op "aten::add"
+// CUSTOM-NOT: tg.kernel "
+
+// ONE: tg.kernel "fused_add_relu_0"
+// ONE: tg.kernel "fused_relu_1"
+// ONE-NOT: tg.kernel "
+
+// FOUR-NOT: tg.kernel "
+
+// PIPE: tg.kernel "fused_relu_0"
+// PIPE: tg.op "aten::add"
+// PIPE-NEXT: tg.kernel "fused_op_relu_1"
+
+// ZERO: error: tg-fuse-elementwise: 'min-size' must be at least 1
+// EMPTY: error: tg-fuse-elementwise: empty operator name in 'ops'
+
+tg.graph @f(%x: !tg.tensor, %w: !tg.tensor) -> !tg.tensor {
+  %c = tg.op "aten::conv2d"(%x, %w) : (!tg.tensor, !tg.tensor) -> !tg.tensor
+  %r = tg.op "aten::relu"(%c) : (!tg.tensor) -> !tg.tensor
+  %r2 = tg.op "aten::relu"(%r) : (!tg.tensor) -> !tg.tensor
+  %a = tg.op "aten::add"(%r2, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor
+  %m = tg.op "my::op"(%a) : (!tg.tensor) -> !tg.tensor
+  %r3 = tg.op "aten::relu"(%m) : (!tg.tensor) -> !tg.tensor
+  tg.return %r3 : !tg.tensor
+}

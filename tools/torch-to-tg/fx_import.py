@@ -1,0 +1,209 @@
+"""torch.fx -> tg IR.
+
+`torch.fx.symbolic_trace` flattens a model into one graph; with stack traces
+recorded, each node knows the Python frames that created it. The importer
+writes one `tg.graph` whose ops carry those frames as a call-site chain of
+`"function"("file":line:col to ...)` locations, innermost frame as the leaf.
+"""
+
+import operator
+import os
+import sys
+
+import torch
+import torch.fx
+
+from tg_text import LocTable, callsite_chain, file_line_col, name_loc, py_attr, quote
+
+_FX_DIR = os.path.dirname(torch.fx.__file__) + os.sep
+_MODULE_PY = os.path.join(os.path.dirname(torch.nn.modules.__file__), "module.py")
+_THIS_FILE = os.path.abspath(__file__)
+
+
+class Frame:
+    """One Python frame: file, function, and the line/column range of the
+    instruction running in it (Python 3.11 `co_positions`)."""
+
+    __slots__ = ("filename", "name", "lineno", "end_lineno", "colno", "end_colno")
+
+    def __init__(self, frame):
+        code = frame.f_code
+        self.filename = code.co_filename
+        self.name = code.co_name
+        self.lineno = frame.f_lineno
+        self.end_lineno = self.colno = self.end_colno = None
+        positions = getattr(code, "co_positions", None)
+        if positions is not None and frame.f_lasti >= 0:
+            for i, pos in enumerate(positions()):
+                if i == frame.f_lasti // 2:
+                    if pos[0] is not None:
+                        self.lineno, self.end_lineno, self.colno, self.end_colno = pos
+                    break
+
+
+class RecordingTracer(torch.fx.Tracer):
+    """`torch.fx.Tracer` with `record_stack_traces` on (torch 1.13 keeps the
+    text in `node.stack_trace`); it also keeps the frames themselves, with
+    the column ranges the text does not carry."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.record_stack_traces = True
+
+    def create_proxy(self, *args, **kwargs):
+        proxy = super().create_proxy(*args, **kwargs)
+        frames = []
+        f = sys._getframe(1)
+        while f is not None:
+            frames.append(Frame(f))
+            f = f.f_back
+        proxy.node.meta["tg_frames"] = frames
+        return proxy
+
+
+def user_frames(frames):
+    """The frames of the traced program, innermost first: everything outside
+    the `Tracer.trace` call and the tracing machinery in between (torch.fx
+    wrappers, `Module._call_impl`, this importer) is left out."""
+    kept = []
+    for f in frames:
+        if f.filename.startswith(_FX_DIR):
+            if os.path.basename(f.filename) == "_symbolic_trace.py" and f.name == "trace":
+                break
+            continue
+        if f.filename == _MODULE_PY and f.name == "_call_impl":
+            continue
+        if f.filename == _THIS_FILE:
+            continue
+        kept.append(f)
+    return kept
+
+
+def frame_body(f):
+    line = f.lineno or 0
+    if f.colno is not None and f.end_colno is not None:
+        pos = file_line_col(f.filename, line, f.colno + 1, f.end_lineno, f.end_colno)
+    else:
+        pos = file_line_col(f.filename, line, 0)
+    return name_loc(f.name, pos)
+
+
+def _target_name(node, root):
+    if node.op == "call_function":
+        t = node.target
+        if getattr(t, "__module__", None) == "_operator" or t in vars(operator).values():
+            return "operator." + t.__name__
+        return torch.fx.node._get_qualified_name(t)
+    if node.op == "call_method":
+        return "Tensor." + node.target
+    if node.op == "call_module":
+        mod = root.get_submodule(node.target)
+        cls = type(mod)
+        return cls.__module__ + "." + cls.__qualname__
+    raise AssertionError(node.op)
+
+
+def import_fx(model, concrete_args=None):
+    tracer = RecordingTracer()
+    graph = tracer.trace(model, concrete_args=concrete_args)
+    root = tracer.root
+    cls = type(root)
+    cls_name = cls.__module__ + "." + cls.__qualname__
+    locs = LocTable()
+    names = {}
+    lines = []
+    counter = [0]
+
+    def fresh():
+        counter[0] += 1
+        return "%%c$%d" % counter[0]
+
+    def loc_of(node):
+        frames = node.meta.get("tg_frames")
+        if frames is None:
+            return locs.ref(None)
+        kept = user_frames(frames)
+        if not kept:
+            return locs.ref(None)
+        bodies = [frame_body(f) for f in kept]
+        return locs.ref(callsite_chain(bodies[0], bodies[1:]))
+
+    def operand(arg, loc, indent="  "):
+        """The SSA name of an fx argument: a node, or a constant / list /
+        tuple built right before its user."""
+        if isinstance(arg, torch.fx.Node):
+            return names[arg], "!tg.value"
+        if isinstance(arg, (list, tuple)) and _has_node(arg):
+            parts = [operand(a, loc) for a in arg]
+            name = fresh()
+            kind = "prim::ListConstruct" if isinstance(arg, list) else "prim::TupleConstruct"
+            lines.append('%s%s = tg.op "%s"(%s) : (%s) -> !tg.value %s' % (
+                indent, name, kind, ", ".join(p for p, _ in parts),
+                ", ".join(t for _, t in parts), loc))
+            return name, "!tg.value"
+        if isinstance(arg, dict) and _has_node(arg):
+            raise ValueError("unsupported construct: a dict argument holding fx nodes")
+        if isinstance(arg, slice):
+            arg = repr(arg)
+        name = fresh()
+        lines.append("  %s = tg.constant(%s) : !tg.value %s" % (name, py_attr(arg), loc))
+        return name, "!tg.value"
+
+    args_sig = ["%%self: !tg.module<%s>" % quote(cls_name)]
+    placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+    for i, n in enumerate(placeholders):
+        names[n] = "%%arg$%d" % i
+        args_sig.append("%s: !tg.value" % names[n])
+    output = [n for n in graph.nodes if n.op == "output"]
+    lines_start = len(lines)
+    for i, n in enumerate(graph.nodes):
+        if n.op in ("placeholder", "output"):
+            continue
+        loc = loc_of(n)
+        res = "%%v$%d" % i
+        names[n] = res
+        if n.op == "get_attr":
+            lines.append("  %s = tg.get_attr %%self[%s] : !tg.module<%s> -> !tg.value %s" % (
+                res, quote(n.target), quote(cls_name), loc))
+            continue
+        name = _target_name(n, root)
+        ops = [operand(a, loc) for a in n.args]
+        kw = list(n.kwargs.items())
+        ops += [operand(v, loc) for _, v in kw]
+        attrs = ["fx.name = %s" % quote(n.name)]
+        if kw:
+            attrs.append("fx.kwargs = [%s]" % ", ".join(quote(k) for k, _ in kw))
+        if n.op == "call_module":
+            attrs.append("fx.target = %s" % quote(n.target))
+        lines.append('  %s = tg.op %s(%s) {%s} : (%s) -> !tg.value %s' % (
+            res, quote(name), ", ".join(p for p, _ in ops), ", ".join(attrs),
+            ", ".join(t for _, t in ops), loc))
+    results = []
+    ret_loc = locs.ref(None)
+    if output:
+        out = output[0]
+        ret_loc = loc_of(out)
+        value = out.args[0]
+        flat = list(value) if isinstance(value, (list, tuple)) else [value]
+        for v in flat:
+            results.append(operand(v, ret_loc)[0])
+    head = "tg.graph @%s(%s)" % (quote(cls_name + "::forward"), ", ".join(args_sig))
+    if len(results) == 1:
+        head += " -> !tg.value"
+    elif results:
+        head += " -> (" + ", ".join("!tg.value" for _ in results) + ")"
+    head += " attributes {tg.entry} {"
+    text = [head] + lines[lines_start:]
+    if results:
+        text.append("  tg.return %s : %s %s" % (", ".join(results),
+                                                ", ".join("!tg.value" for _ in results), ret_loc))
+    else:
+        text.append("  tg.return %s" % ret_loc)
+    text.append("}")
+    return "\n".join(text) + "\n\n" + locs.definitions()
+
+
+def _has_node(arg):
+    found = []
+    torch.fx.node.map_arg(arg, lambda n: found.append(n) or n)
+    return bool(found)

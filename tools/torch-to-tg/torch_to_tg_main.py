@@ -1,0 +1,142 @@
+"""Command line of torch-to-tg, and the model loaders the other scripts of
+this folder share."""
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+import traceback
+
+
+def load_factory(spec):
+    """`MOD:FACTORY` -> the object FACTORY() returns. MOD is a module name
+    (importable from the current directory) or a path to a .py file."""
+    if ":" not in spec:
+        raise SystemExit("torch-to-tg: error: --module wants MOD:FACTORY, got %r" % spec)
+    mod_name, factory = spec.rsplit(":", 1)
+    if mod_name.endswith(".py") or os.sep in mod_name:
+        path = os.path.abspath(mod_name)
+        name = os.path.splitext(os.path.basename(path))[0]
+        sys.path.insert(0, os.path.dirname(path))
+        module = importlib.import_module(name)
+    else:
+        sys.path.insert(0, os.getcwd())
+        module = importlib.import_module(mod_name)
+    obj = module
+    for part in factory.split("."):
+        obj = getattr(obj, part)
+    return obj() if callable(obj) and not _is_module(obj) else obj
+
+
+def _is_module(obj):
+    import torch
+    return isinstance(obj, torch.nn.Module)
+
+
+def torchvision_model(name):
+    import torchvision.models as models
+    kwargs = {"weights": None}
+    if name in ("inception_v3", "googlenet"):
+        kwargs["init_weights"] = False  # random weights; skip the slow scipy init
+    fn = getattr(models, name, None)
+    if fn is None or not callable(fn):
+        raise SystemExit("torch-to-tg: error: torchvision has no model %r" % name)
+    return fn(**kwargs)
+
+
+def load_scripted(path):
+    """torch.jit.load, keeping the compilation unit that holds the archive's
+    free functions."""
+    import torch
+    cu = torch._C.CompilationUnit()
+    cpp = torch._C.import_ir_module(cu, str(path), None, {})
+    return torch.jit._recursive.wrap_cpp_module(cpp), cu
+
+
+def script(model):
+    import torch
+    if isinstance(model, torch.jit.ScriptModule):
+        return model
+    model.eval()
+    return torch.jit.script(model)
+
+
+def import_torchscript(scripted, cu=None, method="forward"):
+    from ts_import import TorchScriptImporter
+    return TorchScriptImporter(scripted, cu, method).run()
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="torch-to-tg", description=__doc__)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--torchvision", metavar="NAME",
+                     help="a torchvision.models model, random weights")
+    src.add_argument("--module", metavar="MOD:FACTORY",
+                     help="FACTORY() of your module MOD (name or .py path) returns the model")
+    src.add_argument("--torchscript", metavar="FILE.pt", help="a torch.jit.save archive")
+    p.add_argument("--fx", action="store_true",
+                   help="trace with torch.fx.symbolic_trace instead of TorchScript")
+    p.add_argument("--method", default="forward",
+                   help="the top module's entry method (default forward)")
+    p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir")
+    p.add_argument("--save-torchscript", metavar="FILE.pt",
+                   help="also write the scripted model with torch.jit.save")
+    p.add_argument("--save-lite", metavar="FILE.ptl",
+                   help="also write the lite-interpreter archive with mobile debug info")
+    args = p.parse_args(argv)
+
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("torch-to-tg: error: PyTorch is not installed "
+              "(apt-get install python3-torch python3-torchvision)", file=sys.stderr)
+        return 1
+
+    from ts_import import ImportError_
+    try:
+        if args.torchscript:
+            if args.fx:
+                raise ImportError_("--fx needs a Python module, not a TorchScript archive")
+            model, cu = load_scripted(args.torchscript)
+        else:
+            model = torchvision_model(args.torchvision) if args.torchvision else \
+                load_factory(args.module)
+            cu = None
+        if args.fx:
+            from fx_import import import_fx
+            model.eval()
+            text = import_fx(model)
+        else:
+            try:
+                scripted = script(model)
+            except Exception as e:  # torch.jit.frontend errors
+                print("torch-to-tg: error: torch.jit.script rejects the model: %s" % e,
+                      file=sys.stderr)
+                return 1
+            if args.save_torchscript:
+                scripted.save(args.save_torchscript)
+            if args.save_lite:
+                scripted._save_for_lite_interpreter(args.save_lite,
+                                                    _save_mobile_debug_info=True)
+            text = import_torchscript(scripted, cu, args.method)
+    except ImportError_ as e:
+        print("torch-to-tg: error: unsupported construct: %s" % e, file=sys.stderr)
+        return 1
+    except SystemExit:
+        raise
+    except Exception as e:
+        traceback.print_exc()
+        print("torch-to-tg: error: %s" % e, file=sys.stderr)
+        return 1
+
+    from tg_text import quote
+    header = "// Imported by torch-to-tg from %s%s.\n" % (
+        quote(args.torchvision or args.module or os.path.basename(args.torchscript)),
+        " (torch.fx)" if args.fx else " (TorchScript)")
+    if args.output == "-":
+        sys.stdout.write(header + text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(header + text)
+    return 0

@@ -1,0 +1,368 @@
+//===- ListenerTest.cpp - LocationPreservingListener ----------------------===//
+//
+// Toy patterns run by the greedy and the dialect-conversion drivers with the
+// listener attached: one op replaced by two, two ops merged into one; the
+// resulting locations and provenance entries are checked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Passes/LocationPreservingListener.h"
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace tg;
+
+namespace {
+
+/// Finds the only tg.op named `name` under `root` (null if none or several).
+TracedOp findOp(Operation *root, StringRef name) {
+  TracedOp found;
+  unsigned count = 0;
+  root->walk([&](TracedOp op) {
+    if (op.getName() == name) {
+      found = op;
+      ++count;
+    }
+  });
+  return count == 1 ? found : TracedOp();
+}
+
+TracedOp createTraced(OpBuilder &b, Location loc, StringRef name,
+                      ValueRange operands) {
+  return TracedOp::create(b, loc, TypeRange{operands.front().getType()},
+                          b.getStringAttr(name), operands,
+                          /*bodiesCount=*/0);
+}
+
+/// gelu(x) -> mul(x, sigmoid(x)), the new ops built without a location as a
+/// careless downstream pattern would.
+struct DecomposeGelu : public OpRewritePattern<TracedOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TracedOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::gelu")
+      return failure();
+    Location unknown = rewriter.getUnknownLoc();
+    Value x = op.getOperands()[0];
+    auto sig = createTraced(rewriter, unknown, "aten::sigmoid", {x});
+    auto mul =
+        createTraced(rewriter, unknown, "aten::mul", {x, sig->getResult(0)});
+    rewriter.replaceOp(op, mul->getResults());
+    return success();
+  }
+};
+
+/// relu(add(x, y)) -> add_relu(x, y) at relu's location; add is erased.
+struct MergeAddRelu : public OpRewritePattern<TracedOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TracedOp relu,
+                                PatternRewriter &rewriter) const override {
+    if (relu.getName() != "aten::relu")
+      return failure();
+    auto add = relu.getOperands()[0].getDefiningOp<TracedOp>();
+    if (!add || add.getName() != "aten::add" || !add->hasOneUse())
+      return failure();
+    auto merged = createTraced(rewriter, relu.getLoc(), "aten::add_relu",
+                               add.getOperands());
+    rewriter.replaceOp(relu, merged->getResults());
+    rewriter.eraseOp(add);
+    return success();
+  }
+};
+
+/// The same merge through tg::mergeOps: origins in program order.
+struct MergeAddReluHelper : public OpRewritePattern<TracedOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TracedOp relu,
+                                PatternRewriter &rewriter) const override {
+    if (relu.getName() != "aten::relu")
+      return failure();
+    auto add = relu.getOperands()[0].getDefiningOp<TracedOp>();
+    if (!add || add.getName() != "aten::add" || !add->hasOneUse())
+      return failure();
+    auto merged = createTraced(rewriter, rewriter.getUnknownLoc(),
+                               "aten::add_relu", add.getOperands());
+    return mergeOps(rewriter, {add, relu}, merged);
+  }
+};
+
+/// sigmoid(x) -> logistic(x): a second rewrite of an op made by the first.
+struct RenameSigmoid : public OpRewritePattern<TracedOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TracedOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::sigmoid")
+      return failure();
+    auto logistic = createTraced(rewriter, rewriter.getUnknownLoc(),
+                                 "aten::logistic", op.getOperands());
+    rewriter.replaceOp(op, logistic->getResults());
+    return success();
+  }
+};
+
+/// Erases a dead op without replacing it: its origin is dropped.
+struct EraseDeadNeg : public OpRewritePattern<TracedOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TracedOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::neg" || !op->use_empty())
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The gelu decomposition as a conversion pattern.
+struct ConvertGelu : public OpConversionPattern<TracedOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TracedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::gelu")
+      return failure();
+    Location unknown = rewriter.getUnknownLoc();
+    Value x = adaptor.getOperands()[0];
+    auto sig = createTraced(rewriter, unknown, "aten::sigmoid", {x});
+    auto mul =
+        createTraced(rewriter, unknown, "aten::mul", {x, sig->getResult(0)});
+    rewriter.replaceOp(op, mul->getResults());
+    return success();
+  }
+};
+
+class ListenerTest : public ::testing::Test {
+protected:
+  ListenerTest() { context.loadDialect<TGDialect>(); }
+
+  OwningOpRef<ModuleOp> parse(StringRef text) {
+    return parseSourceString<ModuleOp>(text, &context);
+  }
+  Location pos(StringRef file, unsigned line, unsigned col = 1) {
+    return FileLineColLoc::get(&context, file, line, col);
+  }
+  /// The origins of `loc`, as tg::getOrigins lists them.
+  SmallVector<Location> origins(Location loc) {
+    SmallVector<Location> out;
+    getOrigins(loc, out);
+    return out;
+  }
+  template <typename... Patterns>
+  LogicalResult runGreedy(ModuleOp module,
+                          LocationPreservingListener &listener) {
+    RewritePatternSet patterns(&context);
+    patterns.add<Patterns...>(&context);
+    GreedyRewriteConfig config;
+    config.setListener(&listener);
+    LogicalResult result =
+        applyPatternsGreedily(module, std::move(patterns), config);
+    listener.finalize();
+    return result;
+  }
+
+  MLIRContext context;
+};
+
+constexpr StringLiteral kGelu = R"mlir(
+  tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
+    %0 = tg.op "aten::gelu"(%x) {tg.debug_handle = 5 : i64} : (!tg.tensor) -> !tg.tensor loc(callsite("act.py":7:3 at fused<#tg.frame<instance = "act", class = "GELU", method = "forward">>["net.py":2:9]))
+    tg.return %0 : !tg.tensor
+  }
+)mlir";
+
+constexpr StringLiteral kAddRelu = R"mlir(
+  tg.graph @f(%x: !tg.tensor, %y: !tg.tensor) -> !tg.tensor {
+    %0 = tg.op "aten::add"(%x, %y) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc("net.py":3:5)
+    %1 = tg.op "aten::relu"(%0) : (!tg.tensor) -> !tg.tensor loc(callsite("relu.py":1:1 at fused<#tg.frame<instance = "relu", class = "ReLU", method = "forward">>["net.py":4:5]))
+    tg.return %1 : !tg.tensor
+  }
+)mlir";
+
+TEST_F(ListenerTest, ReplaceOneByTwoGivesBothTheOriginalLocation) {
+  OwningOpRef<ModuleOp> module = parse(kGelu);
+  ASSERT_TRUE(module);
+  Location gelu = findOp(*module, "aten::gelu")->getLoc();
+  LocationPreservingListener listener;
+  listener.snapshotNames(*module);
+  ASSERT_TRUE(succeeded(runGreedy<DecomposeGelu>(*module, listener)));
+
+  TracedOp sig = findOp(*module, "aten::sigmoid");
+  TracedOp mul = findOp(*module, "aten::mul");
+  ASSERT_TRUE(sig && mul);
+  // The call-site chain of the original is kept whole.
+  EXPECT_EQ(sig->getLoc(), gelu);
+  EXPECT_EQ(mul->getLoc(), gelu);
+  EXPECT_EQ(getCallStack(mul->getLoc()).frames.size(), 1u);
+
+  ASSERT_EQ(listener.getOrigins().size(), 1u);
+  const OriginRecord &origin = listener.getOrigins()[0];
+  EXPECT_EQ(origin.name, "handle:5");
+  EXPECT_EQ(origin.opName, "aten::gelu");
+  EXPECT_EQ(origin.loc, gelu);
+  SmallVector<Operation *> holders = listener.getHolders(0);
+  ASSERT_EQ(holders.size(), 2u);
+  EXPECT_EQ(holders[0], sig.getOperation());
+  EXPECT_EQ(holders[1], mul.getOperation());
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+}
+
+TEST_F(ListenerTest, MergeTwoIntoOneFusesBothLocations) {
+  OwningOpRef<ModuleOp> module = parse(kAddRelu);
+  ASSERT_TRUE(module);
+  Location add = findOp(*module, "aten::add")->getLoc();
+  Location relu = findOp(*module, "aten::relu")->getLoc();
+  LocationPreservingListener listener;
+  listener.snapshotNames(*module);
+  ASSERT_TRUE(succeeded(runGreedy<MergeAddRelu>(*module, listener)));
+
+  TracedOp merged = findOp(*module, "aten::add_relu");
+  ASSERT_TRUE(merged);
+  // The pattern built it at relu's location; the erased add joins it.
+  auto fused = dyn_cast<FusedLoc>(merged->getLoc());
+  ASSERT_TRUE(fused);
+  EXPECT_FALSE(fused.getMetadata());
+  EXPECT_EQ(origins(merged->getLoc()), (SmallVector<Location>{relu, add}));
+
+  ASSERT_EQ(listener.getOrigins().size(), 2u);
+  EXPECT_EQ(listener.getOrigins()[0].name, "f/aten::relu#0");
+  EXPECT_EQ(listener.getOrigins()[1].name, "f/aten::add#0");
+  for (unsigned i = 0; i < 2; ++i) {
+    SmallVector<Operation *> holders = listener.getHolders(i);
+    ASSERT_EQ(holders.size(), 1u);
+    EXPECT_EQ(holders[0], merged.getOperation());
+  }
+  EXPECT_EQ(listener.getOriginsOf(merged).size(), 2u);
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+}
+
+TEST_F(ListenerTest, MergeOpsHelperKeepsProgramOrder) {
+  OwningOpRef<ModuleOp> module = parse(kAddRelu);
+  ASSERT_TRUE(module);
+  Location add = findOp(*module, "aten::add")->getLoc();
+  Location relu = findOp(*module, "aten::relu")->getLoc();
+  LocationPreservingListener listener;
+  ASSERT_TRUE(succeeded(runGreedy<MergeAddReluHelper>(*module, listener)));
+
+  TracedOp merged = findOp(*module, "aten::add_relu");
+  ASSERT_TRUE(merged);
+  EXPECT_EQ(origins(merged->getLoc()), (SmallVector<Location>{add, relu}));
+  ASSERT_EQ(listener.getOrigins().size(), 2u);
+  EXPECT_EQ(listener.getHolders(0).size(), 1u);
+  EXPECT_EQ(listener.getHolders(1).size(), 1u);
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+}
+
+TEST_F(ListenerTest, RewritingANewOpAgainPassesItsOriginsOn) {
+  OwningOpRef<ModuleOp> module = parse(kGelu);
+  ASSERT_TRUE(module);
+  Location gelu = findOp(*module, "aten::gelu")->getLoc();
+  LocationPreservingListener listener;
+  ASSERT_TRUE(
+      succeeded(runGreedy<DecomposeGelu, RenameSigmoid>(*module, listener)));
+
+  TracedOp logistic = findOp(*module, "aten::logistic");
+  ASSERT_TRUE(logistic);
+  EXPECT_EQ(logistic->getLoc(), gelu);
+  // Still one original (the sigmoid was never an original op).
+  ASSERT_EQ(listener.getOrigins().size(), 1u);
+  SmallVector<Operation *> holders = listener.getHolders(0);
+  EXPECT_EQ(holders.size(), 2u);
+  EXPECT_TRUE(llvm::is_contained(holders, logistic.getOperation()));
+}
+
+TEST_F(ListenerTest, ErasedOpWithoutReplacementIsReportedDropped) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
+      %0 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("dead.py":1:1)
+      tg.return %x : !tg.tensor
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  LocationPreservingListener listener;
+  listener.snapshotNames(*module);
+  ASSERT_TRUE(succeeded(runGreedy<EraseDeadNeg>(*module, listener)));
+  SmallVector<unsigned> dropped = listener.getDroppedOrigins();
+  ASSERT_EQ(dropped.size(), 1u);
+  const OriginRecord &origin = listener.getOrigins()[dropped[0]];
+  EXPECT_EQ(origin.name, "f/aten::neg#0");
+  EXPECT_EQ(origin.loc, pos("dead.py", 1));
+  EXPECT_FALSE(origin.droppedReason.empty());
+}
+
+TEST_F(ListenerTest, DialectConversionDriverKeepsLocations) {
+  OwningOpRef<ModuleOp> module = parse(kGelu);
+  ASSERT_TRUE(module);
+  Location gelu = findOp(*module, "aten::gelu")->getLoc();
+  LocationPreservingListener listener;
+  ConversionTarget target(context);
+  target.addDynamicallyLegalOp<TracedOp>(
+      [](TracedOp op) { return op.getName() != "aten::gelu"; });
+  target.addLegalOp<GraphOp, ReturnOp>();
+  RewritePatternSet patterns(&context);
+  patterns.add<ConvertGelu>(&context);
+  ConversionConfig config;
+  config.listener = &listener;
+  ASSERT_TRUE(succeeded(
+      applyPartialConversion(*module, target, std::move(patterns), config)));
+  listener.finalize();
+
+  TracedOp sig = findOp(*module, "aten::sigmoid");
+  TracedOp mul = findOp(*module, "aten::mul");
+  ASSERT_TRUE(sig && mul);
+  EXPECT_EQ(sig->getLoc(), gelu);
+  EXPECT_EQ(mul->getLoc(), gelu);
+  ASSERT_EQ(listener.getOrigins().size(), 1u);
+  EXPECT_EQ(listener.getHolders(0).size(), 2u);
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+}
+
+TEST_F(ListenerTest, FuseOriginsFlattensDeduplicatesAndKeepsOrder) {
+  Location a = pos("a.py", 1), b = pos("b.py", 2), c = pos("c.py", 3);
+  Location ab = FusedLoc::get(&context, {a, b});
+  Location unknown = UnknownLoc::get(&context);
+  auto kernel = KernelAttr::get(&context, "fused_x_0");
+  // Nested fusions flatten, duplicates and unknown locations go.
+  Location fused = fuseOrigins({ab, unknown, b, c, a}, kernel, &context);
+  EXPECT_EQ(origins(fused), (SmallVector<Location>{a, b, c}));
+  EXPECT_EQ(cast<FusedLoc>(fused).getMetadata(), kernel);
+  // One origin without metadata is that origin itself.
+  EXPECT_EQ(fuseOrigins({a, a, unknown}, {}, &context), a);
+  EXPECT_EQ(fuseOrigins({unknown}, {}, &context), unknown);
+  // A frame location is an origin, not a fusion to flatten.
+  Location inlined = pushFrame(c, FrameAttr::get(&context, "m", "M", "forward"),
+                               pos("net.py", 9));
+  EXPECT_EQ(origins(fuseOrigins({inlined, a}, {}, &context)),
+            (SmallVector<Location>{inlined, a}));
+  // mergeLocations keeps the metadata of the location merged into.
+  Location merged = mergeLocations(fused, inlined);
+  EXPECT_EQ(cast<FusedLoc>(merged).getMetadata(), kernel);
+  EXPECT_EQ(origins(merged), (SmallVector<Location>{a, b, c, inlined}));
+}
+
+TEST_F(ListenerTest, StableNamesCountPerGraphAndOperator) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
+      %0 = tg.op "aten::relu"(%x) : (!tg.tensor) -> !tg.tensor
+      %1 = tg.op "aten::relu"(%0) {tg.debug_handle = 9 : i64} : (!tg.tensor) -> !tg.tensor
+      %2 = tg.op "aten::relu"(%1) : (!tg.tensor) -> !tg.tensor
+      tg.return %2 : !tg.tensor
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  DenseMap<Operation *, std::string> names;
+  assignStableNames(*module, names);
+  SmallVector<std::string> relus;
+  module->walk([&](TracedOp op) { relus.push_back(names[op]); });
+  EXPECT_EQ(relus, (SmallVector<std::string>{"f/aten::relu#0", "handle:9",
+                                             "f/aten::relu#1"}));
+}
+
+} // namespace

@@ -1,0 +1,162 @@
+//===- ModuleHierarchyTest.cpp - Module paths through the C++ API ---------===//
+
+#include "tg/Passes/ModuleHierarchy.h"
+#include "tg/Passes/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace tg;
+
+namespace {
+
+// PyTorch's profiler example (test_profiler.py, test_module_hierarchy).
+constexpr llvm::StringLiteral kExample = R"mlir(
+tg.graph @"A::my_new_method"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
+  %0 = tg.op "aten::mul"(%x, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc("a.py":3:39)
+  tg.return %0 : !tg.tensor
+}
+tg.graph @"A::forward_impl_"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
+  %0 = tg.call_method @"A::my_new_method"(%self, %x) : (!tg.module<"A">, !tg.tensor) -> !tg.tensor loc("a.py":4:43)
+  tg.return %0 : !tg.tensor
+}
+tg.graph @"A::forward"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
+  %0 = tg.call_method @"A::forward_impl_"(%self, %x) : (!tg.module<"A">, !tg.tensor) -> !tg.tensor loc("a.py":7:16)
+  tg.return %0 : !tg.tensor
+}
+tg.graph @"C::forward"(%self: !tg.module<"C">, %x: !tg.tensor) -> !tg.tensor {
+  %a0 = tg.get_submodule %self["A0"] : !tg.module<"C"> -> !tg.module<"A">
+  %0 = tg.call_method @"A::forward"(%a0, %x) : (!tg.module<"A">, !tg.tensor) -> !tg.tensor loc("c.py":11:43)
+  %1 = tg.op "aten::add"(%0, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc("c.py":11:43)
+  tg.return %1 : !tg.tensor
+}
+)mlir";
+
+class ModuleHierarchyTest : public ::testing::Test {
+protected:
+  ModuleHierarchyTest() {
+    context.loadDialect<TGDialect>();
+    registerTGPasses();
+  }
+
+  OwningOpRef<ModuleOp> parse(llvm::StringRef text) {
+    return parseSourceString<ModuleOp>(text, &context);
+  }
+
+  /// The first op named `name` in the module.
+  Operation *find(ModuleOp module, llvm::StringRef name) {
+    Operation *found = nullptr;
+    module.walk([&](TracedOp op) {
+      if (!found && op.getName() == name)
+        found = op;
+    });
+    return found;
+  }
+
+  Location pos(llvm::StringRef file, unsigned line) {
+    return FileLineColLoc::get(&context, file, line, 1);
+  }
+
+  MLIRContext context;
+};
+
+TEST_F(ModuleHierarchyTest, PathsOfAnInlinedOp) {
+  OwningOpRef<ModuleOp> module = parse(kExample);
+  ASSERT_TRUE(module);
+  PassManager pm(&context);
+  ASSERT_TRUE(succeeded(parsePassPipeline("tg-inline", pm)));
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+
+  Operation *mul = find(*module, "aten::mul");
+  ASSERT_TRUE(mul);
+  EXPECT_EQ(getModulePath(mul, ModulePathFormat::Profiler),
+            "TOP(C)::forward.A0(A)::forward.SELF(A)::forward_impl_.SELF(A)::"
+            "my_new_method.");
+  EXPECT_EQ(getModulePath(mul, ModulePathFormat::Mobile),
+            "top(C)::<unknown>.A0(A)::forward.SELF(A)::forward_impl_.SELF(A)::"
+            "my_new_method.aten::mul");
+  EXPECT_EQ(getModulePath(mul, ModulePathFormat::Scope),
+            "top(C).A0(A).SELF(A).SELF(A)");
+
+  // The frames themselves, outermost first, with their call locations.
+  CallStack stack = getCallStack(mul->getLoc());
+  ASSERT_EQ(stack.frames.size(), 3u);
+  EXPECT_EQ(stack.leaf, Location(FileLineColLoc::get(&context, "a.py", 3, 39)));
+  EXPECT_EQ(stack.frames[2].callLoc,
+            Location(FileLineColLoc::get(&context, "a.py", 4, 43)));
+  EXPECT_EQ(stack.frames[0].callLoc,
+            Location(FileLineColLoc::get(&context, "c.py", 11, 43)));
+  SmallVector<ModulePathFrame, 8> frames = getModulePathFrames(mul->getLoc());
+  ASSERT_EQ(frames.size(), 3u);
+  EXPECT_EQ(frames[0].instance, "A0");
+  EXPECT_EQ(frames[0].className, "A");
+  EXPECT_EQ(frames[0].method, "forward");
+  EXPECT_EQ(frames[2].instance, "SELF");
+  EXPECT_EQ(frames[2].method, "my_new_method");
+  EXPECT_TRUE(frames[2].hasModuleInfo);
+
+  // The top graph's own op.
+  Operation *add = find(*module, "aten::add");
+  ASSERT_TRUE(add);
+  EXPECT_EQ(getModulePath(add, ModulePathFormat::Profiler), "TOP(C)::forward.");
+}
+
+TEST_F(ModuleHierarchyTest, FramesWithoutModuleInformation) {
+  // A call site built by upstream -inline: no #tg.frame at all.
+  InlinedFrame upstream{pos("c.py", 1), FrameAttr()};
+  ModulePathFrame plain = getModulePathFrame(upstream);
+  EXPECT_FALSE(plain.hasModuleInfo);
+  EXPECT_EQ(plain.method, "");
+  // A tg.call frame: a method name but no class.
+  InlinedFrame function{pos("c.py", 2), FrameAttr::get(&context, "", "", "f")};
+  ModulePathFrame free = getModulePathFrame(function);
+  EXPECT_FALSE(free.hasModuleInfo);
+  EXPECT_EQ(free.method, "f");
+  // Through a location, with no top graph.
+  Location loc = pushFrame(pos("f.py", 3), function.frame, pos("c.py", 2));
+  EXPECT_EQ(getModulePath(loc, GraphOp(), ModulePathFormat::Mobile, "aten::x"),
+            "top()::<unknown>.UNKNOWN_INSTANCE(UNKNOWN_TYPE)::f.aten::x");
+  EXPECT_EQ(getModulePath(loc, GraphOp(), ModulePathFormat::Profiler),
+            "TOP()::.::f.");
+}
+
+TEST_F(ModuleHierarchyTest, FusedLocationsGiveOnePathPerDistinctOrigin) {
+  OwningOpRef<ModuleOp> module = parse(kExample);
+  ASSERT_TRUE(module);
+  Operation *add = find(*module, "aten::add");
+  FrameAttr a0 = FrameAttr::get(&context, "A0", "A", "forward");
+  FrameAttr b0 = FrameAttr::get(&context, "B0", "B", "forward");
+  Location inA = pushFrame(pos("a.py", 1), a0, pos("c.py", 5));
+  Location inA2 = pushFrame(pos("a.py", 2), a0, pos("c.py", 5));
+  Location inB = pushFrame(pos("b.py", 1), b0, pos("c.py", 6));
+  add->setLoc(FusedLoc::get(&context, {inA, inB, inA2},
+                            KernelAttr::get(&context, "fused_0")));
+  SmallVector<std::string, 1> paths =
+      getModulePaths(add, ModulePathFormat::Scope);
+  ASSERT_EQ(paths.size(), 2u);
+  EXPECT_EQ(paths[0], "top(C).A0(A)");
+  EXPECT_EQ(paths[1], "top(C).B0(B)");
+  EXPECT_EQ(getModulePath(add, ModulePathFormat::Scope), "top(C).A0(A)");
+}
+
+TEST_F(ModuleHierarchyTest, OpNamesAreTorchScriptNodeKinds) {
+  OwningOpRef<ModuleOp> module = parse(kExample);
+  ASSERT_TRUE(module);
+  SmallVector<std::string> names;
+  module->walk([&](Operation *op) {
+    if (op->getParentOfType<GraphOp>())
+      names.push_back(getModulePathOpName(op).str());
+  });
+  std::vector<std::string> expected = {"aten::mul",        "prim::Return",
+                                       "prim::CallMethod", "prim::Return",
+                                       "prim::CallMethod", "prim::Return",
+                                       "prim::GetAttr",    "prim::CallMethod",
+                                       "aten::add",        "prim::Return"};
+  EXPECT_EQ(std::vector<std::string>(names.begin(), names.end()), expected);
+}
+
+} // namespace
