@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Passes/ModuleHierarchy.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Serialize/DebugInfo.h"
 
@@ -39,13 +40,13 @@ struct EmitDebugSectionPass
     options.embedSource = embedSource;
     options.sourceRoot = sourceRoot;
     options.handlesPerBlock = handlesPerBlock;
+    options.opName = tg::getModulePathOpName;
     FailureOr<std::string> bytes = tg::buildDebugSection(module, options);
     if (failed(bytes))
       return signalPassFailure();
 
     std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file =
-        openOutputFile(path, &error);
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
     if (!file) {
       module.emitError() << "cannot write the debug section to '" << path
                          << "': " << error;

@@ -193,6 +193,9 @@ void FuseElementwisePass::fuse(IRRewriter &rewriter,
     }
   SmallVector<Value> escaping = getEscapingResults(group.ops);
 
+  // One rewrite for the listener: the kernel it creates is where the ops
+  // whose results stay inside (replaced by nothing) go.
+  listener.beginGroup();
   Location loc = getFusedLoc(group.ops, KernelAttr::get(ctx, name));
   rewriter.setInsertionPoint(group.ops.back());
   auto kernel =
@@ -209,7 +212,6 @@ void FuseElementwisePass::fuse(IRRewriter &rewriter,
       llvm::map_to_vector(escaping, [&](Value v) { return mapping.lookup(v); });
   KernelYieldOp::create(rewriter, UnknownLoc::get(ctx), yielded);
 
-  listener.beginGroup();
   LogicalResult merged = mergeOps(rewriter, group.ops, kernel);
   listener.endGroup();
   (void)merged;

@@ -305,28 +305,47 @@ SmallVector<unsigned>
 LocationPreservingListener::resolveErased(ArrayRef<unsigned> ids,
                                           ArrayRef<Operation *> candidates,
                                           bool fallbackToAll) {
+  if (ids.empty())
+    return {};
+  // Which candidates list which origin, built once: finalize() may see every
+  // op of a large rewrite on both sides.
+  DenseMap<Location, SmallVector<Operation *, 1>> listing;
+  SmallVector<Location> scratch;
+  for (Operation *candidate : candidates) {
+    scratch.clear();
+    tg::getOrigins(candidate->getLoc(), scratch);
+    for (Location origin : scratch)
+      listing[origin].push_back(candidate);
+  }
   SmallVector<unsigned> left;
   for (unsigned id : ids) {
     SmallVector<Location> wanted;
     tg::getOrigins(origins[id].loc, wanted);
-    bool placed = false;
-    for (Operation *candidate : candidates) {
-      SmallVector<Location> have;
-      tg::getOrigins(candidate->getLoc(), have);
-      if (llvm::all_of(wanted, [&](Location l) {
-            return isa<UnknownLoc>(l) || llvm::is_contained(have, l);
-          })) {
-        give(candidate, {id}, origins[id].loc);
-        placed = true;
+    llvm::erase_if(wanted, [](Location l) { return isa<UnknownLoc>(l); });
+    // An op without a known location has nothing to lose.
+    if (wanted.empty())
+      continue;
+    SmallVector<Operation *> holders;
+    auto first = listing.find(wanted.front());
+    if (first != listing.end()) {
+      for (Operation *candidate : first->second) {
+        bool listsAll = llvm::all_of(llvm::drop_begin(wanted), [&](Location l) {
+          auto it = listing.find(l);
+          return it != listing.end() &&
+                 llvm::is_contained(it->second, candidate);
+        });
+        if (listsAll && !llvm::is_contained(holders, candidate))
+          holders.push_back(candidate);
       }
     }
-    if (!placed && fallbackToAll && !candidates.empty()) {
-      for (Operation *candidate : candidates)
-        give(candidate, {id}, origins[id].loc);
-      placed = true;
-    }
-    if (!placed)
+    if (holders.empty() && fallbackToAll)
+      holders.assign(candidates.begin(), candidates.end());
+    if (holders.empty()) {
       left.push_back(id);
+      continue;
+    }
+    for (Operation *holder : holders)
+      give(holder, {id}, origins[id].loc);
   }
   return left;
 }

@@ -21,27 +21,20 @@ using namespace tg;
 using namespace tg::section;
 
 namespace {
-template <typename... Ts>
-Error makeError(const char *fmt, Ts &&...vals) {
+template <typename... Ts> Error makeError(const char *fmt, Ts &&...vals) {
   return createStringError(inconvertibleErrorCode(),
                            formatv(fmt, std::forward<Ts>(vals)...).str());
 }
 
-uint16_t read16(const uint8_t *p) {
-  return support::endian::read16le(p);
-}
-uint32_t read32(const uint8_t *p) {
-  return support::endian::read32le(p);
-}
-uint64_t read64(const uint8_t *p) {
-  return support::endian::read64le(p);
-}
+uint16_t read16(const uint8_t *p) { return support::endian::read16le(p); }
+uint32_t read32(const uint8_t *p) { return support::endian::read32le(p); }
+uint64_t read64(const uint8_t *p) { return support::endian::read64le(p); }
 
 const char *kindName(unsigned i) {
   static const char *names[] = {
-      "STRING_OFFSETS", "STRING_DATA",   "POSITIONS",     "MODULE_FRAMES",
-      "STACK_NODES",    "LOCATIONS",     "LOCATION_LISTS", "GRAPHS",
-      "SITES",          "HANDLE_INDEX",  "HANDLE_BLOCKS", "ARG_LOCATIONS",
+      "STRING_OFFSETS", "STRING_DATA",  "POSITIONS",      "MODULE_FRAMES",
+      "STACK_NODES",    "LOCATIONS",    "LOCATION_LISTS", "GRAPHS",
+      "SITES",          "HANDLE_INDEX", "HANDLE_BLOCKS",  "ARG_LOCATIONS",
       "SOURCE_LINES"};
   return i < kNumSectionKinds ? names[i] : "?";
 }
@@ -84,25 +77,25 @@ Expected<std::unique_ptr<DebugSectionReader>>
 DebugSectionReader::open(StringRef path) {
   int fd;
   if (std::error_code ec = sys::fs::openFileForRead(path, fd))
-    return makeError("cannot open '{0}': {1}", path, ec.message());
+    return makeError("cannot open: {0}", ec.message());
   llvm::scope_exit closeFd([&] { sys::fs::closeFile(fd); });
   sys::fs::file_status status;
   if (std::error_code ec = sys::fs::status(fd, status))
-    return makeError("cannot stat '{0}': {1}", path, ec.message());
+    return makeError("cannot stat: {0}", ec.message());
   if (status.type() != sys::fs::file_type::regular_file)
-    return makeError("'{0}' is not a regular file", path);
+    return makeError("not a regular file");
   uint64_t size = status.getSize();
   std::unique_ptr<DebugSectionReader> reader(new DebugSectionReader());
   if (size < kHeaderSize)
-    return makeError("truncated file '{0}': expected a {1}-byte header at "
-                     "offset 0, found {2} bytes",
-                     path, kHeaderSize, size);
+    return makeError("truncated file: expected a {0}-byte header at offset 0, "
+                     "found {1} bytes",
+                     kHeaderSize, size);
   std::error_code ec;
   auto region = std::make_unique<sys::fs::mapped_file_region>(
       sys::fs::convertFDToNativeFile(fd), sys::fs::mapped_file_region::readonly,
       size, 0, ec);
   if (ec)
-    return makeError("cannot map '{0}': {1}", path, ec.message());
+    return makeError("cannot map: {0}", ec.message());
   reader->data = StringRef(region->const_data(), size);
   reader->mapping = std::move(region);
   if (Error err = reader->validate())
@@ -131,7 +124,8 @@ Error DebugSectionReader::validate() {
     std::string found;
     raw_string_ostream os(found);
     for (unsigned i = 0; i < sizeof(kMagic); ++i)
-      os << format_hex_no_prefix(base[i], 2) << (i + 1 < sizeof(kMagic) ? " " : "");
+      os << format_hex_no_prefix(base[i], 2)
+         << (i + 1 < sizeof(kMagic) ? " " : "");
     return makeError("not a tracegraph debug section: expected magic 89 54 47 "
                      "44 42 47 0d 0a at offset 0, found {0}",
                      found);
@@ -284,7 +278,8 @@ DebugSectionReader::getOptString(uint32_t id) const {
   return std::optional<StringRef>(*str);
 }
 
-Expected<SectionPosition> DebugSectionReader::getPosition(uint32_t index) const {
+Expected<SectionPosition>
+DebugSectionReader::getPosition(uint32_t index) const {
   if (Error err = checkIndex(SectionKind::Positions, index, "position"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::Positions, index, kPositionSize);
@@ -321,15 +316,16 @@ DebugSectionReader::getModuleFrame(uint32_t index) const {
   return frame;
 }
 
-Expected<SectionStackNode> DebugSectionReader::getStackNode(uint32_t index) const {
+Expected<SectionStackNode>
+DebugSectionReader::getStackNode(uint32_t index) const {
   if (Error err = checkIndex(SectionKind::StackNodes, index, "stack node"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
   SectionStackNode node;
   node.call = read32(p);
   uint32_t frame = read32(p + 4), parent = read32(p + 8);
-  uint64_t at = offsets[idx(SectionKind::StackNodes)] +
-                uint64_t(index) * kStackNodeSize;
+  uint64_t at =
+      offsets[idx(SectionKind::StackNodes)] + uint64_t(index) * kStackNodeSize;
   if (frame) {
     if (frame > counts[idx(SectionKind::ModuleFrames)])
       return makeError("bad stack node {0} at offset {1}: module frame {2} "
@@ -348,7 +344,8 @@ Expected<SectionStackNode> DebugSectionReader::getStackNode(uint32_t index) cons
   return node;
 }
 
-Expected<SectionLocation> DebugSectionReader::getLocation(uint32_t index) const {
+Expected<SectionLocation>
+DebugSectionReader::getLocation(uint32_t index) const {
   if (Error err = checkIndex(SectionKind::Locations, index, "location"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
@@ -356,7 +353,8 @@ Expected<SectionLocation> DebugSectionReader::getLocation(uint32_t index) const 
       offsets[idx(SectionKind::Locations)] + uint64_t(index) * kLocationSize;
   SectionLocation loc;
   uint8_t kind = p[0], aux = p[1];
-  if (kind < uint8_t(LocKind::StackedCallSite) || kind > uint8_t(LocKind::Fused))
+  if (kind < uint8_t(LocKind::StackedCallSite) ||
+      kind > uint8_t(LocKind::Fused))
     return makeError("bad location {0} at offset {1}: unknown kind {2}", index,
                      at, unsigned(kind));
   loc.kind = LocKind(kind);
@@ -441,7 +439,8 @@ Expected<SectionGraph> DebugSectionReader::getGraph(uint32_t index) const {
 
 Expected<SectionArgLocation>
 DebugSectionReader::getArgLocation(uint32_t index) const {
-  if (Error err = checkIndex(SectionKind::ArgLocations, index, "argument location"))
+  if (Error err =
+          checkIndex(SectionKind::ArgLocations, index, "argument location"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::ArgLocations, index, kArgLocationSize);
   return SectionArgLocation{read32(p), read32(p + 4), read32(p + 8),
@@ -567,11 +566,11 @@ Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
   uint32_t op = read32(p + 4);
   if (getLocTag(site.leaf) == LocTag::Invalid ||
       (getLocTag(site.leaf) == LocTag::Unknown && site.leaf != 0))
-    return makeError("bad site {0} at offset {1}: invalid location reference "
-                     "{2}",
-                     index,
-                     offsets[idx(SectionKind::Sites)] + uint64_t(index) * kSiteSize,
-                     format_hex(site.leaf, 10));
+    return makeError(
+        "bad site {0} at offset {1}: invalid location reference "
+        "{2}",
+        index, offsets[idx(SectionKind::Sites)] + uint64_t(index) * kSiteSize,
+        format_hex(site.leaf, 10));
   if (op) {
     Expected<StringRef> name = getString(op - 1);
     if (!name)
@@ -581,7 +580,8 @@ Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
   return site;
 }
 
-Expected<SectionHandle> DebugSectionReader::lookupHandle(uint64_t handle) const {
+Expected<SectionHandle>
+DebugSectionReader::lookupHandle(uint64_t handle) const {
   uint32_t values[kNumColumns] = {};
   if (Error err = decodeColumns(handle, values))
     return std::move(err);

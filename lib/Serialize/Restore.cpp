@@ -25,8 +25,7 @@ namespace {
 /// backwards, so this is the only way to make decoding expensive).
 constexpr unsigned kMaxDepth = 4096;
 
-template <typename... Ts>
-llvm::Error makeError(const char *fmt, Ts &&...vals) {
+template <typename... Ts> llvm::Error makeError(const char *fmt, Ts &&...vals) {
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
       llvm::formatv(fmt, std::forward<Ts>(vals)...).str());
@@ -70,10 +69,9 @@ llvm::Expected<Location> LocationDecoder::decodeNode(uint32_t index,
         reader.getModuleFrame(*node->moduleFrame);
     if (!frame)
       return frame.takeError();
-    frameLoc = getFrameLoc(
-        FrameAttr::get(context, frame->instance, frame->className,
-                       frame->method),
-        *call);
+    frameLoc = getFrameLoc(FrameAttr::get(context, frame->instance,
+                                          frame->className, frame->method),
+                           *call);
   }
   Location result = frameLoc;
   if (node->parent) {
@@ -167,7 +165,8 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
         break;
       }
       case FusedMeta::Frame: {
-        llvm::Expected<SectionModuleFrame> frame = reader.getModuleFrame(rec->a);
+        llvm::Expected<SectionModuleFrame> frame =
+            reader.getModuleFrame(rec->a);
         if (!frame)
           return frame.takeError();
         metadata = FrameAttr::get(context, frame->instance, frame->className,
@@ -224,6 +223,13 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
       return WalkResult::interrupt();
     }
     op->setLoc(*loc);
+    // The section lists every known block-argument location of a handled
+    // op; the others were unknown (a reparsed stripped module gives them
+    // positions in its own text).
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setLoc(UnknownLoc::get(context));
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
@@ -244,9 +250,9 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
       return root->emitError() << "the debug section has a location for "
                                << where() << ", but no op has that handle";
     if (rec->region >= op->getNumRegions())
-      return op->emitError() << "the debug section has a location for "
-                             << where() << ", but the op has "
-                             << op->getNumRegions() << " regions";
+      return op->emitError()
+             << "the debug section has a location for " << where()
+             << ", but the op has " << op->getNumRegions() << " regions";
     Region &region = op->getRegion(rec->region);
     if (rec->block >= region.getBlocks().size())
       return op->emitError() << "the debug section has a location for "

@@ -14,10 +14,9 @@ namespace {
 constexpr unsigned kMaxDepth = 4096;
 
 Error depthError() {
-  return createStringError(inconvertibleErrorCode(),
-                           formatv("location nested deeper than {0} levels",
-                                   kMaxDepth)
-                               .str());
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("location nested deeper than {0} levels", kMaxDepth).str());
 }
 } // namespace
 
@@ -183,8 +182,8 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
   return Error::success();
 }
 
-Expected<SymbolizedHandle> Symbolizer::symbolize(uint64_t handle,
-                                                 ModulePathFormat format) const {
+Expected<SymbolizedHandle>
+Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
   Expected<SectionHandle> entry = reader.lookupHandle(handle);
   if (!entry)
     return entry.takeError();
@@ -296,7 +295,7 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
 void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin) {
   for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
     os << (frame.function && !frame.function->empty() ? *frame.function
-                                                       : StringRef("??"))
+                                                      : StringRef("??"))
        << "\n";
     if (frame.hasPosition)
       os << frame.file << ":" << frame.line << ":" << frame.column << "\n";

@@ -135,8 +135,7 @@ uint32_t SectionBuilder::composite(LocKind kind, FusedMeta meta, uint32_t a,
   auto key = std::make_tuple(uint8_t(kind), uint8_t(meta), a, b, c);
   auto [it, inserted] = locationIds.try_emplace(key, locations.size());
   if (inserted)
-    locations.push_back(
-        {uint32_t(kind) | uint32_t(meta) << 8, a, b, c});
+    locations.push_back({uint32_t(kind) | uint32_t(meta) << 8, a, b, c});
   return makeLocRef(LocTag::Composite, it->second);
 }
 
@@ -182,10 +181,12 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
   if (isa<UnknownLoc>(loc)) {
     result = 0u;
   } else if (auto range = dyn_cast<FileLineColRange>(loc)) {
-    std::array<uint32_t, 6> rec = {
-        intern(range.getFilename().getValue()), function,
-        range.getStartLine(),  range.getStartColumn(),
-        range.getEndLine(),    range.getEndColumn()};
+    std::array<uint32_t, 6> rec = {intern(range.getFilename().getValue()),
+                                   function,
+                                   range.getStartLine(),
+                                   range.getStartColumn(),
+                                   range.getEndLine(),
+                                   range.getEndColumn()};
     // The section rebuilds the form the parser gives the printed text; a
     // range built another way (e.g. with only a line) cannot round-trip.
     Location rebuilt =
@@ -225,8 +226,8 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
       FailureOr<uint32_t> caller = encode(site.getCaller(), function, op);
       if (failed(caller))
         return failure();
-      result = composite(LocKind::CallSite, FusedMeta::None, *callee, *caller,
-                         0);
+      result =
+          composite(LocKind::CallSite, FusedMeta::None, *callee, *caller, 0);
     }
   } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
     FusedMeta meta = FusedMeta::None;
@@ -331,7 +332,9 @@ LogicalResult SectionBuilder::collectHandles() {
       entry.values[kColGraph] = it->second + 1;
     }
     StringRef opName = op->getName().getStringRef();
-    if (auto traced = dyn_cast<TracedOp>(op))
+    if (options.opName)
+      opName = options.opName(op);
+    else if (auto traced = dyn_cast<TracedOp>(op))
       opName = traced.getName();
 
     // An op is its stack plus its site (leaf location and name): sites
@@ -395,8 +398,7 @@ void SectionBuilder::embedSource() {
     if (!buffer) {
       mlir::emitWarning(root->getLoc())
           << "cannot read source file '" << path
-                          << "' to embed its lines: "
-                          << buffer.getError().message();
+          << "' to embed its lines: " << buffer.getError().message();
       continue;
     }
     StringRef text = (*buffer)->getBuffer();
@@ -501,7 +503,8 @@ std::string SectionBuilder::serialize() {
     }
   }
   put32(index, blocks.size());
-  count(SectionKind::HandleIndex) = (handles.size() + perBlock - 1) / perBlock + 1;
+  count(SectionKind::HandleIndex) =
+      (handles.size() + perBlock - 1) / perBlock + 1;
   count(SectionKind::HandleBlocks) = blocks.size();
 
   for (const auto &rec : argLocs)
@@ -529,9 +532,8 @@ std::string SectionBuilder::serialize() {
   std::memcpy(header, kMagic, sizeof(kMagic));
   write16le(header + kOffVersionMajor, kVersionMajor);
   write16le(header + kOffVersionMinor, kVersionMinor);
-  write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
-                                    ? 0
-                                    : kFlagSourceLines);
+  write32le(header + kOffFlags,
+            sourceLines.empty() && !options.embedSource ? 0 : kFlagSourceLines);
   write32le(header + kOffHeaderSize, kHeaderSize);
   write32le(header + kOffSectionCount, kNumSectionKinds);
   write64le(header + kOffFileSize, out.size());

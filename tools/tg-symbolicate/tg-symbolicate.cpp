@@ -32,9 +32,8 @@ cl::OptionCategory category("tg-symbolicate options");
 cl::opt<std::string> sectionPath(cl::Positional, cl::Required,
                                  cl::desc("<debug section>"),
                                  cl::cat(category));
-cl::list<std::string>
-    handleArgs(cl::Positional, cl::desc("[debug handles...]"),
-               cl::cat(category));
+cl::list<std::string> handleArgs(cl::Positional, cl::desc("[debug handles...]"),
+                                 cl::cat(category));
 cl::opt<OutputStyle> outputStyle(
     "output-style", cl::desc("Layout of text output"),
     cl::values(clEnumValN(OutputStyle::PyTorch, "pytorch",
@@ -51,10 +50,11 @@ cl::opt<OutputFormat> outputFormat(
                clEnumValN(OutputFormat::JSON, "json",
                           "a JSON array, one object per handle")),
     cl::init(OutputFormat::Text), cl::cat(category));
-cl::opt<std::string> modulePathFormat(
-    "module-path", cl::desc("Module path form: mobile (default, as in "
-                            "PyTorch's backend errors), profiler or scope"),
-    cl::init("mobile"), cl::cat(category));
+cl::opt<std::string>
+    modulePathFormat("module-path",
+                     cl::desc("Module path form: mobile (default, as in "
+                              "PyTorch's backend errors), profiler or scope"),
+                     cl::init("mobile"), cl::cat(category));
 cl::opt<std::string> sourceRoot(
     "source-root",
     cl::desc("Directory to read source lines from when the section does not "
@@ -71,9 +71,10 @@ cl::opt<std::string> chromeTrace(
 cl::opt<std::string> outputPath("o", cl::desc("Output file (default: stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
-cl::opt<std::string> handleKey(
-    "handle-key", cl::desc("Trace event args key holding the debug handle"),
-    cl::init("debug_handle"), cl::cat(category));
+cl::opt<std::string>
+    handleKey("handle-key",
+              cl::desc("Trace event args key holding the debug handle"),
+              cl::init("debug_handle"), cl::cat(category));
 
 bool hadError = false;
 
@@ -218,10 +219,11 @@ int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
     // Profilers use -1 for events without a handle.
     if (*handle < 0)
       continue;
-    Expected<SymbolizedHandle> result = sym.symbolize(uint64_t(*handle), format);
+    Expected<SymbolizedHandle> result =
+        sym.symbolize(uint64_t(*handle), format);
     if (!result) {
-      reportError(formatv("trace event {0}: {1}", i,
-                          toString(result.takeError())));
+      reportError(
+          formatv("trace event {0}: {1}", i, toString(result.takeError())));
       continue;
     }
     if (!result->origins.empty()) {

@@ -149,11 +149,11 @@ def import_fx(model, concrete_args=None):
         lines.append("  %s = tg.constant(%s) : !tg.value %s" % (name, py_attr(arg), loc))
         return name, "!tg.value"
 
-    args_sig = ["%%self: !tg.module<%s>" % quote(cls_name)]
+    args_sig = ["%%self: !tg.module<%s> loc(unknown)" % quote(cls_name)]
     placeholders = [n for n in graph.nodes if n.op == "placeholder"]
     for i, n in enumerate(placeholders):
         names[n] = "%%arg$%d" % i
-        args_sig.append("%s: !tg.value" % names[n])
+        args_sig.append("%s: !tg.value %s" % (names[n], loc_of(n)))
     output = [n for n in graph.nodes if n.op == "output"]
     lines_start = len(lines)
     for i, n in enumerate(graph.nodes):
@@ -199,7 +199,7 @@ def import_fx(model, concrete_args=None):
                                                 ", ".join("!tg.value" for _ in results), ret_loc))
     else:
         text.append("  tg.return %s" % ret_loc)
-    text.append("}")
+    text.append("} loc(unknown)")
     return "\n".join(text) + "\n\n" + locs.definitions()
 
 

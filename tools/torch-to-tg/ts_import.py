@@ -201,7 +201,9 @@ class TorchScriptImporter:
         inputs = list(graph.inputs())
         args = []
         for v in inputs:
-            args.append("%s: %s" % (self.name(v), self.tg_type(v.type())))
+            # TorchScript values carry no source range: say so, rather than
+            # letting the parser point into the .mlir file.
+            args.append("%s: %s loc(unknown)" % (self.name(v), self.tg_type(v.type())))
         outputs = list(graph.outputs())
         result_types = [self.tg_type(v.type()) for v in outputs]
         if "::" in symbol:
@@ -226,7 +228,7 @@ class TorchScriptImporter:
                                                      self.loc_of(ret)))
         else:
             lines.append("  tg.return %s" % self.loc_of(ret))
-        lines.append("}")
+        lines.append("} loc(unknown)")
         return symbol, "\n".join(lines) + "\n\n"
 
     def name(self, value):
@@ -418,7 +420,8 @@ class TorchScriptImporter:
             params = list(block.inputs())
             if params:
                 lines.append("%s^bb0(%s):" % (indent, ", ".join(
-                    "%s: %s" % (self.name(p), self.tg_type(p.type())) for p in params)))
+                    "%s: %s loc(unknown)" % (self.name(p), self.tg_type(p.type()))
+                    for p in params)))
             self._emit_block_body(block.nodes(), lines, indent + "  ")
             outs = list(block.outputs())
             ret_loc = self.loc_of(block.returnNode()) if hasattr(block, "returnNode") else loc

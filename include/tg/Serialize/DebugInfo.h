@@ -16,6 +16,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <functional>
 #include <string>
 
 namespace tg {
@@ -36,6 +37,11 @@ struct DebugSectionOptions {
   std::string sourceRoot;
   /// Entries per handle block (the format allows any B > 0).
   uint32_t handlesPerBlock = section::kDefaultHandlesPerBlock;
+  /// The op name a site records (the last component of mobile module
+  /// paths). Null: the operator of a `tg.op`, else the MLIR op name. The
+  /// emit pass passes tg::getModulePathOpName so the section agrees with
+  /// --tg-module-hierarchy.
+  std::function<llvm::StringRef(mlir::Operation *)> opName;
   /// Decode the written section and compare it with the module, so a
   /// location the format cannot represent exactly is an error, never a
   /// silent loss.

@@ -15,7 +15,7 @@ namespace tg {
 namespace section {
 
 /// `\x89TGDBG\r\n`.
-inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G', 'D',
+inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G',  'D',
                                             'B',  'G', '\r', '\n'};
 inline constexpr uint16_t kVersionMajor = 1;
 inline constexpr uint16_t kVersionMinor = 0;
@@ -73,7 +73,12 @@ inline constexpr uint32_t kArgLocationSize = 20;
 inline constexpr uint32_t kSourceLineSize = 12;
 
 /// The tag in the low two bits of a LocRef (3 is invalid).
-enum class LocTag : uint32_t { Unknown = 0, Position = 1, Composite = 2, Invalid = 3 };
+enum class LocTag : uint32_t {
+  Unknown = 0,
+  Position = 1,
+  Composite = 2,
+  Invalid = 3
+};
 
 inline uint32_t makeLocRef(LocTag tag, uint32_t index) {
   return index << 2 | static_cast<uint32_t>(tag);
@@ -90,7 +95,12 @@ enum class LocKind : uint8_t {
 };
 
 /// Metadata kinds of FUSED records (the `aux` byte).
-enum class FusedMeta : uint8_t { None = 0, Kernel = 1, Frame = 2, AttrText = 3 };
+enum class FusedMeta : uint8_t {
+  None = 0,
+  Kernel = 1,
+  Frame = 2,
+  AttrText = 3
+};
 
 /// The columns of a handle block.
 enum HandleColumn : unsigned { kColStack, kColSite, kColGraph, kNumColumns };

@@ -99,16 +99,36 @@ public:
   uint32_t getNumHandles() const { return handleCount; }
   uint32_t getRootLoc() const { return rootLoc; }
 
-  uint32_t getNumStrings() const { return counts[idx(section::SectionKind::StringOffsets)]; }
-  uint32_t getNumPositions() const { return counts[idx(section::SectionKind::Positions)]; }
-  uint32_t getNumModuleFrames() const { return counts[idx(section::SectionKind::ModuleFrames)]; }
-  uint32_t getNumStackNodes() const { return counts[idx(section::SectionKind::StackNodes)]; }
-  uint32_t getNumLocations() const { return counts[idx(section::SectionKind::Locations)]; }
-  uint32_t getNumListElements() const { return counts[idx(section::SectionKind::LocationLists)]; }
-  uint32_t getNumGraphs() const { return counts[idx(section::SectionKind::Graphs)]; }
-  uint32_t getNumSites() const { return counts[idx(section::SectionKind::Sites)]; }
-  uint32_t getNumArgLocations() const { return counts[idx(section::SectionKind::ArgLocations)]; }
-  uint32_t getNumSourceLines() const { return counts[idx(section::SectionKind::SourceLines)]; }
+  uint32_t getNumStrings() const {
+    return counts[idx(section::SectionKind::StringOffsets)];
+  }
+  uint32_t getNumPositions() const {
+    return counts[idx(section::SectionKind::Positions)];
+  }
+  uint32_t getNumModuleFrames() const {
+    return counts[idx(section::SectionKind::ModuleFrames)];
+  }
+  uint32_t getNumStackNodes() const {
+    return counts[idx(section::SectionKind::StackNodes)];
+  }
+  uint32_t getNumLocations() const {
+    return counts[idx(section::SectionKind::Locations)];
+  }
+  uint32_t getNumListElements() const {
+    return counts[idx(section::SectionKind::LocationLists)];
+  }
+  uint32_t getNumGraphs() const {
+    return counts[idx(section::SectionKind::Graphs)];
+  }
+  uint32_t getNumSites() const {
+    return counts[idx(section::SectionKind::Sites)];
+  }
+  uint32_t getNumArgLocations() const {
+    return counts[idx(section::SectionKind::ArgLocations)];
+  }
+  uint32_t getNumSourceLines() const {
+    return counts[idx(section::SectionKind::SourceLines)];
+  }
   /// Byte size of a table, for size reports.
   uint64_t getSectionSize(section::SectionKind kind) const {
     return sizes[idx(kind)];
@@ -145,7 +165,8 @@ private:
                          llvm::StringRef what) const;
   const uint8_t *record(section::SectionKind kind, uint32_t index,
                         uint32_t recordSize) const;
-  llvm::Expected<std::optional<llvm::StringRef>> getOptString(uint32_t id) const;
+  llvm::Expected<std::optional<llvm::StringRef>>
+  getOptString(uint32_t id) const;
   llvm::Error decodeColumns(uint64_t handle, uint32_t values[]) const;
 
   std::unique_ptr<llvm::MemoryBuffer> buffer;

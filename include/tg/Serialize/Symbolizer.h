@@ -1,4 +1,5 @@
-//===- Symbolizer.h - Debug handles to tracebacks and module paths -*- C++ -*-===//
+//===- Symbolizer.h - Debug handles to tracebacks and module paths -*- C++
+//-*-===//
 //
 // Turns a debug handle into what a user reads: the module path of the op and
 // its traceback, one frame per inlined call, outermost first. Works on
@@ -69,8 +70,7 @@ private:
                              unsigned depth) const;
   llvm::Error appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
                            unsigned depth) const;
-  llvm::Error appendNodeFrames(uint32_t node,
-                               std::vector<SymbolFrame> &frames,
+  llvm::Error appendNodeFrames(uint32_t node, std::vector<SymbolFrame> &frames,
                                unsigned depth) const;
   llvm::Error firstPosition(uint32_t ref, SymbolFrame &frame,
                             unsigned depth) const;

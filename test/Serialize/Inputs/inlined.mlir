@@ -14,7 +14,7 @@ module {
     %r = tg.op "aten::relu"(%b) : (!tg.tensor) -> !tg.tensor loc(callsite("functional.py":1704:17 to 1705:3 at callsite(fused<#relu>["resnet.py":94:15 to :26] at callsite(fused<#block0>["container.py":250:20 to :32] at fused<#layer1>["resnet.py":273:12 to :26]))))
     %a = tg.op "aten::add"(%r, %c) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(fused<#tg.kernel<"fused_add_relu_0">>["resnet.py":101:8, callsite("functional.py":1704:17 to 1705:3 at callsite(fused<#relu>["resnet.py":94:15 to :26] at callsite(fused<#block0>["container.py":250:20 to :32] at fused<#layer1>["resnet.py":273:12 to :26])))])
     %k = tg.op "prim::If"(%a) ({
-    ^bb0(%i: !tg.tensor loc("resnet.py":280:4), %j: !tg.tensor):
+    ^bb0(%i: !tg.tensor loc("resnet.py":280:4), %j: !tg.tensor loc(unknown)):
       tg.yield %i : !tg.tensor loc("resnet.py":281:8)
     }) : (!tg.tensor) -> !tg.tensor loc("flatten"("resnet.py":279:8 to :30))
     %u = tg.op "aten::flatten"(%k) : (!tg.tensor) -> !tg.tensor loc(unknown)

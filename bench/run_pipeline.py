@@ -1,0 +1,519 @@
+#!/usr/bin/env python3
+"""Runs the whole debug pipeline at several sizes next to its baselines and
+prints the results as Markdown tables (docs/performance.md holds a copy).
+
+For each size N (ops once inlined) it generates a model with
+bench/gen_scale_model.py and measures, in the same run:
+
+  pipeline   one tg-opt process from the generated (not inlined) model:
+             --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles
+             --tg-module-hierarchy --tg-emit-debug-section --strip-debuginfo;
+             wall time and peak RSS of the process, per-stage times from
+             --mlir-timing (parser, each pass, output)
+  debug      the same without --tg-inline, on the inlined IR (the cost of the
+             debug passes on the IR a compiler holds after inlining)
+  stage RSS  each stage alone in its own process, reading the previous
+             stage's output as bytecode, for the peak RSS of each stage
+  baselines  tg-opt parse+print of the inlined IR (with its locations);
+             upstream -snapshot-op-locations on it; MLIR bytecode of it with
+             and without locations; the naive text (each op's module path and
+             full stack, from tg-bench-section naive) and its zstd -19 size
+  section    size per op and per table; open time, random lookups per
+             second (tg-bench-section stats); tg-symbolicate's peak RSS on
+             the largest section
+
+Ratios: pipeline / parse+print; time per op of every stage relative to
+10K ops; naive / section; section / zstd -19; open time relative to 10K.
+
+Sizes (section, naive, zstd, bytecode) and peak RSS depend only on the
+bytes: with --keep then --reuse, a later run takes the inlined IR and those
+figures from the earlier one when the model, the inlined IR and the section
+are byte-identical (sha256), instead of recompressing gigabytes; every time
+is measured in the run that prints it.
+
+Usage (from the repository root, after building with benchmarks on):
+  TG_BUILD_DIR=build-bench TG_CMAKE_ARGS=-DTG_BUILD_BENCHMARKS=ON \\
+    ./scripts/build.sh tg-opt tg-symbolicate tg-benchmarks
+  python3 bench/run_pipeline.py --build build-bench
+  python3 bench/run_pipeline.py --sizes 1000,10000 --no-stage-rss   # quick
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import random
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+STAGES = [
+    ("inline", "TGInline", "--tg-inline"),
+    ("fuse", "TGFuseElementwise", "--tg-fuse-elementwise"),
+    ("handles", "TGAssignDebugHandles", "--tg-assign-debug-handles"),
+    ("hierarchy", "TGModuleHierarchy", "--tg-module-hierarchy"),
+    ("emit", "TGEmitDebugSection", None),   # needs the section path
+    ("strip", "StripDebugInfo", "--strip-debuginfo"),
+]
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class Runner:
+    def __init__(self, build, work):
+        self.bin = os.path.join(build, "bin")
+        self.work = work
+
+    def tool(self, name):
+        return os.path.join(self.bin, name)
+
+    def run(self, args, stdout=None):
+        """Runs `args` under /usr/bin/time; returns (wall seconds, peak RSS
+        KiB, stderr text). Wall time is measured here (finer than %e)."""
+        tfile = os.path.join(self.work, "time.out")
+        cmd = ["/usr/bin/time", "-f", "%e %M", "-o", tfile] + args
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, stdout=stdout or subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if proc.returncode != 0:
+            raise SystemExit("command failed (%d): %s\n%s" % (
+                proc.returncode, " ".join(args), proc.stderr[-4000:]))
+        with open(tfile) as f:
+            rss = int(f.read().split()[-1])
+        return wall, rss, proc.stderr
+
+    def best_of(self, repeat, args):
+        """The run with the median wall time of `repeat` runs."""
+        runs = sorted((self.run(args) for _ in range(repeat)), key=lambda r: r[0])
+        return runs[len(runs) // 2]
+
+
+def parse_timing(text):
+    """--mlir-timing's report -> {name: seconds}."""
+    times = {}
+    for m in re.finditer(r"^\s+([0-9.]+) \(\s*[0-9.]+%\)\s+(\S+)\s*$", text, re.M):
+        times[m.group(2)] = times.get(m.group(2), 0.0) + float(m.group(1))
+    return times
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def naive_and_zstd(r, section, cache, reuse):
+    key = sha256(section)
+    if reuse and key in cache:
+        return cache[key]["naive"], cache[key]["zstd19"], True
+    count = os.path.join(r.work, "naive.count")
+    script = ('set -o pipefail; "%s" naive "%s" | tee >(wc -c > "%s") '
+              '| zstd -19 -q -c | wc -c' % (r.tool("tg-bench-section"), section, count))
+    out = subprocess.run(["bash", "-c", script], check=True, capture_output=True, text=True)
+    zstd = int(out.stdout.strip())
+    for _ in range(100):   # the process substitution may finish a moment later
+        if os.path.exists(count) and open(count).read().strip():
+            break
+        time.sleep(0.05)
+    naive = int(open(count).read().strip())
+    os.remove(count)
+    cache[key] = {"naive": naive, "zstd19": zstd}
+    return naive, zstd, False
+
+
+def section_stats(r, section):
+    out = subprocess.run([r.tool("tg-bench-section"), "stats", section],
+                         check=True, capture_output=True, text=True).stdout
+    return {k: float(v) for k, v in (line.split() for line in out.splitlines())}
+
+
+def measure(r, n, args, cache):
+    w = r.work
+    model = os.path.join(w, "model-%d.mlir" % n)
+    inlined = os.path.join(w, "inlined-%d.mlir" % n)
+    section = os.path.join(w, "section-%d.tgdbg" % n)
+    repeat = args.repeat if n < 1000000 else 1
+    res = {"target_ops": n}
+    opt = r.tool("tg-opt")
+
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_scale_model.py"), "--ops",
+                    str(n), "--seed", str(args.seed), "-o", model, "--stats"],
+                   check=True, capture_output=True)
+    res["generate_s"] = time.perf_counter() - t0
+    res["model_bytes"] = os.path.getsize(model)
+
+    res["model_sha"] = sha256(model)
+    prev = {}
+    prev_file = os.path.join(w, "result-%d.json" % n)
+    if args.reuse and os.path.exists(prev_file):
+        prev = json.load(open(prev_file))
+        if prev.get("model_sha") != res["model_sha"]:
+            prev = {}
+    # The inlined IR, with locations: what the baselines read.
+    if prev and os.path.exists(inlined) and prev.get("inlined_sha") == sha256(inlined):
+        log("  %d: inlined IR reused" % n)
+    else:
+        log("  %d: inline" % n)
+        r.run([opt, model, "--tg-inline", "-mlir-print-debuginfo", "-o", inlined])
+        prev = {}
+    res["inlined_bytes"] = os.path.getsize(inlined)
+    res["inlined_sha"] = sha256(inlined)
+
+    log("  %d: parse+print" % n)
+    pp_out = os.path.join(w, "pp-%d.mlir" % n)
+    wall, rss, err = r.best_of(repeat, [opt, inlined, "-mlir-print-debuginfo",
+                                        "--mlir-timing", "-o", pp_out])
+    res["pp_wall"], res["pp_rss"] = wall, rss
+    res["pp_timing"] = parse_timing(err)
+
+    emit = "--tg-emit-debug-section=path=%s" % section
+    passes = ["--tg-fuse-elementwise", "--tg-assign-debug-handles",
+              "--tg-module-hierarchy", emit, "--strip-debuginfo"]
+    log("  %d: pipeline" % n)
+    out = os.path.join(w, "out-%d.mlir" % n)
+    wall, rss, err = r.best_of(repeat, [opt, model, "--tg-inline"] + passes +
+                               ["--mlir-timing", "-o", out])
+    res["full_wall"], res["full_rss"] = wall, rss
+    res["full_timing"] = parse_timing(err)
+    res["out_bytes"] = os.path.getsize(out)
+
+    log("  %d: debug passes on the inlined IR" % n)
+    wall, rss, err = r.best_of(repeat, [opt, inlined] + passes + ["--mlir-timing", "-o", out])
+    res["debug_wall"], res["debug_rss"] = wall, rss
+    res["debug_timing"] = parse_timing(err)
+
+    log("  %d: snapshot-op-locations" % n)
+    snap = os.path.join(w, "snapshot-%d.mlir" % n)
+    wall, rss, err = r.best_of(repeat, [opt, inlined,
+                                        "--snapshot-op-locations=filename=%s" % snap,
+                                        "--mlir-timing", "-o", out])
+    res["snap_wall"], res["snap_rss"] = wall, rss
+    res["snap_pass"] = parse_timing(err).get("LocationSnapshot", 0.0)
+    os.remove(snap)
+    os.remove(out)
+
+    res["section_sha"] = sha256(section)
+    same = bool(prev) and prev.get("section_sha") == res["section_sha"]
+    deterministic = ["bc_bytes", "bc_stripped_bytes", "stage_rss", "stage_wall",
+                     "stage_pp_rss", "naive_bytes", "zstd_bytes"]
+    if same and all(k in prev for k in deterministic):
+        # Sizes and peak RSS depend only on the bytes (same model, same
+        # inlined IR, same section): take them from the previous run.
+        log("  %d: sizes and stage RSS reused from %s" % (n, prev_file))
+        for k in deterministic:
+            res[k] = prev[k]
+        res["reused"] = True
+        return finish(r, n, res, section, inlined, pp_out, args, cache, prev_file)
+
+    log("  %d: bytecode" % n)
+    bc = os.path.join(w, "inlined-%d.mlirbc" % n)
+    r.run([opt, inlined, "--emit-bytecode", "-o", bc])
+    res["bc_bytes"] = os.path.getsize(bc)
+    bc_stripped = os.path.join(w, "stripped-%d.mlirbc" % n)
+    r.run([opt, inlined, "--strip-debuginfo", "--emit-bytecode", "-o", bc_stripped])
+    res["bc_stripped_bytes"] = os.path.getsize(bc_stripped)
+    os.remove(bc_stripped)
+
+    if args.stage_rss:
+        log("  %d: stages one by one" % n)
+        prev = model
+        res["stage_rss"], res["stage_wall"] = {}, {}
+        for name, _, flag in STAGES:
+            nxt = os.path.join(w, "stage-%s-%d.mlirbc" % (name, n))
+            wall, rss, _ = r.run([opt, prev, flag or emit, "--emit-bytecode", "-o", nxt])
+            res["stage_rss"][name], res["stage_wall"][name] = rss, wall
+            if prev != model:
+                os.remove(prev)
+            prev = nxt
+        os.remove(prev)
+        wall, rss, _ = r.run([opt, bc, "--emit-bytecode", "-o", bc + ".pp"])
+        res["stage_pp_rss"] = rss
+        os.remove(bc + ".pp")
+    os.remove(bc)
+
+    if not args.no_naive:
+        log("  %d: naive text and zstd -19" % n)
+        naive, zstd, cached = naive_and_zstd(r, section, cache, args.reuse)
+        res["naive_bytes"], res["zstd_bytes"] = naive, zstd
+        res["reused"] = cached
+    return finish(r, n, res, section, inlined, pp_out, args, cache, prev_file)
+
+
+def finish(r, n, res, section, inlined, pp_out, args, cache, prev_file):
+    log("  %d: section" % n)
+    res["section_bytes"] = os.path.getsize(section)
+    res["stats"] = section_stats(r, section)
+    res["handles"] = int(res["stats"]["handles"])
+    os.remove(pp_out)
+    if not args.keep:
+        os.remove(inlined)
+    with open(prev_file, "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+    return res
+
+
+def symbolicate_rss(r, section, handles, count=1000):
+    rng = random.Random(42)
+    picks = " ".join(str(rng.randrange(handles)) for _ in range(count))
+    tfile = os.path.join(r.work, "time.out")
+    start = time.perf_counter()
+    subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", tfile, r.tool("tg-symbolicate"),
+                    section, "--no-source"], input=picks, text=True, check=True,
+                   stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    rss = int(open(tfile).read().split()[-1])
+    return wall, rss, count
+
+
+def machine():
+    cpu = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = 0
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return "%d cores (nproc), %s, %d MiB RAM, %s %s" % (
+        os.cpu_count(), cpu, mem, platform.system(), platform.release())
+
+
+def fmt_bytes(b):
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if b >= size:
+            return "%.1f %s" % (b / size, unit)
+    return "%d B" % b
+
+
+def report(results, sym, args):
+    lines = []
+    add = lines.append
+    ref = next((r for r in results if r["target_ops"] == 10000), results[0])
+    big = results[-1]
+
+    add("Machine: %s. Build: %s (Release). Seed %d. Times are wall seconds, "
+        "median of %d runs below 1M ops, 1 run at 1M." % (
+            machine(), args.build, args.seed, args.repeat))
+    add("")
+    add("### Pipeline against parse+print (same run)")
+    add("")
+    add("| ops | parse+print s | RSS MiB | pipeline s | RSS MiB | pipeline / p+p | "
+        "debug passes s | debug / p+p | snapshot-op-locations s | snapshot / p+p |")
+    add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in results:
+        add("| %d | %.3f | %d | %.3f | %d | **%.2f** | %.3f | %.2f | %.3f | %.2f |" % (
+            r["handles"], r["pp_wall"], r["pp_rss"] // 1024, r["full_wall"],
+            r["full_rss"] // 1024, r["full_wall"] / r["pp_wall"], r["debug_wall"],
+            r["debug_wall"] / r["pp_wall"], r["snap_wall"], r["snap_wall"] / r["pp_wall"]))
+    add("")
+    add("`pipeline`: one tg-opt process from the generated model (not inlined) to the "
+        "stripped IR and the section. `debug passes`: the same minus `--tg-inline`, on "
+        "the inlined IR. `parse+print`: tg-opt on the inlined IR with its locations "
+        "(`-mlir-print-debuginfo`), no pass.")
+    add("")
+    add("### Time per stage (--mlir-timing, inside the pipeline process)")
+    add("")
+    names = [("parse", "Parser")] + [(s[0], s[1]) for s in STAGES] + [("print", "Output")]
+    add("| ops | " + " | ".join("%s ms" % n for n, _ in names) + " |")
+    add("| ---: |" + " ---: |" * len(names))
+    for r in results:
+        add("| %d | " % r["handles"] + " | ".join(
+            "%.1f" % (1e3 * r["full_timing"].get(k, 0.0)) for _, k in names) + " |")
+    add("")
+    add("Time per op relative to %d ops (1.00 = linear; the target is within 30%%):" %
+        ref["handles"])
+    add("")
+    add("| ops | " + " | ".join(n for n, _ in names) + " | whole pipeline |")
+    add("| ---: |" + " ---: |" * (len(names) + 1))
+    for r in results:
+        cells = []
+        for _, k in names + [(None, "Total")]:
+            base = ref["full_timing"].get(k, 0.0) / ref["handles"]
+            per = r["full_timing"].get(k, 0.0) / r["handles"]
+            cells.append("%.2f" % (per / base) if base else "-")
+        add("| %d | " % r["handles"] + " | ".join(cells) + " |")
+    if args.stage_rss:
+        add("")
+        add("Peak RSS (MiB) of each stage run alone (its own tg-opt process, reading the "
+            "previous stage's bytecode; `p+p` is parse+print of the inlined bytecode):")
+        add("")
+        add("| ops | " + " | ".join(s[0] for s in STAGES) + " | p+p |")
+        add("| ---: |" + " ---: |" * (len(STAGES) + 1))
+        for r in results:
+            add("| %d | " % r["handles"] + " | ".join(
+                "%d" % (r["stage_rss"][s[0]] // 1024) for s in STAGES) +
+                " | %d |" % (r["stage_pp_rss"] // 1024))
+    add("")
+    add("### Sizes")
+    add("")
+    add("| ops | section | bytes/op | naive text | naive / section | zstd -19 of naive | "
+        "zstd B/op | section / zstd | bytecode | bytecode stripped | inlined text |")
+    add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in results:
+        naive = r.get("naive_bytes")
+        zstd = r.get("zstd_bytes")
+        add("| %d | %s | %.2f | %s | %s | %s | %s | **%s** | %s | %s | %s |" % (
+            r["handles"], fmt_bytes(r["section_bytes"]), r["section_bytes"] / r["handles"],
+            fmt_bytes(naive) if naive else "-",
+            "%.0fx" % (naive / r["section_bytes"]) if naive else "-",
+            fmt_bytes(zstd) if zstd else "-",
+            "%.2f" % (zstd / r["handles"]) if zstd else "-",
+            "%.2f" % (r["section_bytes"] / zstd) if zstd else "-",
+            fmt_bytes(r["bc_bytes"]), fmt_bytes(r["bc_stripped_bytes"]),
+            fmt_bytes(r["inlined_bytes"])))
+    if any(r.get("reused") for r in results):
+        add("")
+        add("Reused (`--reuse`) at %s ops: sizes, naive/zstd and per-stage peak RSS come "
+            "from an earlier run of this script on byte-identical inputs and outputs "
+            "(same sha256 of model, inlined IR and section); they depend on the bytes "
+            "only. Every time in these tables is from this run." % ", ".join(
+                str(r["handles"]) for r in results if r.get("reused")))
+    add("")
+    add("Section tables (bytes) by kind number (docs/debug-section-format.md):")
+    add("")
+    kinds = sorted(int(k.split("_")[1]) for k in big["stats"] if k.startswith("table_"))
+    add("| ops | " + " | ".join(str(k) for k in kinds) + " |")
+    add("| ---: |" + " ---: |" * len(kinds))
+    for r in results:
+        add("| %d | " % r["handles"] + " | ".join(
+            "%d" % r["stats"]["table_%d" % k] for k in kinds) + " |")
+    add("")
+    add("### Opening and symbolication")
+    add("")
+    add("| ops | section | first open us | open us (median) | open / %d | lookups/s | "
+        "symbolize/s |" % ref["handles"])
+    add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in results:
+        s = r["stats"]
+        add("| %d | %s | %.0f | %.1f | %.2f | %.2fM | %.0fK |" % (
+            r["handles"], fmt_bytes(r["section_bytes"]), s["open_first_us"],
+            s["open_median_us"], s["open_median_us"] / ref["stats"]["open_median_us"],
+            s["lookups_per_s"] / 1e6, s["symbolize_per_s"] / 1e3))
+    if sym:
+        wall, rss, count = sym
+        add("")
+        add("tg-symbolicate on the %d-op section (%s), %d random handles from stdin, "
+            "`--no-source`: %.2f s, peak RSS %.1f MiB = section + %.1f MiB." % (
+                big["handles"], fmt_bytes(big["section_bytes"]), count, wall, rss / 1024,
+                rss / 1024 - big["section_bytes"] / 2**20))
+    add("")
+    add("### Targets")
+    add("")
+    add(targets(results, ref, big, sym))
+    return "\n".join(lines) + "\n"
+
+
+def targets(results, ref, big, sym):
+    rows = ["| target | measured | verdict |", "| --- | --- | --- |"]
+
+    def row(name, value, ok):
+        rows.append("| %s | %s | %s |" % (name, value, "pass" if ok else "**miss**"))
+
+    ratio = big["full_wall"] / big["pp_wall"]
+    row("pipeline / parse+print <= 1.5 at %d ops" % big["handles"], "%.2f (debug passes "
+        "alone: %.2f)" % (ratio, big["debug_wall"] / big["pp_wall"]), ratio <= 1.5)
+    names = [("parse", "Parser")] + [(s[0], s[1]) for s in STAGES] + [("print", "Output")]
+    worst = []
+    for n, k in names:
+        base = ref["full_timing"].get(k, 0.0) / ref["handles"]
+        if not base:
+            continue
+        rel = [r["full_timing"].get(k, 0.0) / r["handles"] / base
+               for r in results if r["handles"] >= ref["handles"]]
+        dev = max(max(rel), 1 / max(min(rel), 1e-9))
+        worst.append((dev, n, max(rel)))
+    bad = [w for w in worst if w[0] > 1.3]
+    row("time per op flat within 30% from 10K up, every stage",
+        ", ".join("%s %.2f" % (n, m) for _, n, m in sorted(worst, reverse=True)),
+        not bad)
+    if all(r.get("naive_bytes") for r in results):
+        low = min(r["naive_bytes"] / r["section_bytes"] for r in results)
+        row(">= 20x smaller than naive text at every size", "smallest ratio %.0fx" % low,
+            low >= 20)
+        big_ratios = [(r["handles"], r["section_bytes"] / r["zstd_bytes"])
+                      for r in results if r["handles"] >= 100000]
+        if big_ratios:
+            row("<= zstd -19 of naive text from 100K up", ", ".join(
+                "%d: %.2fx" % x for x in big_ratios), all(x[1] <= 1.0 for x in big_ratios))
+    o = big["stats"]["open_median_us"] / ref["stats"]["open_median_us"]
+    row("open(%d) within 2x of open(%d)" % (big["handles"], ref["handles"]),
+        "%.1fx (%.1f us vs %.1f us)" % (o, big["stats"]["open_median_us"],
+                                      ref["stats"]["open_median_us"]), o <= 2)
+    lk = min(r["stats"]["lookups_per_s"] for r in results)
+    row(">= 5M random lookups/s, one core", "%.2fM/s (slowest size)" % (lk / 1e6), lk >= 5e6)
+    if sym:
+        limit = big["section_bytes"] / 2**20 + 64
+        row("tg-symbolicate peak RSS <= section + 64 MiB", "%.1f MiB (limit %.1f)" % (
+            sym[1] / 1024, limit), sym[1] / 1024 <= limit)
+    return "\n".join(rows)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", default="build-bench", help="build folder (default build-bench)")
+    p.add_argument("--work", default=None, help="scratch folder (default <build>/bench-work)")
+    p.add_argument("--sizes", default="1000,10000,100000,1000000")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--repeat", type=int, default=3, help="runs per timing below 1M ops")
+    p.add_argument("--no-stage-rss", dest="stage_rss", action="store_false",
+                   help="skip the per-stage processes (peak RSS of each stage)")
+    p.add_argument("--no-naive", action="store_true", help="skip naive text and zstd")
+    p.add_argument("--reuse", action="store_true",
+                   help="reuse the inlined IR and the byte-determined figures (sizes, "
+                        "naive/zstd, per-stage peak RSS) of an earlier run with --keep "
+                        "when model, inlined IR and section are byte-identical")
+    p.add_argument("--keep", action="store_true",
+                   help="keep the inlined IR files (for --reuse)")
+    p.add_argument("--markdown", help="also write the tables to this file")
+    p.add_argument("--json", help="also write the raw results to this file")
+    args = p.parse_args()
+    build = os.path.abspath(os.path.join(ROOT, args.build) if not os.path.isabs(args.build)
+                            else args.build)
+    work = os.path.abspath(args.work or os.path.join(build, "bench-work"))
+    os.makedirs(work, exist_ok=True)
+    r = Runner(build, work)
+    for tool in ("tg-opt", "tg-symbolicate", "tg-bench-section"):
+        if not os.path.exists(r.tool(tool)):
+            raise SystemExit("missing %s: build with -DTG_BUILD_BENCHMARKS=ON" % r.tool(tool))
+    cache_file = os.path.join(work, "sizes-cache.json")
+    cache = json.load(open(cache_file)) if os.path.exists(cache_file) else {}
+    results = []
+    for n in (int(s) for s in args.sizes.split(",")):
+        log("size %d" % n)
+        results.append(measure(r, n, args, cache))
+        with open(cache_file, "w") as f:
+            json.dump(cache, f, indent=1, sort_keys=True)
+    big = results[-1]
+    sym = symbolicate_rss(r, os.path.join(work, "section-%d.tgdbg" % big["target_ops"]),
+                          big["handles"])
+    text = report(results, sym, args)
+    sys.stdout.write(text)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(text)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1, sort_keys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

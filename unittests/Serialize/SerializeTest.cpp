@@ -1,0 +1,507 @@
+//===- SerializeTest.cpp - Debug section writer, reader, symbolizer -------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGDialect.h"
+#include "tg/Serialize/DebugInfo.h"
+#include "tg/Serialize/Symbolizer.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CRC.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace tg;
+using namespace tg::section;
+
+namespace {
+
+const char *kModule = R"mlir(
+#conv = #tg.frame<instance = "conv1", class = "__torch__.m.Conv2d", method = "forward">
+#impl = #tg.frame<instance = "SELF", class = "__torch__.m.Conv2d", method = "_conv_forward">
+#layer = #tg.frame<instance = "layer1", class = "__torch__.m.Sequential", method = "forward">
+module {
+  tg.graph @"__torch__.m.Net::forward"(%self: !tg.module<"__torch__.m.Net"> loc("net.py":10:16), %x: !tg.tensor loc("net.py":10:22)) -> !tg.tensor attributes {tg.debug_handle = 0 : i64} {
+    %w = tg.get_attr %self["w"] {tg.debug_handle = 1 : i64} : !tg.module<"__torch__.m.Net"> -> !tg.tensor loc("net.py":11:8)
+    %c = tg.op "aten::conv2d"(%x, %w) {tg.debug_handle = 2 : i64} : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("conv.py":543:19 to :35 at callsite(fused<#impl>["conv.py":549:15 to :48] at callsite(fused<#conv>["block.py":92:15 to :28] at fused<#layer>["net.py":12:12 to :26]))))
+    %a = tg.op "aten::add"(%c, %x) {tg.debug_handle = 3 : i64} : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(fused<#tg.kernel<"k0">>["net.py":13:8, callsite("conv.py":543:19 to :35 at fused<#conv>["net.py":12:12 to :26])])
+    %i = tg.op "prim::If"(%a) ({
+    ^bb0(%p: !tg.tensor loc("net.py":14:4), %q: !tg.tensor):
+      tg.yield {tg.debug_handle = 5 : i64} %p : !tg.tensor loc("n"("net.py":15:8 to 16:2))
+    }) {tg.debug_handle = 4 : i64} : (!tg.tensor) -> !tg.tensor loc(callsite("x.py":1:1 at callsite("y.py":2:2 at "z.py":3:3)))
+    tg.return {tg.debug_handle = 7 : i64} %i : !tg.tensor loc(unknown)
+  } loc("net.py":10:3)
+} loc("model.py":1:1)
+)mlir";
+
+class SerializeTest : public ::testing::Test {
+protected:
+  SerializeTest() { context.loadDialect<TGDialect>(); }
+
+  OwningOpRef<ModuleOp> parse(const char *text = kModule) {
+    return parseSourceString<ModuleOp>(text, &context);
+  }
+
+  std::string build(ModuleOp module, DebugSectionOptions options = {}) {
+    FailureOr<std::string> bytes = buildDebugSection(module, options);
+    EXPECT_TRUE(succeeded(bytes));
+    return succeeded(bytes) ? *bytes : std::string();
+  }
+
+  static llvm::Expected<std::unique_ptr<DebugSectionReader>>
+  read(llvm::StringRef bytes) {
+    return DebugSectionReader::fromBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(bytes, "section"));
+  }
+
+  static std::string errorOf(llvm::StringRef bytes) {
+    auto reader = read(bytes);
+    if (reader)
+      return "";
+    return llvm::toString(reader.takeError());
+  }
+
+  /// Recomputes both checksums, so a test can reach the checks behind them.
+  static void fixChecksums(std::string &bytes) {
+    auto *p = reinterpret_cast<uint8_t *>(bytes.data());
+    if (bytes.size() < kHeaderSize)
+      return;
+    llvm::support::endian::write64le(
+        p + kOffBodyChecksum,
+        llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(p + kHeaderSize,
+                                                  bytes.size() - kHeaderSize)));
+    llvm::support::endian::write32le(
+        p + kOffHeaderCrc,
+        llvm::crc32(llvm::ArrayRef<uint8_t>(p, kOffHeaderCrc)));
+  }
+
+  /// Byte offset of a table, computed from the section table.
+  static uint64_t tableOffset(llvm::StringRef bytes, SectionKind kind) {
+    const auto *p = reinterpret_cast<const uint8_t *>(bytes.data());
+    uint32_t n = llvm::support::endian::read32le(p + kOffSectionCount);
+    uint64_t offset = alignTo64(kHeaderSize + 16 * n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint8_t *e = p + kHeaderSize + 16 * i;
+      if (llvm::support::endian::read32le(e) == uint32_t(kind))
+        return offset;
+      offset = alignTo64(offset + llvm::support::endian::read64le(e + 8));
+    }
+    return 0;
+  }
+
+  MLIRContext context;
+};
+
+/// Every location of `module`, in walk order: ops, then block arguments.
+std::vector<Location> allLocations(ModuleOp module) {
+  std::vector<Location> locs;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    locs.push_back(op->getLoc());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          locs.push_back(arg.getLoc());
+  });
+  return locs;
+}
+
+void stripLocations(ModuleOp module) {
+  Location unknown = UnknownLoc::get(module.getContext());
+  module->walk([&](Operation *op) {
+    op->setLoc(unknown);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setLoc(unknown);
+  });
+}
+
+TEST_F(SerializeTest, RestoreGivesBackEveryLocationExactly) {
+  OwningOpRef<ModuleOp> module = parse();
+  ASSERT_TRUE(module);
+  std::vector<Location> before = allLocations(*module);
+  std::string bytes = build(*module);
+  stripLocations(*module);
+  ASSERT_NE(allLocations(*module), before);
+  auto reader = read(bytes);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  ASSERT_TRUE(succeeded(restoreDebugInfo(*module, **reader)));
+  EXPECT_EQ(allLocations(*module), before);
+}
+
+TEST_F(SerializeTest, OutputIsDeterministic) {
+  OwningOpRef<ModuleOp> a = parse(), b = parse();
+  EXPECT_EQ(build(*a), build(*b));
+  EXPECT_EQ(build(*a), build(*a));
+}
+
+TEST_F(SerializeTest, ReaderAnswersLookups) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  auto reader = read(bytes);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  DebugSectionReader &r = **reader;
+  EXPECT_EQ(r.getVersionMajor(), 1);
+  EXPECT_EQ(r.getVersionMinor(), 0);
+  EXPECT_EQ(r.getNumHandles(), 8u); // 0..7; 6 is unused
+  EXPECT_EQ(r.getFileSize(), bytes.size());
+
+  auto conv = r.lookupHandle(2);
+  ASSERT_TRUE(!!conv) << llvm::toString(conv.takeError());
+  EXPECT_EQ(conv->opName, "aten::conv2d");
+  ASSERT_TRUE(conv->stack.has_value());
+  ASSERT_TRUE(conv->graph.has_value());
+  auto graph = r.getGraph(*conv->graph);
+  ASSERT_TRUE(!!graph);
+  EXPECT_EQ(graph->className, "__torch__.m.Net");
+  EXPECT_EQ(graph->method, "forward");
+  // The innermost node's module frame is the SELF call of _conv_forward.
+  auto node = r.getStackNode(*conv->stack);
+  ASSERT_TRUE(!!node);
+  ASSERT_TRUE(node->moduleFrame.has_value());
+  auto frame = r.getModuleFrame(*node->moduleFrame);
+  ASSERT_TRUE(!!frame);
+  EXPECT_EQ(frame->instance, "SELF");
+  EXPECT_EQ(frame->method, "_conv_forward");
+
+  // Strings are views into the section's own bytes.
+  auto name = r.lookupHandle(1);
+  ASSERT_TRUE(!!name);
+  EXPECT_EQ(*name->opName, "tg.get_attr");
+
+  auto unused = r.lookupHandle(6);
+  ASSERT_FALSE(!!unused);
+  EXPECT_EQ(llvm::toString(unused.takeError()),
+            "debug handle 6 is not used by any op");
+  auto outOfRange = r.lookupHandle(8);
+  ASSERT_FALSE(!!outOfRange);
+  EXPECT_EQ(llvm::toString(outOfRange.takeError()),
+            "debug handle 8 out of range: the section has handles 0..7");
+}
+
+TEST_F(SerializeTest, LocationDecoderMatchesModule) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  auto reader = read(bytes);
+  ASSERT_TRUE(!!reader);
+  LocationDecoder decoder(**reader, &context);
+  module->walk([&](Operation *op) {
+    if (op == module->getOperation())
+      return;
+    auto loc = decoder.decodeHandle(*getDebugHandle(op));
+    ASSERT_TRUE(!!loc) << llvm::toString(loc.takeError());
+    EXPECT_EQ(*loc, op->getLoc());
+  });
+}
+
+TEST_F(SerializeTest, SymbolizerGivesFramesAndModulePath) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  auto reader = read(bytes);
+  ASSERT_TRUE(!!reader);
+  Symbolizer symbolizer(**reader);
+
+  auto conv = symbolizer.symbolize(2, ModulePathFormat::Profiler);
+  ASSERT_TRUE(!!conv) << llvm::toString(conv.takeError());
+  ASSERT_EQ(conv->origins.size(), 1u);
+  const SymbolOrigin &origin = conv->origins[0];
+  ASSERT_EQ(origin.frames.size(), 4u);
+  EXPECT_EQ(origin.frames[0].file, "net.py");
+  EXPECT_EQ(origin.frames[0].line, 12u);
+  EXPECT_EQ(*origin.frames[0].function, "forward");
+  EXPECT_EQ(origin.frames[0].callee->instance, "layer1");
+  EXPECT_EQ(origin.frames[3].file, "conv.py");
+  EXPECT_EQ(origin.frames[3].line, 543u);
+  EXPECT_EQ(origin.frames[3].column, 19u);
+  EXPECT_EQ(origin.frames[3].endColumn, 35u);
+  EXPECT_EQ(*origin.frames[3].function, "_conv_forward");
+  EXPECT_FALSE(origin.frames[3].isCall);
+  EXPECT_EQ(origin.modulePath,
+            "TOP(Net)::forward.layer1(Sequential)::forward.conv1(Conv2d)::"
+            "forward.SELF(Conv2d)::_conv_forward.");
+
+  auto fused = symbolizer.symbolize(3);
+  ASSERT_TRUE(!!fused);
+  EXPECT_EQ(*fused->kernel, "k0");
+  ASSERT_EQ(fused->origins.size(), 2u);
+  EXPECT_EQ(fused->origins[0].frames.size(), 1u);
+  EXPECT_EQ(fused->origins[1].frames.size(), 2u);
+
+  // A call-site chain without module frames: one frame per call.
+  auto plain = symbolizer.symbolize(4);
+  ASSERT_TRUE(!!plain);
+  ASSERT_EQ(plain->origins.size(), 1u);
+  ASSERT_EQ(plain->origins[0].frames.size(), 3u);
+  EXPECT_EQ(plain->origins[0].frames[0].file, "z.py");
+  EXPECT_EQ(plain->origins[0].frames[2].file, "x.py");
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printPyTorchTraceback(os, origin, nullptr);
+  EXPECT_EQ(text,
+            "Module hierarchy:TOP(Net)::forward.layer1(Sequential)::"
+            "forward.conv1(Conv2d)::forward.SELF(Conv2d)::_conv_forward.\n"
+            "Traceback of TorchScript (most recent call last):\n"
+            "  File \"net.py\", line 12, in forward\n"
+            "  File \"block.py\", line 92, in forward\n"
+            "  File \"conv.py\", line 549, in forward\n"
+            "  File \"conv.py\", line 543, in _conv_forward\n");
+}
+
+TEST_F(SerializeTest, OpenMapsAFile) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("tg-section", "tgdbg", path));
+  llvm::FileRemover remover(path);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << bytes;
+  }
+  auto reader = DebugSectionReader::open(path);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  auto entry = (*reader)->lookupHandle(2);
+  ASSERT_TRUE(!!entry);
+  // The op name is a view into the mapping, not a copy.
+  const char *begin = entry->opName->data();
+  auto whole = (*reader)->getString(0);
+  ASSERT_TRUE(!!whole);
+  EXPECT_GE(begin, whole->data());
+  EXPECT_LT(begin, whole->data() + bytes.size());
+
+  auto missing = DebugSectionReader::open(std::string(path) + ".missing");
+  ASSERT_FALSE(!!missing);
+  EXPECT_EQ(llvm::StringRef(llvm::toString(missing.takeError()))
+                .starts_with("cannot open: "),
+            true);
+}
+
+TEST_F(SerializeTest, ManyHandlesInOddBlocks) {
+  // Enough ops to fill many blocks, with runs, jumps and repeats in every
+  // column; every block size must read back the same.
+  std::string text =
+      "module {\n  tg.graph @\"A::f\"(%self: !tg.module<\"A\">) {\n";
+  for (int i = 0; i < 500; ++i)
+    text += llvm::formatv("    %v{0} = tg.constant({0} : i64) : !tg.value "
+                          "loc(\"f.py\":{1}:{2})\n",
+                          i, (i * 7) % 13 + 1, i % 3 + 1)
+                .str();
+  text += "    tg.return\n  }\n}\n";
+  for (uint32_t perBlock : {1u, 2u, 7u, 64u, 1000u}) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(module);
+    uint64_t next = 0;
+    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa<ModuleOp>(op))
+        op->setAttr(kDebugHandleAttrName,
+                    IntegerAttr::get(IntegerType::get(&context, 64), next++));
+    });
+    std::vector<Location> before = allLocations(*module);
+    DebugSectionOptions options;
+    options.handlesPerBlock = perBlock;
+    std::string bytes = build(*module, options);
+    stripLocations(*module);
+    auto reader = read(bytes);
+    ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+    ASSERT_TRUE(succeeded(restoreDebugInfo(*module, **reader)));
+    EXPECT_EQ(allLocations(*module), before) << "block size " << perBlock;
+  }
+}
+
+TEST_F(SerializeTest, UnrepresentableLocationIsAnError) {
+  OwningOpRef<ModuleOp> module = parse();
+  Operation *op = nullptr;
+  module->walk([&](Operation *o) {
+    if (getDebugHandle(o) == 1u)
+      op = o;
+  });
+  ASSERT_TRUE(op);
+  static int tag;
+  op->setLoc(OpaqueLoc::get(&tag, UnknownLoc::get(&context)));
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  EXPECT_TRUE(failed(buildDebugSection(*module)));
+  EXPECT_NE(message.find("debug section cannot represent the location"),
+            std::string::npos)
+      << message;
+}
+
+TEST_F(SerializeTest, MissingAndDuplicateHandlesAreErrors) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::vector<std::string> messages;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    messages.push_back(diag.str());
+    return success();
+  });
+  module->walk([&](Operation *op) {
+    if (getDebugHandle(op) == 5u)
+      op->setAttr(kDebugHandleAttrName,
+                  IntegerAttr::get(IntegerType::get(&context, 64), 2));
+  });
+  EXPECT_TRUE(failed(buildDebugSection(*module)));
+  ASSERT_FALSE(messages.empty());
+  EXPECT_EQ(messages[0], "duplicate debug handle 2");
+}
+
+TEST_F(SerializeTest, EveryTruncationIsAnError) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  for (size_t size = 0; size < bytes.size(); ++size) {
+    std::string error = errorOf(llvm::StringRef(bytes).take_front(size));
+    EXPECT_FALSE(error.empty()) << "prefix of " << size << " bytes accepted";
+    EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  }
+}
+
+TEST_F(SerializeTest, BadHeadersAreErrors) {
+  OwningOpRef<ModuleOp> module = parse();
+  const std::string good = build(*module);
+  ASSERT_EQ(errorOf(good), "");
+
+  std::string bad = good;
+  bad[0] = 'X';
+  EXPECT_EQ(errorOf(bad), "not a tracegraph debug section: expected magic 89 "
+                          "54 47 44 42 47 0d 0a at offset 0, found 58 54 47 "
+                          "44 42 47 0d 0a");
+
+  bad = good;
+  bad[kOffVersionMajor] = 2;
+  EXPECT_EQ(errorOf(bad), "unsupported format version 2.0 at offset 8: this "
+                          "reader reads version 1.x");
+
+  // A newer minor version of the same major stays readable.
+  bad = good;
+  bad[kOffVersionMinor] = 7;
+  fixChecksums(bad);
+  auto minor = read(bad);
+  ASSERT_TRUE(!!minor) << llvm::toString(minor.takeError());
+  EXPECT_EQ((*minor)->getVersionMinor(), 7);
+
+  bad = good;
+  bad[kOffHandleCount] ^= 1;
+  EXPECT_NE(errorOf(bad).find("header checksum mismatch at offset 60"),
+            std::string::npos);
+
+  bad = good;
+  bad[bad.size() - 1] ^= 1;
+  EXPECT_NE(errorOf(bad).find("checksum mismatch: the header at offset 32"),
+            std::string::npos);
+
+  bad = good;
+  bad[kOffHandlesPerBlock] = 0;
+  bad[kOffHandlesPerBlock + 1] = 0;
+  fixChecksums(bad);
+  EXPECT_EQ(errorOf(bad),
+            "bad header at offset 44: handles per block must be > 0");
+
+  bad = good;
+  bad[kOffHeaderSize] = 32;
+  fixChecksums(bad);
+  EXPECT_EQ(errorOf(bad),
+            "bad header size at offset 16: expected 64, found 32");
+
+  bad = good + std::string(3, '\0');
+  EXPECT_NE(errorOf(bad).find("oversized file"), std::string::npos);
+
+  // A section-table entry whose size does not match its count.
+  bad = good;
+  bad[kHeaderSize + 16 * 2 + 4] += 1; // POSITIONS count
+  fixChecksums(bad);
+  EXPECT_NE(errorOf(bad).find("bad section table entry at offset 96: "
+                              "POSITIONS with"),
+            std::string::npos)
+      << errorOf(bad);
+}
+
+TEST_F(SerializeTest, BadRecordsAreErrorsOnLookup) {
+  OwningOpRef<ModuleOp> module = parse();
+  const std::string good = build(*module);
+
+  // A stack node whose parent does not come before it.
+  std::string bad = good;
+  uint64_t nodes = tableOffset(bad, SectionKind::StackNodes);
+  ASSERT_NE(nodes, 0u);
+  llvm::support::endian::write32le(bad.data() + nodes + 8, 5);
+  fixChecksums(bad);
+  auto reader = read(bad);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  auto node = (*reader)->getStackNode(0);
+  ASSERT_FALSE(!!node);
+  EXPECT_NE(llvm::toString(node.takeError())
+                .find("bad stack node 0 at offset " + std::to_string(nodes) +
+                      ": parent 4 must come before it"),
+            std::string::npos);
+
+  // A string offset past the data.
+  bad = good;
+  uint64_t strings = tableOffset(bad, SectionKind::StringOffsets);
+  llvm::support::endian::write32le(bad.data() + strings + 4, 0xFFFFFF);
+  fixChecksums(bad);
+  reader = read(bad);
+  ASSERT_TRUE(!!reader);
+  auto str = (*reader)->getString(0);
+  ASSERT_FALSE(!!str);
+  EXPECT_NE(llvm::toString(str.takeError()).find("bad STRING_OFFSETS entry 0"),
+            std::string::npos);
+
+  // A handle block whose varint runs past the block.
+  bad = good;
+  uint64_t blocks = tableOffset(bad, SectionKind::HandleBlocks);
+  for (int i = 0; i < 4; ++i)
+    bad[blocks + i] = char(0xff);
+  fixChecksums(bad);
+  reader = read(bad);
+  ASSERT_TRUE(!!reader);
+  auto handle = (*reader)->lookupHandle(0);
+  ASSERT_FALSE(!!handle);
+  EXPECT_NE(llvm::toString(handle.takeError()).find("bad handle block 0"),
+            std::string::npos);
+}
+
+TEST_F(SerializeTest, CorruptBytesNeverCrash) {
+  // Flip each byte of the tables (with checksums fixed, so the corruption
+  // reaches the record checks): every lookup either succeeds or errors.
+  OwningOpRef<ModuleOp> module = parse();
+  const std::string good = build(*module);
+  for (size_t pos = kHeaderSize; pos < good.size(); ++pos) {
+    for (uint8_t flip : {uint8_t(0x01), uint8_t(0x80), uint8_t(0xff)}) {
+      std::string bad = good;
+      bad[pos] ^= char(flip);
+      fixChecksums(bad);
+      auto reader = read(bad);
+      if (!reader) {
+        llvm::consumeError(reader.takeError());
+        continue;
+      }
+      Symbolizer symbolizer(**reader);
+      LocationDecoder decoder(**reader, &context);
+      for (uint64_t h = 0; h <= (*reader)->getNumHandles(); ++h) {
+        auto sym = symbolizer.symbolize(h);
+        if (!sym)
+          llvm::consumeError(sym.takeError());
+        auto loc = decoder.decodeHandle(h);
+        if (!loc)
+          llvm::consumeError(loc.takeError());
+      }
+      auto root = decoder.decode((*reader)->getRootLoc());
+      if (!root)
+        llvm::consumeError(root.takeError());
+    }
+  }
+}
+
+} // namespace
