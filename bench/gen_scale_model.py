@@ -11,7 +11,7 @@ the generator computes exactly and prints with `--stats`.
 The model is a vision-language model as it appears in large training traces,
 so every stack shape real models produce is there:
 
-  TOP(DistributedDataParallel)::forward
+  TOP(DistributedDataParallel)::forward.SELF::_run_ddp_forward
    .module(FullyShardedDataParallel)::forward
    ._fsdp_wrapped_module(LlavaForConditionalGeneration)::forward
      .SELF::get_image_features
@@ -27,13 +27,16 @@ so every stack shape real models produce is there:
        .block_sparse_moe(MixtralSparseMoeBlock)::forward
        .3(MixtralBlockSparseTop2MLP)::forward.act_fn(SiLU)::forward -> F.silu
 
-Ops sit 0 to 12 calls deep (most 6 to 11). The vision tower is torchvision's
-ResNet built by examples/gen_traced_model.py (imported, not copied: same
-classes, graphs and true torchvision/torch source lines, with `--functional`
-F.* graphs). The language model follows transformers' Mixtral/Llama modules;
-its positions point into the files where Debian-style installs keep them
-(file, line, column range and function of each statement fixed per method),
-so the file and function names come from the pool a real trace has.
+Ops sit 0 to 12 calls deep, most of them 9 to 12 (`--stats` prints the
+histogram). The vision tower is torchvision's ResNet built by
+examples/gen_traced_model.py (imported, not copied: same classes, graphs and
+true torchvision/torch source lines, with its `--functional` F.* graphs). The
+DDP, FSDP, checkpoint-wrapper, SiLU, GELU, Embedding and F.silu positions are
+the true lines of Debian's torch 1.13 (tg-symbolicate shows their source);
+the language model follows transformers' Mixtral modules, with positions in
+the file a real install has (transformers is not installed here, so those
+lines are plausible, not checked). File and function names thus come from
+the pool a real trace has.
 
 Scaling. The number of decoder layers, experts per MoE block and vision blocks
 grow with `--ops`; TorchScript's type sharing keeps the number of distinct

@@ -89,8 +89,8 @@ struct FuseElementwisePass
 
   void collectGroups(Block &block, SmallVectorImpl<Group> &groups);
   std::string kernelBaseName(const Group &group);
-  void fuse(IRRewriter &rewriter, LocationPreservingListener &listener,
-            Group &group, StringRef name);
+  LogicalResult fuse(IRRewriter &rewriter, LocationPreservingListener &listener,
+                     Group &group, StringRef name);
   void runOnOperation() override;
 
   llvm::StringSet<> elementwise;
@@ -178,9 +178,9 @@ std::string FuseElementwisePass::kernelBaseName(const Group &group) {
   return base;
 }
 
-void FuseElementwisePass::fuse(IRRewriter &rewriter,
-                               LocationPreservingListener &listener,
-                               Group &group, StringRef name) {
+LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
+                                        LocationPreservingListener &listener,
+                                        Group &group, StringRef name) {
   MLIRContext *ctx = &getContext();
   llvm::SmallPtrSet<Operation *, 16> members(group.ops.begin(),
                                              group.ops.end());
@@ -213,9 +213,16 @@ void FuseElementwisePass::fuse(IRRewriter &rewriter,
   KernelYieldOp::create(rewriter, UnknownLoc::get(ctx), yielded);
 
   LogicalResult merged = mergeOps(rewriter, group.ops, kernel);
+  if (failed(merged)) {
+    // Cannot happen (the kernel yields exactly the escaping results), but if
+    // it did, keep the originals rather than lose them.
+    rewriter.eraseOp(kernel);
+    listener.endGroup();
+    return group.ops.back()->emitError("tg-fuse-elementwise: cannot replace ")
+           << group.ops.size() << " ops by kernel '" << name << "'";
+  }
   listener.endGroup();
-  (void)merged;
-  assert(succeeded(merged) && "kernel results match the escaping results");
+  return success();
 }
 
 void FuseElementwisePass::runOnOperation() {
@@ -260,7 +267,8 @@ void FuseElementwisePass::runOnOperation() {
     ordered.emplace_back(it->second, std::move(name));
   });
   for (auto &[group, name] : ordered)
-    fuse(rewriter, listener, *group, name);
+    if (failed(fuse(rewriter, listener, *group, name)))
+      signalPassFailure();
 
   listener.finalize();
   for (unsigned id : listener.getDroppedOrigins()) {

@@ -166,11 +166,19 @@ LocationPreservingListener::getOriginsOf(Operation *op) const {
   return it->second;
 }
 
+SmallVector<Operation *> LocationPreservingListener::getNewOps() const {
+  SmallVector<Operation *> ops;
+  for (Operation *op : newList)
+    if (op)
+      ops.push_back(op);
+  return ops;
+}
+
 SmallVector<Operation *>
 LocationPreservingListener::getHolders(unsigned index) const {
   SmallVector<Operation *> holders;
-  for (Operation *op : newOps)
-    if (llvm::is_contained(getOriginsOf(op), index))
+  for (Operation *op : newList)
+    if (op && llvm::is_contained(getOriginsOf(op), index))
       holders.push_back(op);
   return holders;
 }
@@ -186,14 +194,14 @@ SmallVector<unsigned> LocationPreservingListener::getDroppedOrigins() const {
 bool LocationPreservingListener::isTopLevelNew(Operation *op) const {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp())
-    if (newOps.contains(parent))
+    if (isNew(parent))
       return false;
   return true;
 }
 
 SmallVector<unsigned> LocationPreservingListener::takeOrigins(Operation *op) {
   auto it = held.find(op);
-  if (newOps.contains(op)) {
+  if (isNew(op)) {
     if (it == held.end())
       return {};
     return SmallVector<unsigned>(it->second.begin(), it->second.end());
@@ -228,7 +236,11 @@ void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
 }
 
 void LocationPreservingListener::forget(Operation *op) {
-  newOps.remove(op);
+  auto it = newIndex.find(op);
+  if (it != newIndex.end()) {
+    newList[it->second] = nullptr;
+    newIndex.erase(it);
+  }
   held.erase(op);
   groupOps.remove(op);
   replaced.erase(op);
@@ -236,9 +248,12 @@ void LocationPreservingListener::forget(Operation *op) {
 
 void LocationPreservingListener::notifyOperationInserted(
     Operation *op, OpBuilder::InsertPoint previous) {
-  // A moved op keeps what it computes; only created ops are new.
-  if (!previous.isSet() && !newOps.contains(op)) {
-    newOps.insert(op);
+  // A moved op keeps what it computes; only created ops are new. Whatever
+  // was known about an op at this address before is stale.
+  if (!previous.isSet()) {
+    forget(op);
+    newIndex[op] = newList.size();
+    newList.push_back(op);
     if (groupDepth)
       groupOps.insert(op);
   }
@@ -255,14 +270,13 @@ void LocationPreservingListener::notifyOperationReplaced(
   llvm::SmallPtrSet<Operation *, 8> seen;
   for (Value value : replacement) {
     Operation *def = value ? value.getDefiningOp() : nullptr;
-    if (def && newOps.contains(def) && seen.insert(def).second)
+    if (def && isNew(def) && seen.insert(def).second)
       targets.push_back(def);
   }
   for (size_t i = 0; i < targets.size(); ++i) {
     for (Value operand : targets[i]->getOperands()) {
       Operation *def = operand.getDefiningOp();
-      if (def && newOps.contains(def) && !held.count(def) &&
-          seen.insert(def).second)
+      if (def && isNew(def) && !held.count(def) && seen.insert(def).second)
         targets.push_back(def);
     }
   }
@@ -289,8 +303,7 @@ void LocationPreservingListener::notifyOperationErased(Operation *op) {
     return;
   }
   // Erasing an op erases what it holds; nested ops are notified first.
-  bool isNew = newOps.contains(op);
-  if (!isNew || held.count(op)) {
+  if (!isNew(op) || held.count(op)) {
     SmallVector<unsigned> ids = takeOrigins(op);
     if (groupDepth)
       groupErased.append(ids);
@@ -381,8 +394,8 @@ void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
 
 void LocationPreservingListener::finalize() {
   SmallVector<Operation *> candidates;
-  for (Operation *op : newOps)
-    if (isTopLevelNew(op))
+  for (Operation *op : newList)
+    if (op && isTopLevelNew(op))
       candidates.push_back(op);
   SmallVector<unsigned> left =
       resolveErased(pendingErased, candidates, /*fallbackToAll=*/false);

@@ -16,6 +16,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tg;
 using namespace tg::section;
@@ -43,14 +45,15 @@ llvm::Expected<Location> LocationDecoder::decodeHandle(uint64_t handle) {
   llvm::Expected<Location> leaf = decodeRef(entry->leaf, 0);
   if (!leaf || !entry->stack)
     return leaf;
-  llvm::Expected<Location> caller = decodeNode(*entry->stack, 0);
+  llvm::Expected<Location> caller =
+      decodeNode(*entry->stack, 0, std::numeric_limits<uint32_t>::max());
   if (!caller)
     return caller.takeError();
   return Location(CallSiteLoc::get(*leaf, *caller));
 }
 
-llvm::Expected<Location> LocationDecoder::decodeNode(uint32_t index,
-                                                     unsigned depth) {
+llvm::Expected<Location>
+LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
   if (depth > kMaxDepth)
     return makeError("call stack deeper than {0} frames at stack node {1}",
                      kMaxDepth, index);
@@ -60,6 +63,13 @@ llvm::Expected<Location> LocationDecoder::decodeNode(uint32_t index,
   llvm::Expected<SectionStackNode> node = reader.getStackNode(index);
   if (!node)
     return node.takeError();
+  // A node reached from composite record `bound` may only call composites
+  // before it, so decoding never cycles between the two tables.
+  if (getLocTag(node->call) == LocTag::Composite &&
+      getLocIndex(node->call) >= bound)
+    return makeError("stack node {0}: its call location {1} must come "
+                     "before location {2}, which uses the node",
+                     index, getLocIndex(node->call), bound);
   llvm::Expected<Location> call = decodeRef(node->call, depth + 1);
   if (!call)
     return call.takeError();
@@ -75,7 +85,8 @@ llvm::Expected<Location> LocationDecoder::decodeNode(uint32_t index,
   }
   Location result = frameLoc;
   if (node->parent) {
-    llvm::Expected<Location> parent = decodeNode(*node->parent, depth + 1);
+    llvm::Expected<Location> parent =
+        decodeNode(*node->parent, depth + 1, bound);
     if (!parent)
       return parent.takeError();
     result = CallSiteLoc::get(frameLoc, *parent);
@@ -126,7 +137,7 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
       llvm::Expected<Location> leaf = decodeRef(rec->a, depth + 1);
       if (!leaf)
         return leaf.takeError();
-      llvm::Expected<Location> caller = decodeNode(rec->b, depth + 1);
+      llvm::Expected<Location> caller = decodeNode(rec->b, depth + 1, index);
       if (!caller)
         return caller.takeError();
       result = CallSiteLoc::get(*leaf, *caller);

@@ -138,3 +138,27 @@ tg.graph @branches(%c: !tg.value, %x: !tg.tensor) -> !tg.tensor {
   %a = tg.op "aten::add"(%s, %i) : (!tg.tensor, !tg.tensor) -> !tg.tensor
   tg.return %a : !tg.tensor
 }
+
+// -----
+
+// A use inside a nested region closes the group too (relu stays alone, add
+// cannot join it); the branch's ops fuse among themselves and read the
+// outer value as a kernel input, since kernels are isolated from above.
+// CHECK-LABEL: tg.graph @nested_use
+// CHECK: %[[R:.*]] = tg.op "aten::relu"(%arg1)
+// CHECK-NEXT: %[[I:.*]] = tg.op "prim::If"
+// CHECK-NEXT: tg.kernel "fused_exp_neg_0"(%[[R]])
+// CHECK: tg.op "aten::add"(%[[R]], %[[I]])
+// CHECK-NOT: tg.kernel "
+tg.graph @nested_use(%c: !tg.value, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.op "aten::relu"(%x) : (!tg.tensor) -> !tg.tensor
+  %i = tg.op "prim::If"(%c) ({
+    %n = tg.op "aten::neg"(%r) : (!tg.tensor) -> !tg.tensor
+    %e = tg.op "aten::exp"(%n) : (!tg.tensor) -> !tg.tensor
+    tg.yield %e : !tg.tensor
+  }, {
+    tg.yield %r : !tg.tensor
+  }) : (!tg.value) -> !tg.tensor
+  %a = tg.op "aten::add"(%r, %i) : (!tg.tensor, !tg.tensor) -> !tg.tensor
+  tg.return %a : !tg.tensor
+}

@@ -20,6 +20,9 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 using namespace llvm;
 using namespace tg;
 
@@ -172,6 +175,56 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
   }
 }
 
+/// The shortest text that reads back as `value`: llvm::json prints doubles
+/// with 17 digits (10.123 -> 10.122999999999999), which would rewrite every
+/// timestamp of a trace we only meant to annotate.
+std::string shortestDouble(double value) {
+  char buf[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    snprintf(buf, sizeof(buf), "%.*g", precision, value);
+    if (strtod(buf, nullptr) == value)
+      break;
+  }
+  return buf;
+}
+
+/// Writes `value` as llvm::json does (sorted keys), except that doubles keep
+/// their shortest round-trip form.
+void writeJSON(json::OStream &os, const json::Value &value) {
+  switch (value.kind()) {
+  case json::Value::Object: {
+    const json::Object &obj = *value.getAsObject();
+    std::vector<const json::Object::value_type *> entries;
+    for (const auto &entry : obj)
+      entries.push_back(&entry);
+    llvm::sort(entries, [](const auto *a, const auto *b) {
+      return a->first < b->first;
+    });
+    os.object([&] {
+      for (const auto *entry : entries)
+        os.attributeBegin(entry->first), writeJSON(os, entry->second),
+            os.attributeEnd();
+    });
+    return;
+  }
+  case json::Value::Array:
+    os.array([&] {
+      for (const json::Value &elt : *value.getAsArray())
+        writeJSON(os, elt);
+    });
+    return;
+  case json::Value::Number:
+    if (!value.getAsInteger() && !value.getAsUINT64()) {
+      os.rawValue(shortestDouble(*value.getAsNumber()));
+      return;
+    }
+    [[fallthrough]];
+  default:
+    os.value(value);
+    return;
+  }
+}
+
 int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
                   ModulePathFormat format, SourceCache *source) {
   auto buffer = MemoryBuffer::getFileOrSTDIN(chromeTrace, /*IsText=*/true);
@@ -251,7 +304,11 @@ int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
     reportError("cannot write '" + outputPath + "': " + ec.message());
     return 1;
   }
-  out.os() << formatv("{0:2}", *trace) << "\n";
+  {
+    json::OStream os(out.os(), /*IndentSize=*/2);
+    writeJSON(os, *trace);
+  }
+  out.os() << "\n";
   out.keep();
   (void)reader;
   (void)annotated;

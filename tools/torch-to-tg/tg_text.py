@@ -114,6 +114,8 @@ def file_line_col(filename, line, col, end_line=None, end_col=None):
     end column is the last column of the range (inclusive), which equals the
     0-based exclusive end offset TorchScript and Python record."""
     text = "%s:%d:%d" % (quote(filename), line, col)
+    if end_line == line and end_col == col:
+        end_col = None  # a one-column range: MLIR's canonical form is the point
     if end_col is not None:
         if end_line is None or end_line == line:
             text += " to :%d" % end_col

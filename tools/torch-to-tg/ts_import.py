@@ -35,11 +35,15 @@ def parse_source_range(text):
     range covers is followed by a marker line of `~` under the covered
     columns; the last marker ends with ` <--- HERE`. A model loaded from an
     archive appends a `Serialized   File ...` section for the generated code,
-    which is ignored: the first section is the original source.
+    which is ignored when the original source comes first; when PyTorch's
+    archive kept no original range for the node, the serialized code's
+    (`code/__torch__/....py` inside the archive) is the only one and is used.
     """
     if not text:
         return None
     lines = text.split("\n")
+    if lines[0].startswith("Serialized "):
+        lines[0] = lines[0][len("Serialized "):]
     header = _HEADER.match(lines[0])
     if not header:
         return None

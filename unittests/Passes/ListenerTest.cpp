@@ -347,6 +347,44 @@ TEST_F(ListenerTest, FuseOriginsFlattensDeduplicatesAndKeepsOrder) {
   EXPECT_EQ(origins(merged), (SmallVector<Location>{a, b, c, inlined}));
 }
 
+TEST_F(ListenerTest, MergeOpsRefusesAMismatchWithoutChangingAnything) {
+  OwningOpRef<ModuleOp> module = parse(kAddRelu);
+  ASSERT_TRUE(module);
+  TracedOp add = findOp(*module, "aten::add");
+  TracedOp relu = findOp(*module, "aten::relu");
+  // Only relu's result escapes (add's feeds relu alone).
+  SmallVector<Value> escaping = getEscapingResults({add, relu});
+  ASSERT_EQ(escaping.size(), 1u);
+  EXPECT_EQ(escaping[0], relu->getResult(0));
+  // A replacement with no result cannot stand for relu's.
+  context.allowUnregisteredDialects();
+  IRRewriter rewriter(&context);
+  rewriter.setInsertionPoint(relu);
+  OperationState state(rewriter.getUnknownLoc(), "test.sink");
+  Operation *sink = rewriter.create(state);
+  Location before = sink->getLoc();
+  EXPECT_TRUE(failed(mergeOps(rewriter, {add, relu}, sink)));
+  EXPECT_EQ(sink->getLoc(), before);
+  EXPECT_TRUE(findOp(*module, "aten::add") && findOp(*module, "aten::relu"));
+  rewriter.eraseOp(sink);
+}
+
+TEST_F(ListenerTest, ReplaceOpWithFusedLocMergesIntoTheNewOp) {
+  OwningOpRef<ModuleOp> module = parse(kGelu);
+  ASSERT_TRUE(module);
+  TracedOp gelu = findOp(*module, "aten::gelu");
+  Location geluLoc = gelu->getLoc();
+  IRRewriter rewriter(&context);
+  rewriter.setInsertionPoint(gelu);
+  auto tanh = createTraced(rewriter, pos("mycc.py", 3), "aten::tanh",
+                           gelu.getOperands());
+  replaceOpWithFusedLoc(rewriter, gelu, tanh);
+  EXPECT_FALSE(findOp(*module, "aten::gelu"));
+  // The new op's own location first, then the replaced op's.
+  EXPECT_EQ(origins(tanh->getLoc()),
+            (SmallVector<Location>{pos("mycc.py", 3), geluLoc}));
+}
+
 TEST_F(ListenerTest, StableNamesCountPerGraphAndOperator) {
   OwningOpRef<ModuleOp> module = parse(R"mlir(
     tg.graph @f(%x: !tg.tensor) -> !tg.tensor {

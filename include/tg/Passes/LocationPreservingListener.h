@@ -159,9 +159,7 @@ public:
   /// Origins no live op holds, with the reason.
   llvm::SmallVector<unsigned> getDroppedOrigins() const;
   /// Live ops created during the session, in creation order.
-  llvm::ArrayRef<mlir::Operation *> getNewOps() const {
-    return newOps.getArrayRef();
-  }
+  llvm::SmallVector<mlir::Operation *> getNewOps() const;
 
   // RewriterBase::Listener
   void notifyOperationInserted(mlir::Operation *op,
@@ -192,8 +190,11 @@ private:
   Options options;
   std::vector<OriginRecord> origins;
   llvm::DenseMap<mlir::Operation *, std::string> stableNames;
-  /// Live ops created during the session.
-  llvm::SetVector<mlir::Operation *> newOps;
+  /// Live ops created during the session: their creation index, and the
+  /// ops by index (null once erased, so that erasing stays O(1)).
+  llvm::DenseMap<mlir::Operation *, unsigned> newIndex;
+  std::vector<mlir::Operation *> newList;
+  bool isNew(mlir::Operation *op) const { return newIndex.count(op); }
   /// What each new op computes.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> held;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.

@@ -161,8 +161,9 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     ListOption<"ops", "ops", "std::string",
                "Operator names treated as elementwise (default: aten:: add, "
                "sub, mul, div, neg, relu, sigmoid, tanh, gelu, silu, exp, "
-               "log, sqrt, rsqrt, abs, hardtanh, clamp, pow, and their "
-               "in-place forms)">,
+               "log, sqrt, rsqrt, abs, hardtanh, clamp, pow, relu6, "
+               "leaky_relu, hardsigmoid, hardswish, and their in-place "
+               "forms)">,
     Option<"minSize", "min-size", "unsigned", /*default=*/"2",
            "Smallest group of ops that becomes a kernel">,
   ];

@@ -69,7 +69,8 @@ public:
 
 private:
   llvm::Expected<mlir::Location> decodeRef(uint32_t ref, unsigned depth);
-  llvm::Expected<mlir::Location> decodeNode(uint32_t node, unsigned depth);
+  llvm::Expected<mlir::Location> decodeNode(uint32_t node, unsigned depth,
+                                            uint32_t bound);
 
   const DebugSectionReader &reader;
   mlir::MLIRContext *context;

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Writes the seed corpora of the fuzz targets from real inputs:
+#   <out>/section/  debug sections of the examples, as tg-opt writes them
+#                   (inlined and not, fused, several block sizes, embedded
+#                   source, the golden v1.0 file)
+#   <out>/tg-opt/   every test/**/*.mlir case (split at `// -----`), the
+#                   inputs of the Serialize tests and the example, each once
+# Usage: fuzz/make-corpus.sh <tg-opt> <out-dir>
+# Deterministic: the same tree gives the same files (named by content hash).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TG_OPT=${1:?usage: fuzz/make-corpus.sh <tg-opt> <out-dir>}
+OUT=${2:?usage: fuzz/make-corpus.sh <tg-opt> <out-dir>}
+rm -rf "$OUT/section" "$OUT/tg-opt"
+mkdir -p "$OUT/section" "$OUT/tg-opt"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# Files are stored under their SHA-1, as libFuzzer names corpus entries, so
+# duplicates collapse and reruns write the same names.
+add() { # add <corpus> <file>
+  local sum
+  sum=$(sha1sum "$2" | cut -d' ' -f1)
+  cp "$2" "$1/$sum"
+}
+
+# Sections.
+r18=examples/resnet18.mlir
+serialize=test/Serialize/Inputs
+section() { # section <name> <input> <passes...> -- <emit options>
+  local name=$1 input=$2
+  shift 2
+  local passes=()
+  while [ "$1" != "--" ]; do passes+=("$1"); shift; done
+  shift
+  "$TG_OPT" "$input" "${passes[@]}" \
+    "--tg-emit-debug-section=path=$WORK/$name.tgdbg $*" -o /dev/null
+  add "$OUT/section" "$WORK/$name.tgdbg"
+}
+section r18-inlined "$r18" --tg-inline --tg-assign-debug-handles --
+section r18-b1 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block=1
+section r18-b7 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block=7
+section r18-traced "$r18" --tg-assign-debug-handles --
+section r18-fused "$r18" --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles --
+# The source lines are embedded when torch/torchvision are installed where
+# the example says; otherwise the writer warns and leaves them out.
+section r18-source "$r18" --tg-inline --tg-assign-debug-handles -- embed-source=true 2> /dev/null
+section inlined "$serialize/inlined.mlir" --tg-assign-debug-handles --
+section inlined-b2 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=2
+add "$OUT/section" "$serialize/golden-v1.0.tgdbg"
+
+# tg IR: one seed per `// -----` case of every test input.
+find test -name '*.mlir' -not -path '*/bad-input/*' | LC_ALL=C sort > "$WORK/files"
+n=0
+while read -r file; do
+  mkdir -p "$WORK/split"
+  awk -v dir="$WORK/split" -v base="$n" '
+    BEGIN { part = 0; out = sprintf("%s/%s-%d.mlir", dir, base, part) }
+    /^\/\/ -----/ { close(out); part++; out = sprintf("%s/%s-%d.mlir", dir, base, part); next }
+    { print > out }' "$file"
+  n=$((n + 1))
+done < "$WORK/files"
+for f in "$WORK"/split/*.mlir "$serialize"/*.mlir "$r18"; do
+  # Comment-only pieces (RUN lines, CHECKs) teach the fuzzer nothing.
+  grep -q '^[^/]' "$f" && add "$OUT/tg-opt" "$f"
+done
+# The inlined, handled form of the example: the shape the debug passes see
+# late in a pipeline.
+"$TG_OPT" "$r18" --tg-inline --tg-assign-debug-handles -mlir-print-debuginfo \
+  -o "$WORK/r18-inlined.mlir"
+add "$OUT/tg-opt" "$WORK/r18-inlined.mlir"
+
+echo "fuzz corpus: $(ls "$OUT/section" | wc -l) sections, $(ls "$OUT/tg-opt" | wc -l) tg-opt inputs in $OUT"
