@@ -33,6 +33,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <random>
@@ -127,6 +129,9 @@ int runStats() {
   for (unsigned k = 1; k <= section::kNumSectionKinds; ++k)
     outs() << "table_" << k << " "
            << r.getSectionSize(static_cast<section::SectionKind>(k)) << "\n";
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  outs() << "peak_rss_kb " << usage.ru_maxrss << "\n";
   outs() << "sink " << (sink & 1) << "\n";
   return 0;
 }

@@ -484,6 +484,9 @@ def main():
                    help="keep the inlined IR files (for --reuse)")
     p.add_argument("--markdown", help="also write the tables to this file")
     p.add_argument("--json", help="also write the raw results to this file")
+    p.add_argument("--update-doc", metavar="MD",
+                   help="replace the text between the RESULTS markers of this "
+                        "Markdown file (docs/performance.md) with the tables")
     args = p.parse_args()
     build = os.path.abspath(os.path.join(ROOT, args.build) if not os.path.isabs(args.build)
                             else args.build)
@@ -509,6 +512,15 @@ def main():
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(text)
+    if args.update_doc:
+        begin, end = "<!-- BEGIN RESULTS -->", "<!-- END RESULTS -->"
+        doc = open(args.update_doc).read()
+        if begin not in doc or end not in doc:
+            raise SystemExit("%s has no %s ... %s markers" % (args.update_doc, begin, end))
+        head, rest = doc.split(begin, 1)
+        tail = rest.split(end, 1)[1]
+        with open(args.update_doc, "w") as f:
+            f.write(head + begin + "\n" + text + end + tail)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1, sort_keys=True)

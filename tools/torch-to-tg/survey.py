@@ -92,7 +92,7 @@ def one(name, tg_opt, workdir):
     out["ptl_all_debug"] = all_debug
     for key, extra in (("tg_section", []), ("tg_section_embed_source", ["embed-source=true"])):
         sec = base + (".src" if extra else "") + ".tgds"
-        opts = ",".join(["path=" + sec] + extra)
+        opts = " ".join(["path=" + sec] + extra)
         res = subprocess.run([tg_opt, mlir, "--tg-inline=remove-dead-graphs=true",
                               "--tg-assign-debug-handles",
                               "--tg-emit-debug-section=" + opts, "-o", "/dev/null"],

@@ -472,6 +472,44 @@ TEST_F(SerializeTest, BadRecordsAreErrorsOnLookup) {
             std::string::npos);
 }
 
+TEST_F(SerializeTest, CyclesBetweenNodesAndLocationsAreErrors) {
+  // A stack node whose call is the STACKED_CALLSITE that uses it: decoding
+  // must report it instead of recursing until the depth limit, or forever.
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bad = build(*module);
+  auto reader = read(bad);
+  ASSERT_TRUE(!!reader);
+  uint32_t stacked = kNone, node = kNone;
+  for (uint32_t i = 0; i < (*reader)->getNumLocations(); ++i) {
+    auto loc = (*reader)->getLocation(i);
+    ASSERT_TRUE(!!loc);
+    if (loc->kind == LocKind::StackedCallSite) {
+      stacked = i;
+      node = loc->b;
+      break;
+    }
+  }
+  ASSERT_NE(stacked, kNone);
+  uint64_t nodes = tableOffset(bad, SectionKind::StackNodes);
+  llvm::support::endian::write32le(bad.data() + nodes + node * kStackNodeSize,
+                                   makeLocRef(LocTag::Composite, stacked));
+  fixChecksums(bad);
+  reader = read(bad);
+  ASSERT_TRUE(!!reader);
+  LocationDecoder decoder(**reader, &context);
+  auto loc = decoder.decode(makeLocRef(LocTag::Composite, stacked));
+  ASSERT_FALSE(!!loc);
+  EXPECT_NE(llvm::toString(loc.takeError()).find("must come before location"),
+            std::string::npos);
+  // The symbolizer never follows a node's call back into nodes.
+  Symbolizer symbolizer(**reader);
+  for (uint64_t h = 0; h < (*reader)->getNumHandles(); ++h) {
+    auto sym = symbolizer.symbolize(h);
+    if (!sym)
+      llvm::consumeError(sym.takeError());
+  }
+}
+
 TEST_F(SerializeTest, CorruptBytesNeverCrash) {
   // Flip each byte of the tables (with checksums fixed, so the corruption
   // reaches the record checks): every lookup either succeeds or errors.

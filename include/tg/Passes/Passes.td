@@ -11,16 +11,6 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TGCheckOrigins : Pass<"tg-check-origins", "mlir::ModuleOp"> {
-  let summary = "Report every op's leaf source locations (testing aid)";
-  let description = [{
-    Emits, for every op with a known location, a remark listing the leaf
-    source positions its location stands for, one per origin. Tests use it
-    with `-verify-diagnostics` or FileCheck to pin locations without printing
-    the whole IR.
-  }];
-}
-
 def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
   let summary = "Inline every method and function call into the entry graph";
   let description = [{
