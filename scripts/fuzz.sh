@@ -47,7 +47,9 @@ run_one() { # run_one <target>
     # Seeds larger than 16 KiB are cut; parsing is the expensive part.
     tg-opt) extra=(-dict=fuzz/tg-mlir.dict -max_len=16384) ;;
   esac
-  "$BIN/tg-$name-fuzzer" -max_total_time="$SECONDS_EACH" -timeout=10 \
+  local binary="$BIN/tg-section-fuzzer"
+  [ "$name" = section ] || binary="$BIN/tg-opt-fuzzer"
+  "$binary" -max_total_time="$SECONDS_EACH" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -reload=0 \
     -artifact_prefix="$FUZZ_DIR/artifacts/$name-" "${extra[@]}" \
     "$FUZZ_DIR/corpus/$name" "$FUZZ_DIR/seeds/$name" \

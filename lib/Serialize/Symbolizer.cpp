@@ -45,6 +45,19 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
       if (!text)
         return text.takeError();
       frame.sourceLine = *text;
+      // A multi-line range shows all its lines, as PyTorch does.
+      for (uint32_t line = pos->startLine;
+           *text && line <= pos->endLine && line - pos->startLine < 64;
+           ++line) {
+        if (line != pos->startLine) {
+          text = reader.findSourceLine(pos->fileId, line);
+          if (!text)
+            return text.takeError();
+          if (!*text)
+            break;
+        }
+        frame.sourceLines.push_back(**text);
+      }
     }
     return Error::success();
   }
@@ -256,6 +269,18 @@ std::optional<std::string> SourceCache::getLine(StringRef file, uint32_t line) {
   return it->second[line - 1];
 }
 
+std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
+                                               uint32_t last) {
+  std::vector<std::string> lines;
+  for (uint32_t line = first; line <= last && line - first < 64; ++line) {
+    std::optional<std::string> text = getLine(file, line);
+    if (!text)
+      break;
+    lines.push_back(std::move(*text));
+  }
+  return lines;
+}
+
 void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
                                SourceCache *source) {
   os << "Module hierarchy:" << origin.modulePath << "\n";
@@ -265,30 +290,51 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
     if (frame.function && !frame.function->empty())
       os << ", in " << *frame.function;
     os << "\n";
-    std::optional<std::string> text;
-    if (frame.sourceLine)
-      text = frame.sourceLine->str();
+    std::vector<std::string> lines;
+    if (!frame.sourceLines.empty())
+      for (StringRef line : frame.sourceLines)
+        lines.push_back(line.str());
     else if (source)
-      text = source->getLine(frame.file, frame.line);
-    if (!text)
+      lines = source->getLines(frame.file, frame.line,
+                               std::max(frame.line, frame.endLine));
+    if (lines.empty())
       continue;
-    os << *text << "\n";
-    // Columns are 1-based; the range's end column is exclusive. A point
-    // location marks the rest of the expression's line, as PyTorch's ranges
-    // usually cover the whole call.
-    StringRef line(*text);
-    size_t begin = frame.column ? frame.column - 1 : 0;
-    if (begin >= line.size())
-      continue;
-    size_t end = line.rtrim().size();
-    if (frame.endLine == frame.line && frame.endColumn > frame.column)
-      end = std::min<size_t>(frame.endColumn - 1, line.size());
-    if (end <= begin)
-      end = begin + 1;
-    os.indent(begin);
-    for (size_t i = begin; i < end; ++i)
-      os << '~';
-    os << " <--- HERE\n";
+    // The marker follows PyTorch's SourceRange::print_with_context: under
+    // each line of the range, from its first non-blank column at or after
+    // the start to the end of the range (columns 1-based, end exclusive),
+    // with `<--- HERE` after the last marked line. A point location marks the
+    // rest of its line, as PyTorch's ranges usually cover the whole call.
+    bool point = frame.endLine == frame.line && frame.endColumn <= frame.column;
+    std::vector<std::pair<size_t, size_t>> marks;
+    for (auto [k, text] : llvm::enumerate(lines)) {
+      uint32_t lineNo = frame.line + k;
+      size_t begin = k == 0 && frame.column ? frame.column - 1 : 0;
+      while (begin < text.size() && text[begin] == ' ')
+        ++begin;
+      size_t end = text.size();
+      if (point)
+        end = StringRef(text).rtrim().size();
+      else if (lineNo == frame.endLine)
+        end = std::min<size_t>(frame.endColumn ? frame.endColumn - 1 : 0,
+                               text.size());
+      marks.push_back({begin, std::max(begin, end)});
+    }
+    size_t last = marks.size();
+    for (size_t k = marks.size(); k-- > 0;)
+      if (marks[k].second > marks[k].first) {
+        last = k;
+        break;
+      }
+    for (auto [k, text] : llvm::enumerate(lines)) {
+      os << text << "\n";
+      auto [begin, end] = marks[k];
+      if (end <= begin)
+        continue;
+      os.indent(begin);
+      for (size_t i = begin; i < end; ++i)
+        os << '~';
+      os << (k == last ? " <--- HERE\n" : "\n");
+    }
   }
 }
 

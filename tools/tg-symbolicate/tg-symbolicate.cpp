@@ -225,8 +225,8 @@ void writeJSON(json::OStream &os, const json::Value &value) {
   }
 }
 
-int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
-                  ModulePathFormat format, SourceCache *source) {
+int annotateTrace(const Symbolizer &sym, ModulePathFormat format,
+                  SourceCache *source) {
   auto buffer = MemoryBuffer::getFileOrSTDIN(chromeTrace, /*IsText=*/true);
   if (!buffer) {
     reportError("cannot read trace '" + chromeTrace +
@@ -249,7 +249,6 @@ int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
                 "'traceEvents' array");
     return 1;
   }
-  unsigned annotated = 0;
   for (auto [i, event] : llvm::enumerate(*events)) {
     json::Object *obj = event.getAsObject();
     json::Object *args = obj ? obj->getObject("args") : nullptr;
@@ -294,7 +293,6 @@ int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
         origins.push_back(originJSON(origin, source));
       (*args)["origins"] = std::move(origins);
     }
-    ++annotated;
   }
   if (hadError)
     return 1;
@@ -310,8 +308,6 @@ int annotateTrace(const DebugSectionReader &reader, const Symbolizer &sym,
   }
   out.os() << "\n";
   out.keep();
-  (void)reader;
-  (void)annotated;
   return 0;
 }
 } // namespace
@@ -350,7 +346,7 @@ int main(int argc, char **argv) {
   SourceCache *source = noSource ? nullptr : &sourceCache;
 
   if (!chromeTrace.empty())
-    return annotateTrace(**reader, symbolizer, format, source);
+    return annotateTrace(symbolizer, format, source);
 
   std::vector<std::string> handles(handleArgs.begin(), handleArgs.end());
   std::unique_ptr<MemoryBuffer> stdinBuffer;

@@ -8,7 +8,9 @@ For a model it
   2. imports it with torch-to-tg and runs
      `tg-opt --tg-inline --tg-module-hierarchy=format=mobile`;
   3. compares the `tg.module_hierarchy` of every `aten::` op of the inlined
-     entry graph with PyTorch's, in order.
+     entry graph with PyTorch's, in order. Where PyTorch's inliner loses
+     frames (ops nested in control flow without outputs), PyTorch's path must
+     be exactly what that defect makes of tg's full path.
 
 Exits 1 on any difference and prints the first ones.
 
@@ -38,36 +40,98 @@ def _unescape(s):
                   if len(m.group(1)) == 1 else chr(int(m.group(1), 16)), s)
 
 
-def tg_op_paths(mlir_text, with_nesting=False):
-    """[(op name, module path)] of the ops of the entry graph, in order; with
-    `with_nesting`, a third element says whether the op lies inside a block
-    of a control-flow op (prim::If, prim::Loop)."""
+class Op:
+    """An op of the inlined entry graph as tg-opt prints it."""
+
+    def __init__(self, kind, has_results, parent):
+        self.kind = kind
+        self.path = None
+        self.has_results = has_results
+        self.parent = parent  # the enclosing control-flow op, or None
+
+    def ancestors(self):
+        """The enclosing ops, outermost first."""
+        chain, p = [], self.parent
+        while p is not None:
+            chain.append(p)
+            p = p.parent
+        return chain[::-1]
+
+
+def parse_entry_ops(mlir_text):
+    """Every op of the entry graph, in order, with its module path, whether
+    it has results, and the control-flow op it is nested in."""
     ops = []
-    body_indent = None
     in_entry = False
     end = None
+    stack = []
     for line in mlir_text.splitlines():
-        stripped = line.lstrip()
+        stripped = line.strip()
         if stripped.startswith("tg.graph "):
             in_entry = "tg.entry" in line
-            end = line[:len(line) - len(stripped)] + "}"
-            body_indent = None
+            end = line[:len(line) - len(line.lstrip())] + "}"
+            stack = []
             continue
         if not in_entry:
             continue
-        if line == end:
+        if line.rstrip() == end:
             in_entry = False
+            continue
+        if stripped.startswith("})"):  # end of a region op: its attributes
+            op = stack.pop()
+            p = _PATH.search(line)
+            op.path = _unescape(p.group(1)) if p else None
+            continue
+        if stripped.startswith("}, {") or stripped.startswith("^"):
             continue
         m = _OP.search(line)
         if not m:
             continue
-        p = _PATH.search(line)
-        indent = len(line) - len(line.lstrip())
-        if body_indent is None:
-            body_indent = indent
-        op = (_unescape(m.group(1)), _unescape(p.group(1)) if p else None)
-        ops.append(op + (indent > body_indent,) if with_nesting else op)
+        op = Op(_unescape(m.group(1)), bool(re.match(r"%\S+ = ", stripped)),
+                stack[-1] if stack else None)
+        ops.append(op)
+        if stripped.endswith("({"):
+            stack.append(op)
+        else:
+            p = _PATH.search(line)
+            op.path = _unescape(p.group(1)) if p else None
     return ops
+
+
+def tg_op_paths(mlir_text, with_nesting=False):
+    """[(op name, module path)] of the ops of the entry graph, in order; with
+    `with_nesting`, a third element is the path PyTorch's inliner would give
+    the op (`pytorch_defective_path`), which differs only for ops nested in
+    control flow."""
+    ops = parse_entry_ops(mlir_text)
+    if not with_nesting:
+        return [(o.kind, o.path) for o in ops]
+    return [(o.kind, o.path, pytorch_defective_path(o)) for o in ops]
+
+
+def pytorch_defective_path(op):
+    """The module path PyTorch records for `op`, given the full path tg
+    gives it: PyTorch's inliner (`inlineCallTo`) extends the call stack of
+    the inlined nodes it finds through the callee's values, so when it
+    inlines call i, an op whose outermost enclosing node *within that
+    callee's body* has no outputs (an `if` without results, and everything
+    nested in it) does not get frame i. The enclosing ops within the body of
+    call i are those whose own frames begin with the op's first i frames."""
+    parts = split_path(op.path) if op.path else None
+    if not parts or op.parent is None:
+        return op.path
+    head, frames, name = parts
+    ancestors = [(a, split_path(a.path) if a.path else None) for a in op.ancestors()]
+    kept = []
+    for i in range(1, len(frames) + 1):
+        top = op  # outermost ancestor-or-self inlined through call i
+        for a, ap in ancestors:
+            if ap and len(ap[1]) >= i and ap[1][:i] == frames[:i]:
+                top = a
+                break
+        if top.has_results:
+            kept.append(frames[i - 1])
+    return head + "".join("." + f for f in kept) + "." + name
 
 
 def run_tg(tg_opt, mlir_path):
@@ -95,30 +159,14 @@ def split_path(path):
     return head.group(0), parts[:-1], parts[-1]
 
 
-def _is_subsequence(short, long):
-    it = iter(long)
-    return all(any(x == y for y in it) for x in short)
-
-
 def block_defect(ref, our):
-    """Whether PyTorch's path `ref` is our path `our` with some frames
-    dropped, for an op of ours nested in a prim::If/prim::Loop block.
-
-    PyTorch's inliner adds the call's frame to the inlined nodes it reaches
-    through the callee's values (value_map); a control-flow node without
-    outputs (`if self.training: ...`, `if x.dim() != 4: raise ...`) is not
-    reached, and neither is anything nested in it, so those ops miss that
-    call's frame -- and only that one: calls inlined later, further out,
-    can reach them again through an enclosing node that has outputs. tg
-    keeps every frame. See docs/torch-import.md."""
+    """Whether PyTorch's path `ref` is the path PyTorch's inliner gives our
+    op (`pytorch_defective_path`), different from our full path: PyTorch's
+    defect for ops nested in control flow without outputs, reproduced
+    exactly. See docs/torch-import.md."""
     kind, ref_path = ref
-    our_kind, our_path, in_block = our
-    if kind != our_kind or not in_block or ref_path == our_path or not our_path:
-        return False
-    r, o = split_path(ref_path), split_path(our_path)
-    if not r or not o or r[0] != o[0] or r[2] != o[2]:
-        return False
-    return len(r[1]) < len(o[1]) and _is_subsequence(r[1], o[1])
+    our_kind, our_path, defective = our
+    return kind == our_kind and ref_path != our_path and ref_path == defective
 
 
 def align(reference, ours, same=None):
@@ -174,7 +222,8 @@ def compare(reference, ours, show=10, label=""):
     exact = [(i, j) for i, j in pairs if ref_aten[i][1] == our_aten[j][1]]
     defect = [(i, j) for i, j in pairs if ref_aten[i][1] != our_aten[j][1]]
     print("%s%d/%d aten ops have exactly PyTorch's mobile module path; %d more are nested in "
-          "control flow, where PyTorch's path lacks caller frames that tg keeps; %d differ"
+          "control flow without outputs, where PyTorch's path lacks frames (its inliner's "
+          "defect, reproduced exactly) that tg keeps; %d differ"
           % (label, len(exact), len(ref_aten), len(defect), len(unmatched)))
     print("%s%d aten ops in tg IR, %d of them folded away by PyTorch's per-callee "
           "optimization" % (label, len(our_aten), len(our_aten) - len(pairs)))

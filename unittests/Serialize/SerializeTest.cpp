@@ -257,6 +257,47 @@ TEST_F(SerializeTest, SymbolizerGivesFramesAndModulePath) {
             "  File \"conv.py\", line 543, in _conv_forward\n");
 }
 
+TEST(PyTorchTracebackTest, MarksEveryLineOfARange) {
+  // PyTorch's print_with_context: code lines verbatim, `~` from the first
+  // non-blank column at or after the start to the (exclusive) end, HERE after
+  // the last marked line; a line with nothing to mark gets no marker line.
+  SymbolOrigin origin;
+  origin.modulePath = "top(M)::<unknown>.aten::f";
+  SymbolFrame frame;
+  frame.hasPosition = true;
+  frame.file = "m.py";
+  frame.function = llvm::StringRef("forward");
+  frame.line = 10;
+  frame.column = 9;
+  frame.endLine = 12;
+  frame.endColumn = 3;
+  frame.sourceLines = {"    x = f(a,", "          b)", "  # c"};
+  origin.frames.push_back(frame);
+  SymbolFrame point = frame;
+  point.line = point.endLine = 20;
+  point.column = point.endColumn = 5;
+  point.sourceLines = {"    return x  "};
+  origin.frames.push_back(point);
+  SymbolFrame noSource = frame;
+  noSource.sourceLines.clear();
+  origin.frames.push_back(noSource);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printPyTorchTraceback(os, origin, nullptr);
+  EXPECT_EQ(text, "Module hierarchy:top(M)::<unknown>.aten::f\n"
+                  "Traceback of TorchScript (most recent call last):\n"
+                  "  File \"m.py\", line 10, in forward\n"
+                  "    x = f(a,\n"
+                  "        ~~~~\n"
+                  "          b)\n"
+                  "          ~~ <--- HERE\n"
+                  "  # c\n"
+                  "  File \"m.py\", line 20, in forward\n"
+                  "    return x  \n"
+                  "    ~~~~~~~~ <--- HERE\n"
+                  "  File \"m.py\", line 10, in forward\n");
+}
+
 TEST_F(SerializeTest, OpenMapsAFile) {
   OwningOpRef<ModuleOp> module = parse();
   std::string bytes = build(*module);

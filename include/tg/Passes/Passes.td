@@ -293,9 +293,10 @@ def TGRestoreDebugInfo : Pass<"tg-restore-debuginfo", "mlir::ModuleOp"> {
   let description = [{
     Reads the debug section at `path` (written by `--tg-emit-debug-section`)
     and sets the location of every op that has a `tg.debug_handle` to the
-    one recorded for that handle, the locations of the block arguments the
-    section lists, and the module's own location. Ops without a handle keep
-    their location. After `emit -> -strip-debuginfo -> restore`, the module
+    one recorded for that handle, the locations of the block arguments of
+    that op's regions (those the section lists; the others become unknown,
+    as they were when written), and the module's own location. Ops without
+    a handle keep their locations. After `emit -> -strip-debuginfo -> restore`, the module
     prints byte-identically to the original with `-mlir-print-debuginfo`.
 
     Errors when `path` is missing, when the file is not a valid section

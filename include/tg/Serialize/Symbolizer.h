@@ -40,6 +40,9 @@ struct SymbolFrame {
   bool isCall = false;
   /// The embedded source text of `line`, if the section has it.
   std::optional<llvm::StringRef> sourceLine;
+  /// The embedded lines `line` .. `endLine` of a multi-line range (as far as
+  /// the section has them consecutively; at most 64), the first one included.
+  llvm::SmallVector<llvm::StringRef, 1> sourceLines;
 };
 
 /// One origin of an op: a fused kernel has one per op it computes.
@@ -86,6 +89,9 @@ public:
   explicit SourceCache(std::string sourceRoot)
       : sourceRoot(std::move(sourceRoot)) {}
   std::optional<std::string> getLine(llvm::StringRef file, uint32_t line);
+  /// Lines `first` .. `last` (at most 64), stopping at the first missing one.
+  std::vector<std::string> getLines(llvm::StringRef file, uint32_t first,
+                                    uint32_t last);
 
 private:
   std::string sourceRoot;
