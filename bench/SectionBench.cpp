@@ -29,6 +29,7 @@
 #include "tg/Serialize/Symbolizer.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -69,6 +70,93 @@ int fail(Error err) {
   return 1;
 }
 
+/// A prototype of the lookup fix proposed in docs/performance.md (section 7):
+/// a lookup that decodes each column of its block only up to the entry, from
+/// the column's byte offset, on blocks validated beforehand. The format does
+/// not store column offsets yet, so this finds them once by scanning every
+/// block (what a writer would record in a block header); the lookups it then
+/// times are what the proposed format allows. Reads the current format's
+/// header and section table directly (docs/debug-section-format.md).
+class ColumnOffsetLookup {
+public:
+  bool init(StringRef data) {
+    auto u32 = [&](uint64_t off) {
+      return support::endian::read32le(data.data() + off);
+    };
+    auto u64 = [&](uint64_t off) {
+      return support::endian::read64le(data.data() + off);
+    };
+    numHandles = u32(section::kOffHandleCount);
+    perBlock = u32(section::kOffHandlesPerBlock);
+    uint32_t count = u32(section::kOffSectionCount);
+    uint64_t off = section::alignTo64(section::kHeaderSize +
+                                      section::kSectionEntrySize * count);
+    uint64_t indexOff = 0, blocksOff = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+      uint64_t entry = section::kHeaderSize + section::kSectionEntrySize * i;
+      uint32_t kind = u32(entry);
+      if (kind == uint32_t(section::SectionKind::HandleIndex))
+        indexOff = off;
+      if (kind == uint32_t(section::SectionKind::HandleBlocks))
+        blocksOff = off;
+      off = section::alignTo64(off + u64(entry + 8));
+    }
+    if (!indexOff || !blocksOff || !perBlock)
+      return false;
+    blocks = reinterpret_cast<const uint8_t *>(data.data()) + blocksOff;
+    uint64_t numBlocks = (numHandles + perBlock - 1) / perBlock;
+    columnStart.resize(numBlocks * section::kNumColumns);
+    for (uint64_t b = 0; b < numBlocks; ++b) {
+      const uint8_t *p = blocks + u32(indexOff + 4 * b);
+      uint64_t n = std::min<uint64_t>(perBlock, numHandles - b * perBlock);
+      for (unsigned col = 0; col < section::kNumColumns; ++col) {
+        columnStart[b * section::kNumColumns + col] = uint32_t(p - blocks);
+        for (uint64_t covered = 0; covered < n;) {
+          uint64_t h = readVarint(p);
+          covered += (h & 7) == 7 ? 8 + readVarint(p) : (h & 7) + 1;
+        }
+      }
+    }
+    return true;
+  }
+
+  void lookup(uint64_t handle, uint32_t values[]) const {
+    uint64_t block = handle / perBlock, entry = handle % perBlock;
+    for (unsigned col = 0; col < section::kNumColumns; ++col) {
+      const uint8_t *p =
+          blocks + columnStart[block * section::kNumColumns + col];
+      int64_t prev = 0;
+      for (uint64_t covered = 0;;) {
+        uint64_t h = readVarint(p);
+        uint64_t zz = h >> 3;
+        int64_t d = int64_t(zz >> 1) ^ -int64_t(zz & 1);
+        uint64_t len = (h & 7) == 7 ? 8 + readVarint(p) : (h & 7) + 1;
+        if (entry < covered + len) {
+          values[col] = uint32_t(prev + d * int64_t(entry - covered + 1));
+          break;
+        }
+        prev += d * int64_t(len);
+        covered += len;
+      }
+    }
+  }
+
+private:
+  static uint64_t readVarint(const uint8_t *&p) {
+    uint64_t value = 0;
+    for (unsigned shift = 0;; shift += 7) {
+      uint8_t byte = *p++;
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return value;
+    }
+  }
+
+  const uint8_t *blocks = nullptr;
+  uint32_t numHandles = 0, perBlock = 0;
+  std::vector<uint32_t> columnStart;
+};
+
 int runStats() {
   // The first open pays the page faults of a cold mapping; later ones show
   // the cost of validation alone.
@@ -107,6 +195,35 @@ int runStats() {
   }
   double lookupSeconds = secondsSince(start);
 
+  // The prototype must agree with the reader before it is timed.
+  double protoPerSecond = 0;
+  ColumnOffsetLookup proto;
+  auto buffer = MemoryBuffer::getFile(sectionPath, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+  if (buffer && proto.init((*buffer)->getBuffer())) {
+    bool agrees = true;
+    for (unsigned i = 0; i < handles.size() && agrees; ++i) {
+      uint32_t values[section::kNumColumns] = {};
+      proto.lookup(handles[i], values);
+      auto entry = r.lookupHandle(handles[i]);
+      if (!entry)
+        return fail(entry.takeError());
+      agrees =
+          values[section::kColStack] ==
+              (entry->stack ? *entry->stack + 1 : 0) &&
+          values[section::kColGraph] == (entry->graph ? *entry->graph + 1 : 0);
+    }
+    if (agrees) {
+      start = Clock::now();
+      for (unsigned i = 0; i < lookups; ++i) {
+        uint32_t values[section::kNumColumns];
+        proto.lookup(handles[i & (handles.size() - 1)], values);
+        sink += values[0];
+      }
+      protoPerSecond = lookups / secondsSince(start);
+    }
+  }
+
   Symbolizer symbolizer(r);
   unsigned symbolizations = std::max(1u, lookups / 20);
   start = Clock::now();
@@ -124,6 +241,8 @@ int runStats() {
   outs() << "open_median_us " << format("%.1f", opens[opens.size() / 2] * 1e6)
          << "\n";
   outs() << "lookups_per_s " << format("%.0f", lookups / lookupSeconds) << "\n";
+  outs() << "lookups_per_s_column_offsets " << format("%.0f", protoPerSecond)
+         << "\n";
   outs() << "symbolize_per_s "
          << format("%.0f", symbolizations / symbolizeSeconds) << "\n";
   // By kind number: the format's tables change between versions, and

@@ -31,8 +31,9 @@ struct Builder {
   explicit Builder(MLIRContext &ctx) : ctx(ctx) {}
 
   Location pos(const char *file, unsigned line, unsigned col, unsigned len) {
+    // The single-line form, as the parser builds `"f":line:col to :end`.
     return FileLineColRange::get(StringAttr::get(&ctx, kSite + file), line, col,
-                                 line, col + len);
+                                 col + len);
   }
 
   /// The location the inliner gives a leaf reached through `frames`

@@ -139,10 +139,11 @@ def attention(hidden, kv, window):
 
 def decoder_layer(hidden, kv, window, experts, ffn):
     if experts:
-        ffn_block = ("block_sparse_moe", tv.Module(MOE, [("num_experts", experts), ("top_k", 2)], [], [
-            ("gate", linear(hidden, experts)),
-            ("experts", tv.Module("torch.nn.modules.container.ModuleList", [], [],
-                                  [(str(i), expert(hidden, ffn)) for i in range(experts)]))]))
+        experts_list = tv.Module("torch.nn.modules.container.ModuleList", [], [],
+                                 [(str(i), expert(hidden, ffn)) for i in range(experts)])
+        ffn_block = ("block_sparse_moe", tv.Module(
+            MOE, [("num_experts", experts), ("top_k", 2)], [],
+            [("gate", linear(hidden, experts)), ("experts", experts_list)]))
     else:
         ffn_block = ("mlp", tv.Module(MLP, [], [], [
             ("gate_proj", linear(hidden, 4 * ffn)), ("up_proj", linear(hidden, 4 * ffn)),

@@ -242,7 +242,7 @@ def compare(reference, ours, show=10, label=""):
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tg-opt", required=True)
+    p.add_argument("--tg-opt", default="tg-opt", help="the tg-opt to run (default: from PATH)")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--torchvision", metavar="NAME")
     src.add_argument("--module", metavar="MOD:FACTORY")

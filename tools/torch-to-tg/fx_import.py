@@ -14,6 +14,7 @@ import torch
 import torch.fx
 
 from tg_text import LocTable, callsite_chain, file_line_col, name_loc, py_attr, quote
+from ts_import import ImportError_
 
 _FX_DIR = os.path.dirname(torch.fx.__file__) + os.sep
 _MODULE_PY = os.path.join(os.path.dirname(torch.nn.modules.__file__), "module.py")
@@ -24,10 +25,13 @@ class Frame:
     """One Python frame: file, function, and the line/column range of the
     instruction running in it (Python 3.11 `co_positions`)."""
 
-    __slots__ = ("filename", "name", "lineno", "end_lineno", "colno", "end_colno")
+    __slots__ = ("filename", "name", "lineno", "end_lineno", "colno", "end_colno", "module")
 
     def __init__(self, frame):
         code = frame.f_code
+        # The module a method frame runs on (`self`), for its module frame.
+        self_obj = frame.f_locals.get("self") if code.co_argcount else None
+        self.module = self_obj if isinstance(self_obj, torch.nn.Module) else None
         self.filename = code.co_filename
         self.name = code.co_name
         self.lineno = frame.f_lineno
@@ -110,6 +114,7 @@ def import_fx(model, concrete_args=None):
     cls = type(root)
     cls_name = cls.__module__ + "." + cls.__qualname__
     locs = LocTable()
+    module_names = {id(m): name for name, m in root.named_modules()}
     names = {}
     lines = []
     counter = [0]
@@ -125,8 +130,26 @@ def import_fx(model, concrete_args=None):
         kept = user_frames(frames)
         if not kept:
             return locs.ref(None)
-        bodies = [frame_body(f) for f in kept]
-        return locs.ref(callsite_chain(bodies[0], bodies[1:]))
+        # kept[k] (k >= 1) is where kept[k-1] was called: its caller side
+        # carries the module frame of that call when the callee is a method
+        # of a module (instance: the attribute name, SELF on its own self).
+        callers = []
+        for k in range(1, len(kept)):
+            callee, caller = kept[k - 1], kept[k]
+            body = frame_body(caller)
+            if callee.module is not None:
+                if callee.module is caller.module:
+                    instance = "SELF"
+                elif id(callee.module) in module_names:
+                    instance = module_names[id(callee.module)].rsplit(".", 1)[-1]
+                else:
+                    instance = "INSTANCE_NAME_UNKNOWN"
+                cls = type(callee.module)
+                body = "fused<#tg.frame<instance = %s, class = %s, method = %s>>[%s]" % (
+                    quote(instance), quote(cls.__module__ + "." + cls.__qualname__),
+                    quote(callee.name), body)
+            callers.append(body)
+        return locs.ref(callsite_chain(frame_body(kept[0]), callers))
 
     def operand(arg, loc, indent="  "):
         """The SSA name of an fx argument: a node, or a constant / list /
@@ -142,7 +165,7 @@ def import_fx(model, concrete_args=None):
                 ", ".join(t for _, t in parts), loc))
             return name, "!tg.value"
         if isinstance(arg, dict) and _has_node(arg):
-            raise ValueError("unsupported construct: a dict argument holding fx nodes")
+            raise ImportError_("an fx argument that is a dict holding nodes")
         if isinstance(arg, slice):
             arg = repr(arg)
         name = fresh()

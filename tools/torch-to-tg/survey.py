@@ -28,7 +28,6 @@ sys.path.insert(0, HERE)
 
 def one(name, tg_opt, workdir):
     import torch
-    import torchvision.models as models
 
     import compare_module_paths as cmp
     import mobile_debug

@@ -106,7 +106,14 @@ def main(argv):
         if args.fx:
             from fx_import import import_fx
             model.eval()
-            text = import_fx(model)
+            try:
+                text = import_fx(model)
+            except ImportError_:
+                raise
+            except Exception as e:  # torch.fx.proxy.TraceError and friends
+                print("torch-to-tg: error: torch.fx.symbolic_trace rejects the model: %s: %s"
+                      % (type(e).__name__, e), file=sys.stderr)
+                return 1
         else:
             try:
                 scripted = script(model)

@@ -9,7 +9,7 @@ import re
 
 import torch
 
-from tg_text import (LocTable, callsite_chain, file_line_col, is_valid_ssa_suffix,
+from tg_text import (LocTable, file_line_col, is_valid_ssa_suffix,
                      py_attr, quote)
 
 
@@ -401,7 +401,7 @@ class TorchScriptImporter:
                 raise ImportError_("%s carries a subgraph attribute '%s'" % (node.kind(), a))
             else:
                 v = quote("<%s attribute>" % k)
-            key = a if is_valid_ssa_suffix(a) and not a[0].isdigit() else quote(a)
+            key = a if re.match(r"^[A-Za-z_][A-Za-z0-9_$.]*$", a) else quote(a)
             attrs.append("%s = %s" % (key, v))
         return (" {" + ", ".join(attrs) + "}") if attrs else ""
 

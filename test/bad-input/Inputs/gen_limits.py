@@ -3,6 +3,9 @@ cleanly (docs/reliability.md):
 
   deep N      a chain of N module classes, each calling the next with
               tg.call_method: N nested frames once inlined
+  chain N     the inlined form of `deep N`, written directly: one op whose
+              location is a call-site chain of N #tg.frame frames (as
+              --tg-inline builds it), spelled with #loc aliases
   longname N  one graph whose module class, instance, method, file name and
               op name are each N bytes long
 """
@@ -27,6 +30,24 @@ def deep(n):
     return "\n".join(out) + "\n"
 
 
+def chain(n):
+    out = []
+    for i in range(1, n + 1):
+        frame = 'fused<#tg.frame<instance = "c", class = "M%d", method = "forward">>["m.py":%d:9]' % (i, i)
+        if i == 1:
+            out.append("#c1 = loc(%s)" % frame)
+        else:
+            out.append("#c%d = loc(callsite(%s at #c%d))" % (i, frame, i - 1))
+    out += [
+        'tg.graph @"M0::forward"(%self: !tg.module<"M0">, %x: !tg.tensor) -> !tg.tensor attributes {tg.entry} {',
+        '  %%0 = tg.op "aten::relu"(%%x) : (!tg.tensor) -> !tg.tensor loc(callsite("m.py":%d:5 at #c%d))' % (n + 1, n),
+        '  %%1 = tg.op "aten::neg"(%%0) : (!tg.tensor) -> !tg.tensor loc(callsite("m.py":%d:5 at #c%d))' % (n + 2, n),
+        '  tg.return %0 : !tg.tensor loc("m.py":0:5)',
+        '}',
+    ]
+    return "\n".join(out) + "\n"
+
+
 def longname(n):
     cls = "C" * n
     inst = "i" * n
@@ -48,7 +69,7 @@ def longname(n):
 
 def main():
     kind, n = sys.argv[1], int(sys.argv[2])
-    sys.stdout.write({"deep": deep, "longname": longname}[kind](n))
+    sys.stdout.write({"deep": deep, "chain": chain, "longname": longname}[kind](n))
 
 
 if __name__ == "__main__":
