@@ -1,27 +1,66 @@
 #!/usr/bin/env bash
 # Quick start, part 1: install what is missing, build everything, and run the
-# whole tracegraph pipeline on the bundled ResNet-18 example.
+# whole tracegraph pipeline on the bundled ResNet-18 example, stage by stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
 BUILD_DIR=${TG_BUILD_DIR:-build}
 TG_OPT="$BUILD_DIR/bin/tg-opt"
+TG_SYM="$BUILD_DIR/bin/tg-symbolicate"
 EXAMPLE=examples/resnet18.mlir
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+count() { grep -c -- "$1" "$2" || true; }
+ops() { grep -cE '^ *(%[^=]+= )?(tg|builtin)\.' "$1" || true; }
 
-step "1. Parse and verify the traced model ($EXAMPLE)"
-graphs=$(grep -c '^  tg.graph\|^tg.graph' "$EXAMPLE" || true)
-ops=$("$TG_OPT" "$EXAMPLE" | grep -c ' = tg\.\| tg\.' || true)
-echo "$graphs graphs (one per method of each module class), $ops ops"
+step "1. The traced model: $EXAMPLE"
+"$TG_OPT" "$EXAMPLE" -mlir-print-debuginfo > "$OUT/0-traced.mlir"
+"$TG_OPT" "$OUT/0-traced.mlir" -mlir-print-debuginfo | cmp - "$OUT/0-traced.mlir"
+echo "$(count ' tg.graph ' "$OUT/0-traced.mlir") graphs (one per method of each module class)," \
+     "$(ops "$OUT/0-traced.mlir") ops; print -> parse -> print is byte-identical"
+grep -m1 'aten::conv2d' "$OUT/0-traced.mlir" | sed 's/^ */  /' | cut -c1-110
 
-step "2. Print it with its source locations (first lines)"
-"$TG_OPT" "$EXAMPLE" -mlir-print-debuginfo > "$OUT/printed.mlir"
-grep -m3 'aten::conv2d' "$OUT/printed.mlir" | cut -c1-160
-grep -m4 '^#loc[0-9]* = loc("' "$OUT/printed.mlir"
+step "2. Inline every method call (--tg-inline): one frame per call in each location"
+"$TG_OPT" "$OUT/0-traced.mlir" --tg-inline -mlir-print-debuginfo > "$OUT/1-inlined.mlir"
+echo "$(count ' tg.graph ' "$OUT/1-inlined.mlir") graph left, $(ops "$OUT/1-inlined.mlir") ops;" \
+     "$(count '= #tg.frame<' "$OUT/1-inlined.mlir") distinct frames, e.g.:"
+grep -m3 '= #tg.frame<' "$OUT/1-inlined.mlir" | sed 's/^/  /'
 
-step "3. Print, parse and print again: the text is stable"
-"$TG_OPT" "$OUT/printed.mlir" -mlir-print-debuginfo > "$OUT/again.mlir"
-cmp "$OUT/printed.mlir" "$OUT/again.mlir" && echo "identical ($(wc -c < "$OUT/printed.mlir") bytes)"
+step "3. Module hierarchy (--tg-module-hierarchy), the strings PyTorch prints"
+for format in profiler mobile scope; do
+  "$TG_OPT" "$OUT/1-inlined.mlir" --tg-module-hierarchy=format=$format \
+    | grep 'aten::conv2d' | sed -n 's/.*tg.module_hierarchy = \("[^"]*"\).*/\1/p' | sed -n 4p \
+    | sed "s/^/  $format: /"
+done
+
+step "4. Fuse elementwise chains (--tg-fuse-elementwise), keeping every origin"
+"$TG_OPT" "$OUT/1-inlined.mlir" --tg-snapshot-origins --tg-fuse-elementwise --tg-verify-origins \
+  --tg-provenance=path="$OUT/provenance.json" -mlir-print-debuginfo > "$OUT/2-fused.mlir"
+echo "$(count ' = tg.kernel "' "$OUT/2-fused.mlir") kernels; no origin lost (--tg-verify-origins)."
+echo "  kernel location (its origins' full call stacks):"
+grep -m1 '= loc(fused<#kernel' "$OUT/2-fused.mlir" | sed 's/^/    /' | cut -c1-110
+echo "  provenance: $OUT/provenance.json ($(wc -c < "$OUT/provenance.json") bytes)"
+
+step "5. Debug handles, the debug section, and stripping (--tg-assign-debug-handles, --tg-emit-debug-section, -strip-debuginfo)"
+"$TG_OPT" "$OUT/2-fused.mlir" --tg-assign-debug-handles -mlir-print-debuginfo > "$OUT/3-handles.mlir"
+"$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section=path="$OUT/model.tgdbg" \
+  -strip-debuginfo -mlir-print-debuginfo > "$OUT/4-stripped.mlir"
+handles=$(grep -o 'tg.debug_handle = [0-9]*' "$OUT/3-handles.mlir" | wc -l)
+bytes=$(wc -c < "$OUT/model.tgdbg")
+echo "$handles ops carry a handle; the section holds all their locations in $bytes bytes" \
+     "($(awk "BEGIN{printf \"%.1f\", $bytes/$handles}") bytes per handle)"
+echo "  the stripped IR keeps only handles: $(count '.py"' "$OUT/4-stripped.mlir") source locations left"
+
+step "6. Back from a handle to Python (tg-symbolicate)"
+handle=$(grep 'aten::conv2d' "$OUT/3-handles.mlir" | sed -n 5p | grep -o 'tg.debug_handle = [0-9]*' | grep -o '[0-9]*$')
+# Source lines show when the torch/torchvision sources are installed
+# (./scripts/test.sh installs them); the frames show either way.
+"$TG_SYM" "$OUT/model.tgdbg" "$handle"
+
+step "7. Restore the locations from the section (--tg-restore-debuginfo)"
+"$TG_OPT" "$OUT/4-stripped.mlir" --tg-restore-debuginfo=path="$OUT/model.tgdbg" \
+  -mlir-print-debuginfo > "$OUT/5-restored.mlir"
+cmp "$OUT/3-handles.mlir" "$OUT/5-restored.mlir" \
+  && echo "restored IR is byte-identical to the IR before stripping ($(wc -c < "$OUT/5-restored.mlir") bytes)"

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what tracegraph needs from Debian's registry; does nothing when it
 # is all there already. Safe to run any number of times.
+#
+#   install-deps.sh              what the build and the demo need
+#   install-deps.sh --for-tests  also what only tests need (PyTorch, ~1 GB)
 set -euo pipefail
 
 PACKAGES=(
@@ -9,9 +12,10 @@ PACKAGES=(
   cmake ninja-build ccache                                # the build
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
   zstd python3                                            # size baselines; lit
-  python3-torch python3-torchvision                       # tools/torch-to-tg, test/torch
 )
-PACKAGES+=("${TG_EXTRA_PACKAGES[@]:-}")
+if [ "${1:-}" = --for-tests ]; then
+  PACKAGES+=(python3-torch python3-torchvision)           # tools/torch-to-tg, test/torch
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

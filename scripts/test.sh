@@ -3,6 +3,7 @@
 # every test (lit + FileCheck suites and GoogleTest unit tests) through ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+./scripts/install-deps.sh --for-tests
 ./scripts/build.sh all tg-unittests mlir-doc
 BUILD_DIR=${TG_BUILD_DIR:-build}
 out="$BUILD_DIR/ctest-output.txt"

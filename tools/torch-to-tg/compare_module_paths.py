@@ -35,9 +35,23 @@ _PATH = re.compile(r'tg\.module_hierarchy = "((?:[^"\\]|\\.)*)"')
 
 
 def _unescape(s):
-    return re.sub(r"\\([0-9A-Fa-f]{2}|.)",
-                  lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1))
-                  if len(m.group(1)) == 1 else chr(int(m.group(1), 16)), s)
+    """The text of an MLIR string literal's body (`\\XX` are UTF-8 bytes)."""
+    out = bytearray()
+    i = 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\" and i + 1 < len(s):
+            nxt = s[i + 1:i + 3]
+            if len(nxt) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in nxt):
+                out.append(int(nxt, 16))
+                i += 3
+                continue
+            out += {"n": b"\n", "t": b"\t"}.get(s[i + 1], s[i + 1].encode("utf-8"))
+            i += 2
+            continue
+        out += c.encode("utf-8")
+        i += 1
+    return out.decode("utf-8", errors="replace")
 
 
 class Op:

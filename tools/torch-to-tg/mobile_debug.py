@@ -136,3 +136,18 @@ def lite_debug_sizes(ptl_path):
     all_debug = member_sizes(ptl_path, lambda n: n.endswith(".debug_pkl") or n.endswith(
         "callstack_debug_map.pkl") or n.endswith("mobile_debug_handles.pkl"))
     return callstack, all_debug
+
+
+def handle_share(ptl_path, method="forward"):
+    """(handles of the top module's `method`, handles of all functions) in
+    the lite-interpreter archive: the archive's debug data covers every
+    method of the top module (e.g. both `forward` and `_forward_impl`)."""
+    zf = zipfile.ZipFile(ptl_path)
+    handles = _load(_member(zf, "mobile_debug_handles.pkl"))
+    total = mine = 0
+    for name, entries in handles[1:]:
+        n = len(dict(entries)["function_debug_handles"][0])
+        total += n
+        if name.endswith("." + method):
+            mine = max(mine, n)
+    return mine, total

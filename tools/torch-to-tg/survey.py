@@ -89,6 +89,7 @@ def one(name, tg_opt, workdir):
     callstack, all_debug = mobile_debug.lite_debug_sizes(ptl)
     out["ptl_callstack_debug_map"] = callstack
     out["ptl_all_debug"] = all_debug
+    out["ptl_forward_handles"] = mobile_debug.handle_share(ptl)
     for key, extra in (("tg_section", []), ("tg_section_embed_source", ["embed-source=true"])):
         sec = base + (".src" if extra else "") + ".tgds"
         opts = " ".join(["path=" + sec] + extra)
@@ -104,18 +105,42 @@ def one(name, tg_opt, workdir):
     return out
 
 
+def share(name, workdir):
+    import torch
+
+    import mobile_debug
+    import torch_to_tg_main as cli
+    model = cli.torchvision_model(name)
+    with torch.no_grad():
+        for p in list(model.parameters()) + list(model.buffers()):
+            p.data = p.data.new_empty((0,))
+    model.eval()
+    try:
+        scripted = torch.jit.script(model)
+    except Exception:
+        return {"model": name}
+    ptl = os.path.join(workdir, name + ".ptl")
+    scripted._save_for_lite_interpreter(ptl, _save_mobile_debug_info=True)
+    return {"model": name, "ptl_forward_handles": mobile_debug.handle_share(ptl)}
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tg-opt", required=True)
     p.add_argument("--workdir", required=True)
     p.add_argument("--one", help=argparse.SUPPRESS)
+    p.add_argument("--share-only", action="store_true",
+                   help="only the share of forward's debug handles in the lite archive")
     p.add_argument("--timeout", type=int, default=900)
     p.add_argument("models", nargs="*")
     args = p.parse_args(argv)
     os.makedirs(args.workdir, exist_ok=True)
     if args.one:
-        print(json.dumps(one(args.one, os.path.abspath(args.tg_opt), args.workdir)))
+        if args.share_only:
+            print(json.dumps(share(args.one, args.workdir)))
+        else:
+            print(json.dumps(one(args.one, os.path.abspath(args.tg_opt), args.workdir)))
         return 0
     names = args.models
     if not names:
@@ -124,7 +149,8 @@ def main(argv):
     for name in names:
         try:
             res = subprocess.run([sys.executable, __file__, "--tg-opt", args.tg_opt,
-                                  "--workdir", args.workdir, "--one", name],
+                                  "--workdir", args.workdir, "--one", name] +
+                                 (["--share-only"] if args.share_only else []),
                                  capture_output=True, text=True, timeout=args.timeout)
             line = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
             if res.returncode or not line.startswith("{"):
