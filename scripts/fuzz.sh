@@ -15,6 +15,8 @@
 # become a regression test under test/bad-input/Inputs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The sanitizer runtimes (libclang-rt-22-dev) come with the test dependencies.
+./scripts/install-deps.sh --for-tests
 SECONDS_EACH=${1:-60}
 WHICH=${2:-all}
 BUILD_DIR=${TG_BUILD_DIR:-build-fuzz}

@@ -15,6 +15,7 @@ PACKAGES=(
 )
 if [ "${1:-}" = --for-tests ]; then
   PACKAGES+=(python3-torch python3-torchvision)           # tools/torch-to-tg, test/torch
+  PACKAGES+=(libclang-rt-22-dev)                          # ASan/UBSan/libFuzzer: sanitize.sh, fuzz.sh
 fi
 
 missing=()

@@ -501,6 +501,12 @@ Error DebugSectionReader::decodeColumns(uint64_t handle,
                          "end at offset {1}",
                          block, offsetOf(p));
       uint8_t byte = *p++;
+      // The tenth byte has room for bit 63 only: anything more is a value
+      // past 2^64, which the format forbids and the shift would drop.
+      if (shift == 63 && (byte & 0x7e))
+        return makeError("bad handle block {0}: varint exceeds 64 bits at "
+                         "offset {1}",
+                         block, offsetOf(p - 1));
       value |= uint64_t(byte & 0x7f) << shift;
       if (!(byte & 0x80))
         return Error::success();
@@ -525,7 +531,10 @@ Error DebugSectionReader::decodeColumns(uint64_t handle,
         uint64_t extra;
         if (Error err = readVarint(extra))
           return err;
-        len = 8 + extra;
+        // Saturated: 8 + extra wraps around for extra near 2^64, which
+        // would turn an overlong run into a short one the check below
+        // accepts.
+        len = extra > n ? UINT64_MAX : 8 + extra;
       }
       if (len > n - covered)
         return makeError("bad handle block {0}: run at offset {1} covers {2} "

@@ -312,6 +312,19 @@ LogicalResult SectionBuilder::collectHandles() {
   });
   if (!ok)
     return failure();
+  // The handle table is dense (handles 0 .. N-1 have entries), so its size
+  // follows the largest handle, not the number of ops. Handles far sparser
+  // than any numbering of the module needs would make a table of billions of
+  // empty entries (and abort on allocating it): refuse them instead.
+  uint64_t limit = std::max<uint64_t>(uint64_t(1) << 24, 16 * pending.size());
+  if (count > limit) {
+    owners.lookup(count - 1)->emitError()
+        << "debug handle " << count - 1 << " is too sparse: the section's "
+        << "dense handle table would need " << count << " entries for "
+        << pending.size() << " ops (at most " << limit
+        << "); renumber with --tg-assign-debug-handles";
+    return failure();
+  }
 
   handles.assign(count, HandleEntry());
   for (const Pending &p : pending) {

@@ -64,8 +64,8 @@ def main(argv):
             continue
         paths = "%d / %d / %d" % (r["paths_exact"], r["paths_block_defect"], r["paths_differ"]) \
             if "paths_exact" in r else r.get("paths", "-")
-        print("| %s | ok | ok (%.1f s) | %s | %d | %d (%d) | %s |" % (
-            r["model"], r["import_seconds"], "yes" if r["verifies"] else "NO", r["graphs"],
+        print("| %s | ok | ok | %s | %d | %d (%d) | %s |" % (
+            r["model"], "yes" if r["verifies"] else "NO", r["graphs"],
             r.get("pytorch_aten_ops", 0), r.get("tg_aten_ops", 0), paths))
     print()
     print("| model | TorchScript .debug_pkl | lite callstacks | lite all debug | forward's "

@@ -133,8 +133,11 @@ def main(argv):
     except SystemExit:
         raise
     except Exception as e:
-        traceback.print_exc()
-        print("torch-to-tg: error: %s" % e, file=sys.stderr)
+        # A model that does not load, an archive that is not one, ...: one
+        # line; TORCH_TO_TG_TRACEBACK=1 shows where it came from.
+        if os.environ.get("TORCH_TO_TG_TRACEBACK"):
+            traceback.print_exc()
+        print("torch-to-tg: error: %s" % _first_line(e), file=sys.stderr)
         return 1
 
     from tg_text import quote
@@ -143,7 +146,18 @@ def main(argv):
         " (torch.fx)" if args.fx else " (TorchScript)")
     if args.output == "-":
         sys.stdout.write(header + text)
-    else:
+        return 0
+    try:
         with open(args.output, "w") as f:
             f.write(header + text)
+    except OSError as e:
+        print("torch-to-tg: error: cannot write %s: %s" % (args.output, e.strerror),
+              file=sys.stderr)
+        return 1
     return 0
+
+
+def _first_line(e):
+    """PyTorch's C++ errors append the C++ backtrace after the message."""
+    text = str(e).strip() or type(e).__name__
+    return text.splitlines()[0]

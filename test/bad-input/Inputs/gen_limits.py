@@ -59,7 +59,7 @@ def longname(n):
         '  %%0 = tg.op "%s"(%%x) : (!tg.tensor) -> !tg.tensor loc("%s":1:5)' % (op, path),
         '  tg.return %%0 : !tg.tensor loc("%s":2:5)' % path,
         '}',
-        'tg.graph @"Top::forward"(%%self: !tg.module<"Top">, %%x: !tg.tensor) -> !tg.tensor attributes {tg.entry} {',
+        'tg.graph @"Top::forward"(%self: !tg.module<"Top">, %x: !tg.tensor) -> !tg.tensor attributes {tg.entry} {',
         '  %%c = tg.get_submodule %%self["%s"] : !tg.module<"Top"> -> !tg.module<"%s"> loc("top.py":1:3)' % (inst, cls),
         '  %%0 = tg.call_method @"%s::%s"(%%c, %%x) : (!tg.module<"%s">, !tg.tensor) -> !tg.tensor loc("top.py":1:9)' % (cls, meth, cls),
         '  tg.return %0 : !tg.tensor loc("top.py":2:5)',
