@@ -309,9 +309,9 @@ def report(results, sym, args):
     ref = next((r for r in results if r["target_ops"] == 10000), results[0])
     big = results[-1]
 
-    add("Machine: %s. Build: %s (Release). Seed %d. Times are wall seconds, "
-        "median of %d runs below 1M ops, 1 run at 1M." % (
-            machine(), args.build, args.seed, args.repeat))
+    add("Machine: %s. Release build. Seed %d. Run started %s UTC. Times are wall "
+        "seconds, median of %d runs below 1M ops, 1 run at 1M." % (
+            machine(), args.seed, args.started, args.repeat))
     add("")
     add("### Pipeline against parse+print (same run)")
     add("")
@@ -506,6 +506,7 @@ def main():
                    help="replace the text between the RESULTS markers of this "
                         "Markdown file (docs/performance.md) with the tables")
     args = p.parse_args()
+    args.started = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
     build = os.path.abspath(os.path.join(ROOT, args.build) if not os.path.isabs(args.build)
                             else args.build)
     work = os.path.abspath(args.work or os.path.join(build, "bench-work"))
