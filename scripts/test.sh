@@ -16,13 +16,15 @@ ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)" 2>&1 | tee "$out"
 # the unit tests into one closing line.
 log="$BUILD_DIR/Testing/Temporary/LastTest.log"
 lit_passed=$(grep -hoE '^ *Passed *: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
-lit_failed=$(grep -hoE '^ *Failed *: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
+# Failures are every outcome lit counts against the run.
+lit_failed=$(grep -hoE '^ *(Failed|Unexpectedly Passed|Unresolved|Timed Out) *: *[0-9]+' "$log" \
+  | grep -oE '[0-9]+$' | awk '{n += $1} END {print n + 0}')
 summary=$(grep -oE '[0-9]+ tests failed out of [0-9]+' "$out" || echo "0 tests failed out of 0")
 ctest_failed=$(echo "$summary" | awk '{print $1}')
 ctest_total=$(echo "$summary" | awk '{print $NF}')
 lit_as_ctest_failed=$(grep -cE '^ *[0-9]+ - lit \(' "$out" || true)
 unit_failed=$(( ctest_failed - lit_as_ctest_failed ))
 unit_passed=$(( ctest_total - 1 - unit_failed ))
-echo "lit tests: ${lit_passed:-0} passed, ${lit_failed:-0} failed; unit tests: $unit_passed passed, $unit_failed failed"
+echo "lit tests: ${lit_passed:-0} passed, ${lit_failed:-0} failed; unit tests and downstream example: $unit_passed passed, $unit_failed failed"
 echo "$(( ${lit_passed:-0} + unit_passed )) passed, $(( ${lit_failed:-0} + unit_failed )) failed"
 exit $status
