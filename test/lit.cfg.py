@@ -38,3 +38,10 @@ try:
         config.available_features.add("torch")
 except Exception:
     pass
+
+# Sanitized builds (-DTG_ENABLE_SANITIZERS=ON): MLIR's uninstrumented
+# libraries use BumpPtrAllocator slabs that our instrumented code poisoned,
+# so ASan must ignore manual poisoning (docs/reliability.md). Options the
+# caller set win.
+if getattr(config, "enable_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.environment.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0")

@@ -10,11 +10,20 @@
 // `fused<#tg.frame<...>>[call loc]` before inlining it, so MLIR's own
 // location stacking builds exactly the chain tg::pushFrame describes.
 //
-// Graphs are flattened callees first (a post-order of the call graph), which
-// is what PyTorch does (a callee's graph is inlined before it is inlined into
-// its caller) and what makes frames right: a call's instance name depends on
-// the graph it was written in (`SELF` is the *caller's* self), so it must be
-// read before the call moves anywhere.
+// Graphs are flattened top-down from the entry: each call is inlined with the
+// callee's original, unflattened body, and the calls that come in with it are
+// inlined in turn. Flattening callees first (and cloning the flattened graph
+// into every caller) clones an op once per level of its call chain and makes
+// MLIR rebuild its whole CallSiteLoc chain at each level: O(ops x depth)
+// clones and O(ops x depth^2) uniqued locations, most of the pipeline's time
+// and memory on deep models. Top-down, every op is cloned once and gets its
+// full chain in one step, since the call it comes through already carries
+// the chain of all its callers.
+//
+// A call's frame depends on the graph it was written in (a method call's
+// instance is read there: `SELF` is the *caller's* self), so the frames of
+// all the original calls are computed before anything moves; a cloned call
+// is mapped back to its original to find its frame.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +38,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <optional>
 
 namespace tg {
 #define GEN_PASS_DEF_TGINLINE
@@ -55,6 +66,26 @@ struct CallGraph {
   SmallVector<GraphOp> postOrder;
 };
 
+/// A call to inline into the graph being flattened.
+struct PendingCall {
+  /// The call op there: an original call, or a clone of one.
+  Operation *op;
+  /// The original call: its callee, frame and location.
+  const CallSite *site;
+  /// The location the enclosing inlined call had (the chain of all the
+  /// callers), or null for a call written in the graph being flattened.
+  LocationAttr callerChain;
+};
+
+/// The calls written in a reachable graph. Never inserts: the worklist
+/// points into these vectors.
+static const SmallVector<CallSite, 4> &getCalls(const CallGraph &callGraph,
+                                                GraphOp graph) {
+  auto it = callGraph.calls.find(graph);
+  assert(it != callGraph.calls.end() && "graph not reached from the entry");
+  return it->second;
+}
+
 static FlatSymbolRefAttr getCalleeRef(Operation *op) {
   if (auto call = dyn_cast<CallMethodOp>(op))
     return call.getCalleeAttr();
@@ -78,6 +109,8 @@ private:
                       llvm::DenseMap<Operation *, unsigned> &state,
                       SmallVectorImpl<CallSite> &path);
   LogicalResult checkInlinable(GraphOp callee, InlinerInterface &interface);
+  LogicalResult flatten(GraphOp graph, CallGraph &callGraph,
+                        InlinerInterface &interface);
 };
 
 } // namespace
@@ -250,51 +283,103 @@ void InlinePass::runOnOperation() {
     }
   }
 
-  // MLIR's default clone step (mlir/Transforms/Inliner.h), always cloning:
-  // a callee may be inlined many times.
-  auto cloneCallback = [](OpBuilder &builder, Region *src, Block *inlineBlock,
-                          Block *postInsertBlock, IRMapping &mapper,
-                          bool shouldCloneInlinedRegion) {
-    src->cloneInto(inlineBlock->getParent(), postInsertBlock->getIterator(),
-                   mapper);
-  };
+  if (failed(flatten(*entryGraph, callGraph, interface)))
+    return signalPassFailure();
 
-  for (GraphOp graph : callGraph.postOrder) {
-    for (CallSite site : callGraph.calls[graph]) {
-      Location callLoc = site.op->getLoc();
-      // MLIR's inliner stacks the callee's locations onto the call's
-      // location: give the call its frame location for the duration. A
-      // frame already on the call (written for upstream -inline) is
-      // replaced by the one computed from the IR, not nested in it.
-      site.op->setLoc(getFrameLoc(site.frame, matchFrameLoc(callLoc).callLoc));
-      if (failed(inlineCall(
-              interface, cloneCallback, cast<CallOpInterface>(site.op),
-              cast<CallableOpInterface>(site.callee.getOperation()),
-              &site.callee.getBody(),
-              /*shouldCloneInlinedRegion=*/true))) {
-        site.op->setLoc(callLoc);
-        site.op->emitError("tg-inline: MLIR's inliner could not inline ")
-            << quoted(site.callee);
-        return signalPassFailure();
+  // The other reachable graphs are still as written. Those that stay (all
+  // with remove-dead-graphs=false, else those still referenced) are
+  // flattened as well; the rest are erased.
+  llvm::DenseSet<Operation *> reachable;
+  for (GraphOp graph : callGraph.postOrder)
+    reachable.insert(graph);
+  std::optional<llvm::DenseSet<StringAttr>> used;
+  if (removeDeadGraphs) {
+    // Uses cannot be known (an unregistered op may hold a symbol table):
+    // keep every graph rather than erase one that is still referenced.
+    if (auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion())) {
+      used.emplace();
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        // The uses once every reachable graph is flat: the calls in the
+        // reachable graphs go, and whatever else they hold is in the entry
+        // now (or will be), so counting it again changes nothing.
+        Operation *user = use.getUser();
+        if (isa<CallMethodOp, CallOp>(user))
+          if (auto graph = user->getParentOfType<GraphOp>();
+              graph && reachable.contains(graph))
+            continue;
+        used->insert(use.getSymbolRef().getRootReference());
       }
-      site.op->erase();
     }
   }
-
-  if (!removeDeadGraphs)
-    return;
-  // Every reachable graph is flat now, so one walk finds what is still
-  // referenced (by the entry, by graphs the entry does not reach, or by any
-  // other symbol user).
-  auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion());
-  // Uses cannot be known (an unregistered op may hold a symbol table): keep
-  // every graph rather than erase one that is still referenced.
-  if (!uses)
-    return;
-  llvm::DenseSet<StringAttr> used;
-  for (const SymbolTable::SymbolUse &use : *uses)
-    used.insert(use.getSymbolRef().getRootReference());
+  auto isKept = [&](GraphOp graph) {
+    return !used || used->contains(graph.getSymNameAttr());
+  };
+  // Callers before callees (the reverse of a post-order is a topological
+  // order), so that a graph is still as written when it is inlined.
+  for (GraphOp graph : llvm::reverse(callGraph.postOrder))
+    if (graph != *entryGraph && isKept(graph) &&
+        failed(flatten(graph, callGraph, interface)))
+      return signalPassFailure();
   for (GraphOp graph : callGraph.postOrder)
-    if (graph != *entryGraph && !used.contains(graph.getSymNameAttr()))
+    if (graph != *entryGraph && !isKept(graph))
       graph.erase();
+}
+
+LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
+                                  InlinerInterface &interface) {
+  SmallVector<PendingCall> worklist;
+  // Reversed, so that calls are popped (and inlined) in program order.
+  for (const CallSite &site : llvm::reverse(getCalls(callGraph, graph)))
+    worklist.push_back({site.op, &site, LocationAttr()});
+
+  // MLIR's default clone step (mlir/Transforms/Inliner.h), always cloning:
+  // a callee may be inlined many times. It also picks out the clones of the
+  // callee's calls, which are inlined next.
+  const SmallVector<CallSite, 4> *calleeSites = nullptr;
+  SmallVector<Operation *> clonedCalls;
+  auto cloneCallback = [&](OpBuilder &builder, Region *src, Block *inlineBlock,
+                           Block *postInsertBlock, IRMapping &mapper,
+                           bool shouldCloneInlinedRegion) {
+    src->cloneInto(inlineBlock->getParent(), postInsertBlock->getIterator(),
+                   mapper);
+    for (const CallSite &site : *calleeSites)
+      clonedCalls.push_back(mapper.lookup(site.op));
+  };
+
+  while (!worklist.empty()) {
+    PendingCall call = worklist.pop_back_val();
+    const CallSite &site = *call.site;
+    GraphOp callee = site.callee;
+    // MLIR's inliner stacks the callee's locations onto the call's
+    // location: give the call, for the duration, its frame location (read
+    // from the original call, whose location is as written) under the chain
+    // of its callers, which is what inlining the flattened callee would
+    // have built. A frame already on the call (written for upstream
+    // -inline) is replaced by the one computed from the IR, not nested in
+    // it.
+    Location callLoc = call.op->getLoc();
+    Location frameLoc =
+        getFrameLoc(site.frame, matchFrameLoc(site.op->getLoc()).callLoc);
+    call.op->setLoc(call.callerChain
+                        ? Location(CallSiteLoc::get(frameLoc, call.callerChain))
+                        : frameLoc);
+    calleeSites = &getCalls(callGraph, site.callee);
+    clonedCalls.clear();
+    if (failed(inlineCall(
+            interface, cloneCallback, cast<CallOpInterface>(call.op),
+            cast<CallableOpInterface>(callee.getOperation()), &callee.getBody(),
+            /*shouldCloneInlinedRegion=*/true))) {
+      call.op->setLoc(callLoc);
+      // Reported on the call as written, as when callees were flattened
+      // first.
+      site.op->emitError("tg-inline: MLIR's inliner could not inline ")
+          << quoted(site.callee);
+      return failure();
+    }
+    LocationAttr chain = call.op->getLoc();
+    call.op->erase();
+    for (size_t i = clonedCalls.size(); i-- > 0;)
+      worklist.push_back({clonedCalls[i], &(*calleeSites)[i], chain});
+  }
+  return success();
 }
