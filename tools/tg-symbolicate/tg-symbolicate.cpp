@@ -86,6 +86,17 @@ void reportError(const Twine &message) {
   hadError = true;
 }
 
+/// `text` as it can go on one line of an error message: non-printable bytes
+/// escaped (stdin may be binary garbage) and at most 64 characters kept.
+std::string printable(StringRef text) {
+  std::string escaped;
+  raw_string_ostream os(escaped);
+  printEscapedString(text.take_front(64), os);
+  if (text.size() > 64)
+    os << "...";
+  return escaped;
+}
+
 /// Parses a handle written in decimal or 0x-hex.
 std::optional<uint64_t> parseHandle(StringRef text) {
   uint64_t value;
@@ -375,7 +386,7 @@ int main(int argc, char **argv) {
   for (const std::string &text : handles) {
     std::optional<uint64_t> handle = parseHandle(text);
     if (!handle) {
-      reportError("invalid debug handle '" + text +
+      reportError("invalid debug handle '" + printable(text) +
                   "': expected a non-negative integer");
       continue;
     }
