@@ -154,11 +154,14 @@ def measure(r, n, args, cache):
     res["model_bytes"] = os.path.getsize(model)
 
     res["model_sha"] = sha256(model)
+    # Peak RSS depends on the tools too: reuse only what the same tg-opt measured.
+    res["tool_sha"] = sha256(opt)
     prev = {}
     prev_file = os.path.join(w, "result-%d.json" % n)
     if args.reuse and os.path.exists(prev_file):
         prev = json.load(open(prev_file))
-        if prev.get("model_sha") != res["model_sha"]:
+        if (prev.get("model_sha") != res["model_sha"] or
+                prev.get("tool_sha") != res["tool_sha"]):
             prev = {}
     # The inlined IR, with locations: what the baselines read.
     if prev and os.path.exists(inlined) and prev.get("inlined_sha") == sha256(inlined):

@@ -17,8 +17,8 @@ ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)" 2>&1 | tee "$out"
 log="$BUILD_DIR/Testing/Temporary/LastTest.log"
 lit_passed=$(grep -hoE '^ *Passed *: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
 # Failures are every outcome lit counts against the run.
-lit_failed=$(grep -hoE '^ *(Failed|Unexpectedly Passed|Unresolved|Timed Out) *: *[0-9]+' "$log" \
-  | grep -oE '[0-9]+$' | awk '{n += $1} END {print n + 0}')
+lit_failed=$({ grep -hoE '^ *(Failed|Unexpectedly Passed|Unresolved|Timed Out) *: *[0-9]+' "$log" || true; } \
+  | grep -oE '[0-9]+$' | awk '{n += $1} END {print n + 0}' || true)
 summary=$(grep -oE '[0-9]+ tests failed out of [0-9]+' "$out" || echo "0 tests failed out of 0")
 ctest_failed=$(echo "$summary" | awk '{print $1}')
 ctest_total=$(echo "$summary" | awk '{print $NF}')
