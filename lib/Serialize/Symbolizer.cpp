@@ -90,24 +90,33 @@ Error Symbolizer::appendNodeFrames(uint32_t index,
                                    unsigned depth) const {
   if (depth > kMaxDepth)
     return depthError();
-  Expected<SectionStackNode> node = reader.getStackNode(index);
-  if (!node)
-    return node.takeError();
-  if (node->parent)
-    if (Error err = appendNodeFrames(*node->parent, frames, depth + 1))
-      return err;
-  SymbolFrame frame;
-  frame.isCall = true;
-  if (Error err = firstPosition(node->call, frame, depth + 1))
-    return err;
-  if (node->moduleFrame) {
-    Expected<SectionModuleFrame> callee =
-        reader.getModuleFrame(*node->moduleFrame);
-    if (!callee)
-      return callee.takeError();
-    frame.callee = *callee;
+  // A stack is as deep as the model's calls (10,000 nested calls are a
+  // legitimate input), so walk the parent chain iteratively: the reader
+  // guarantees every parent index is lower than its child's, so the walk
+  // ends. Only the location nesting below needs a depth limit.
+  std::vector<SectionStackNode> chain;
+  for (std::optional<uint32_t> current = index; current;) {
+    Expected<SectionStackNode> node = reader.getStackNode(*current);
+    if (!node)
+      return node.takeError();
+    current = node->parent;
+    chain.push_back(*node);
   }
-  frames.push_back(frame);
+  frames.reserve(frames.size() + chain.size());
+  for (const SectionStackNode &node : llvm::reverse(chain)) {
+    SymbolFrame frame;
+    frame.isCall = true;
+    if (Error err = firstPosition(node.call, frame, depth + 1))
+      return err;
+    if (node.moduleFrame) {
+      Expected<SectionModuleFrame> callee =
+          reader.getModuleFrame(*node.moduleFrame);
+      if (!callee)
+        return callee.takeError();
+      frame.callee = *callee;
+    }
+    frames.push_back(frame);
+  }
   return Error::success();
 }
 
