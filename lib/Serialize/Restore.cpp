@@ -57,42 +57,53 @@ LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
   if (depth > kMaxDepth)
     return makeError("call stack deeper than {0} frames at stack node {1}",
                      kMaxDepth, index);
-  auto cached = nodeCache.find(index);
-  if (cached != nodeCache.end())
-    return cached->second;
-  llvm::Expected<SectionStackNode> node = reader.getStackNode(index);
-  if (!node)
-    return node.takeError();
-  // A node reached from composite record `bound` may only call composites
-  // before it, so decoding never cycles between the two tables.
-  if (getLocTag(node->call) == LocTag::Composite &&
-      getLocIndex(node->call) >= bound)
-    return makeError("stack node {0}: its call location {1} must come "
-                     "before location {2}, which uses the node",
-                     index, getLocIndex(node->call), bound);
-  llvm::Expected<Location> call = decodeRef(node->call, depth + 1);
-  if (!call)
-    return call.takeError();
-  Location frameLoc = *call;
-  if (node->moduleFrame) {
-    llvm::Expected<SectionModuleFrame> frame =
-        reader.getModuleFrame(*node->moduleFrame);
-    if (!frame)
-      return frame.takeError();
-    frameLoc = getFrameLoc(FrameAttr::get(context, frame->instance,
-                                          frame->className, frame->method),
-                           *call);
+  // A stack is as deep as the model's calls (10,000 nested calls are a
+  // legitimate input), so walk the parent chain iteratively up to the first
+  // node already decoded: the reader guarantees every parent index is lower
+  // than its child's, so the walk ends. Only the nesting of the call
+  // locations themselves counts against the depth limit.
+  SmallVector<std::pair<uint32_t, SectionStackNode>, 16> chain;
+  std::optional<Location> parentLoc;
+  for (std::optional<uint32_t> current = index; current;) {
+    auto cached = nodeCache.find(*current);
+    if (cached != nodeCache.end()) {
+      parentLoc = cached->second;
+      break;
+    }
+    llvm::Expected<SectionStackNode> node = reader.getStackNode(*current);
+    if (!node)
+      return node.takeError();
+    chain.push_back({*current, *node});
+    current = node->parent;
   }
-  Location result = frameLoc;
-  if (node->parent) {
-    llvm::Expected<Location> parent =
-        decodeNode(*node->parent, depth + 1, bound);
-    if (!parent)
-      return parent.takeError();
-    result = CallSiteLoc::get(frameLoc, *parent);
+  // Build from the outermost uncached node down to `index`.
+  for (auto &[nodeIndex, node] : llvm::reverse(chain)) {
+    // A node reached from composite record `bound` may only call composites
+    // before it, so decoding never cycles between the two tables.
+    if (getLocTag(node.call) == LocTag::Composite &&
+        getLocIndex(node.call) >= bound)
+      return makeError("stack node {0}: its call location {1} must come "
+                       "before location {2}, which uses the node",
+                       nodeIndex, getLocIndex(node.call), bound);
+    llvm::Expected<Location> call = decodeRef(node.call, depth + 1);
+    if (!call)
+      return call.takeError();
+    Location frameLoc = *call;
+    if (node.moduleFrame) {
+      llvm::Expected<SectionModuleFrame> frame =
+          reader.getModuleFrame(*node.moduleFrame);
+      if (!frame)
+        return frame.takeError();
+      frameLoc = getFrameLoc(FrameAttr::get(context, frame->instance,
+                                            frame->className, frame->method),
+                             *call);
+    }
+    Location result =
+        parentLoc ? Location(CallSiteLoc::get(frameLoc, *parentLoc)) : frameLoc;
+    nodeCache.try_emplace(nodeIndex, result);
+    parentLoc = result;
   }
-  nodeCache.try_emplace(index, result);
-  return result;
+  return *parentLoc;
 }
 
 llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
