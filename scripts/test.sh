@@ -22,7 +22,7 @@ lit_failed=$({ grep -hoE '^ *(Failed|Unexpectedly Passed|Unresolved|Timed Out) *
 summary=$(grep -oE '[0-9]+ tests failed out of [0-9]+' "$out" || echo "0 tests failed out of 0")
 ctest_failed=$(echo "$summary" | awk '{print $1}')
 ctest_total=$(echo "$summary" | awk '{print $NF}')
-lit_as_ctest_failed=$(grep -cE '^ *[0-9]+ - lit \(' "$out" || true)
+lit_as_ctest_failed=$(grep -cE '^[[:space:]]*[0-9]+ - lit \(' "$out" || true)
 unit_failed=$(( ctest_failed - lit_as_ctest_failed ))
 unit_passed=$(( ctest_total - 1 - unit_failed ))
 echo "lit tests: ${lit_passed:-0} passed, ${lit_failed:-0} failed; unit tests and downstream example: $unit_passed passed, $unit_failed failed"

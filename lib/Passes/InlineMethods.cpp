@@ -191,16 +191,40 @@ LogicalResult InlinePass::collectCalls(GraphOp graph, SymbolTable &symbols,
 }
 
 /// Depth-first over the call graph: 1 = on the current path, 2 = done.
-LogicalResult InlinePass::visit(GraphOp graph, SymbolTable &symbols,
+LogicalResult InlinePass::visit(GraphOp root, SymbolTable &symbols,
                                 CallGraph &callGraph,
                                 llvm::DenseMap<Operation *, unsigned> &state,
                                 SmallVectorImpl<CallSite> &path) {
-  state[graph] = 1;
-  if (failed(collectCalls(graph, symbols, callGraph)))
+  // An explicit stack rather than recursion: call graphs 10,000 methods deep
+  // are legitimate input and must not overflow the native stack. `path[i]`
+  // is the call that led from stack[i] to stack[i + 1].
+  struct Frame {
+    GraphOp graph;
+    size_t nextSite;
+  };
+  SmallVector<Frame, 16> stack;
+  auto enter = [&](GraphOp graph) {
+    state[graph] = 1;
+    if (failed(collectCalls(graph, symbols, callGraph)))
+      return failure();
+    stack.push_back({graph, 0});
+    return success();
+  };
+  if (failed(enter(root)))
     return failure();
-  // Copy: visiting callees adds entries to the map.
-  SmallVector<CallSite, 4> sites = callGraph.calls[graph];
-  for (const CallSite &site : sites) {
+  while (!stack.empty()) {
+    Frame &top = stack.back();
+    const SmallVector<CallSite, 4> &sites = callGraph.calls[top.graph];
+    if (top.nextSite == sites.size()) {
+      state[top.graph] = 2;
+      callGraph.postOrder.push_back(top.graph);
+      stack.pop_back();
+      if (!stack.empty())
+        path.pop_back();
+      continue;
+    }
+    // Copy: entering a callee adds entries to the map.
+    CallSite site = sites[top.nextSite++];
     unsigned calleeState = state.lookup(site.callee);
     if (calleeState == 2)
       continue;
@@ -218,12 +242,9 @@ LogicalResult InlinePass::visit(GraphOp graph, SymbolTable &symbols,
       return failure();
     }
     path.push_back(site);
-    if (failed(visit(site.callee, symbols, callGraph, state, path)))
+    if (failed(enter(site.callee)))
       return failure();
-    path.pop_back();
   }
-  state[graph] = 2;
-  callGraph.postOrder.push_back(graph);
   return success();
 }
 
