@@ -234,14 +234,15 @@ Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
     for (const SymbolFrame &frame : origin.frames) {
       if (!frame.isCall)
         continue;
+      // The same construction as --tg-module-hierarchy, so that both print
+      // the same path: a frame of a free function (empty class) has no
+      // module information.
       ModulePathFrame pf;
-      if (frame.callee) {
-        pf.instance = frame.callee->instance;
-        pf.className = frame.callee->className;
-        pf.method = frame.callee->method;
-      } else {
+      if (frame.callee)
+        pf = makeModulePathFrame(frame.callee->instance,
+                                 frame.callee->className, frame.callee->method);
+      else
         pf.hasModuleInfo = false;
-      }
       pathFrames.push_back(pf);
     }
     ModulePathInput input;
