@@ -5,9 +5,11 @@
 // bench/run_pipeline.py:
 //
 //   tg-bench-section stats S    open time (first open and median of repeats),
-//                               random lookups per second (lookupHandle, one
-//                               core), symbolizations per second, and the
-//                               byte size of each table
+//                               random lookups per second (lookupHandle and
+//                               getStackNode, one core), symbolizations per
+//                               second, the first symbolization of a fresh
+//                               reader and verifyAll (the checks format 2.0
+//                               does lazily), and the byte size of each table
 //   tg-bench-section naive S    writes the naive baseline to stdout: for
 //                               every handle, its full stack as text, the way
 //                               torch.fx keeps `stack_trace` on each node
@@ -29,7 +31,6 @@
 #include "tg/Serialize/Symbolizer.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Endian.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -70,93 +71,6 @@ int fail(Error err) {
   return 1;
 }
 
-/// A prototype of the lookup fix proposed in docs/performance.md (section 7):
-/// a lookup that decodes each column of its block only up to the entry, from
-/// the column's byte offset, on blocks validated beforehand. The format does
-/// not store column offsets yet, so this finds them once by scanning every
-/// block (what a writer would record in a block header); the lookups it then
-/// times are what the proposed format allows. Reads the current format's
-/// header and section table directly (docs/debug-section-format.md).
-class ColumnOffsetLookup {
-public:
-  bool init(StringRef data) {
-    auto u32 = [&](uint64_t off) {
-      return support::endian::read32le(data.data() + off);
-    };
-    auto u64 = [&](uint64_t off) {
-      return support::endian::read64le(data.data() + off);
-    };
-    numHandles = u32(section::kOffHandleCount);
-    perBlock = u32(section::kOffHandlesPerBlock);
-    uint32_t count = u32(section::kOffSectionCount);
-    uint64_t off = section::alignTo64(section::kHeaderSize +
-                                      section::kSectionEntrySize * count);
-    uint64_t indexOff = 0, blocksOff = 0;
-    for (uint32_t i = 0; i < count; ++i) {
-      uint64_t entry = section::kHeaderSize + section::kSectionEntrySize * i;
-      uint32_t kind = u32(entry);
-      if (kind == uint32_t(section::SectionKind::HandleIndex))
-        indexOff = off;
-      if (kind == uint32_t(section::SectionKind::HandleBlocks))
-        blocksOff = off;
-      off = section::alignTo64(off + u64(entry + 8));
-    }
-    if (!indexOff || !blocksOff || !perBlock)
-      return false;
-    blocks = reinterpret_cast<const uint8_t *>(data.data()) + blocksOff;
-    uint64_t numBlocks = (numHandles + perBlock - 1) / perBlock;
-    columnStart.resize(numBlocks * section::kNumColumns);
-    for (uint64_t b = 0; b < numBlocks; ++b) {
-      const uint8_t *p = blocks + u32(indexOff + 4 * b);
-      uint64_t n = std::min<uint64_t>(perBlock, numHandles - b * perBlock);
-      for (unsigned col = 0; col < section::kNumColumns; ++col) {
-        columnStart[b * section::kNumColumns + col] = uint32_t(p - blocks);
-        for (uint64_t covered = 0; covered < n;) {
-          uint64_t h = readVarint(p);
-          covered += (h & 7) == 7 ? 8 + readVarint(p) : (h & 7) + 1;
-        }
-      }
-    }
-    return true;
-  }
-
-  void lookup(uint64_t handle, uint32_t values[]) const {
-    uint64_t block = handle / perBlock, entry = handle % perBlock;
-    for (unsigned col = 0; col < section::kNumColumns; ++col) {
-      const uint8_t *p =
-          blocks + columnStart[block * section::kNumColumns + col];
-      int64_t prev = 0;
-      for (uint64_t covered = 0;;) {
-        uint64_t h = readVarint(p);
-        uint64_t zz = h >> 3;
-        int64_t d = int64_t(zz >> 1) ^ -int64_t(zz & 1);
-        uint64_t len = (h & 7) == 7 ? 8 + readVarint(p) : (h & 7) + 1;
-        if (entry < covered + len) {
-          values[col] = uint32_t(prev + d * int64_t(entry - covered + 1));
-          break;
-        }
-        prev += d * int64_t(len);
-        covered += len;
-      }
-    }
-  }
-
-private:
-  static uint64_t readVarint(const uint8_t *&p) {
-    uint64_t value = 0;
-    for (unsigned shift = 0;; shift += 7) {
-      uint8_t byte = *p++;
-      value |= uint64_t(byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        return value;
-    }
-  }
-
-  const uint8_t *blocks = nullptr;
-  uint32_t numHandles = 0, perBlock = 0;
-  std::vector<uint32_t> columnStart;
-};
-
 int runStats() {
   // The first open pays the page faults of a cold mapping; later ones show
   // the cost of validation alone.
@@ -177,6 +91,28 @@ int runStats() {
   const DebugSectionReader &r = **first;
   uint32_t n = r.getNumHandles();
 
+  // What the lazy checks move out of open: the first symbolization of a
+  // fresh reader (checks the tables it reads and one or two blocks), and
+  // verifyAll (every table and block, what --verify and restore pay).
+  double firstSymbolize = 0, verifySeconds = 0;
+  {
+    auto fresh = DebugSectionReader::open(sectionPath);
+    if (!fresh)
+      return fail(fresh.takeError());
+    auto t = Clock::now();
+    auto sym = Symbolizer(**fresh).symbolize(n / 2);
+    firstSymbolize = secondsSince(t);
+    if (!sym)
+      consumeError(sym.takeError());
+    auto other = DebugSectionReader::open(sectionPath);
+    if (!other)
+      return fail(other.takeError());
+    t = Clock::now();
+    if (Error err = (*other)->verifyAll())
+      return fail(std::move(err));
+    verifySeconds = secondsSince(t);
+  }
+
   std::mt19937_64 rng(42);
   std::uniform_int_distribution<uint64_t> dist(0, n - 1);
   // 64K random handles (256 KiB, so the peak RSS printed below is the
@@ -195,33 +131,21 @@ int runStats() {
   }
   double lookupSeconds = secondsSince(start);
 
-  // The prototype must agree with the reader before it is timed.
-  double protoPerSecond = 0;
-  ColumnOffsetLookup proto;
-  auto buffer = MemoryBuffer::getFile(sectionPath, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-  if (buffer && proto.init((*buffer)->getBuffer())) {
-    bool agrees = true;
-    for (unsigned i = 0; i < handles.size() && agrees; ++i) {
-      uint32_t values[section::kNumColumns] = {};
-      proto.lookup(handles[i], values);
-      auto entry = r.lookupHandle(handles[i]);
-      if (!entry)
-        return fail(entry.takeError());
-      agrees =
-          values[section::kColStack] ==
-              (entry->stack ? *entry->stack + 1 : 0) &&
-          values[section::kColGraph] == (entry->graph ? *entry->graph + 1 : 0);
+  // Stack nodes: a symbolization walks ~10 of them, so each must be O(1).
+  double nodesPerSecond = 0;
+  if (uint32_t k = r.getNumStackNodes()) {
+    std::uniform_int_distribution<uint32_t> nodeDist(0, k - 1);
+    std::vector<uint32_t> nodes(1 << 16);
+    for (uint32_t &node : nodes)
+      node = nodeDist(rng);
+    start = Clock::now();
+    for (unsigned i = 0; i < lookups; ++i) {
+      auto node = r.getStackNode(nodes[i & (nodes.size() - 1)]);
+      if (!node)
+        return fail(node.takeError());
+      sink += node->call;
     }
-    if (agrees) {
-      start = Clock::now();
-      for (unsigned i = 0; i < lookups; ++i) {
-        uint32_t values[section::kNumColumns];
-        proto.lookup(handles[i & (handles.size() - 1)], values);
-        sink += values[0];
-      }
-      protoPerSecond = lookups / secondsSince(start);
-    }
+    nodesPerSecond = lookups / secondsSince(start);
   }
 
   Symbolizer symbolizer(r);
@@ -241,8 +165,10 @@ int runStats() {
   outs() << "open_median_us " << format("%.1f", opens[opens.size() / 2] * 1e6)
          << "\n";
   outs() << "lookups_per_s " << format("%.0f", lookups / lookupSeconds) << "\n";
-  outs() << "lookups_per_s_column_offsets " << format("%.0f", protoPerSecond)
+  outs() << "stack_nodes_per_s " << format("%.0f", nodesPerSecond) << "\n";
+  outs() << "first_symbolize_us " << format("%.1f", firstSymbolize * 1e6)
          << "\n";
+  outs() << "verify_all_us " << format("%.1f", verifySeconds * 1e6) << "\n";
   outs() << "symbolize_per_s "
          << format("%.0f", symbolizations / symbolizeSeconds) << "\n";
   // By kind number: the format's tables change between versions, and

@@ -2,7 +2,7 @@
 # Writes the seed corpora of the fuzz targets from real inputs:
 #   <out>/section/  debug sections of the examples, as tg-opt writes them
 #                   (inlined and not, fused, several block sizes, embedded
-#                   source, the golden v1.0 file)
+#                   source, the golden v1.0 and v2.0 files)
 #   <out>/tg-opt/   every test/**/*.mlir case (split at `// -----`), the
 #                   inputs of the Serialize tests and the example, each once
 # Usage: fuzz/make-corpus.sh <tg-opt> <out-dir>
@@ -47,7 +47,9 @@ section r18-fused "$r18" --tg-inline --tg-fuse-elementwise --tg-assign-debug-han
 section r18-source "$r18" --tg-inline --tg-assign-debug-handles -- embed-source=true 2> /dev/null
 section inlined "$serialize/inlined.mlir" --tg-assign-debug-handles --
 section inlined-b2 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=2
+section inlined-b3 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=3
 add "$OUT/section" "$serialize/golden-v1.0.tgdbg"
+add "$OUT/section" "$serialize/golden-v2.0.tgdbg"
 
 # tg IR: one seed per `// -----` case of every test input.
 find test -name '*.mlir' -not -path '*/bad-input/*' | LC_ALL=C sort > "$WORK/files"

@@ -1,9 +1,12 @@
 //===- Reader.cpp - Zero-copy debug section reader ------------------------===//
 //
-// Validation happens once, in open(): header, section table, bounds of every
-// table and the checksums. Lookups then read fixed-width records in place and
-// check only what a record itself can get wrong (indices it holds). Errors say
-// what was expected at which byte offset.
+// open() validates the header, the section table and the bounds of every
+// table. Format 1.0 also hashes the whole body there (its only checksum);
+// format 2.0 checks a table's own checksum on the table's first use and the
+// block-coded tables block by block (ColumnTableReader), which keeps open
+// O(number of tables). Lookups then read records in place and check only what
+// a record itself can get wrong (indices it holds). Errors say what was
+// expected at which byte offset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,18 +35,21 @@ uint64_t read64(const uint8_t *p) { return support::endian::read64le(p); }
 
 const char *kindName(unsigned i) {
   static const char *names[] = {
-      "STRING_OFFSETS", "STRING_DATA",  "POSITIONS",      "MODULE_FRAMES",
-      "STACK_NODES",    "LOCATIONS",    "LOCATION_LISTS", "GRAPHS",
-      "SITES",          "HANDLE_INDEX", "HANDLE_BLOCKS",  "ARG_LOCATIONS",
-      "SOURCE_LINES"};
+      "STRING_OFFSETS", "STRING_DATA",      "POSITIONS",      "MODULE_FRAMES",
+      "STACK_NODES",    "LOCATIONS",        "LOCATION_LISTS", "GRAPHS",
+      "SITES",          "HANDLE_INDEX",     "HANDLE_BLOCKS",  "ARG_LOCATIONS",
+      "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX"};
   return i < kNumSectionKinds ? names[i] : "?";
 }
 
-/// Size in bytes a table must have for `count`, by kind index.
-uint64_t expectedSize(unsigned i, uint64_t count) {
+/// Size in bytes a table must have for `count`, by kind index, or nullopt
+/// when any size is allowed (format 2's block-coded STACK_NODES).
+std::optional<uint64_t> expectedSize(unsigned i, uint64_t count, bool v2) {
   switch (static_cast<SectionKind>(i + 1)) {
   case SectionKind::StringOffsets:
   case SectionKind::HandleIndex:
+  case SectionKind::StackNodeIndex:
+  case SectionKind::LocationIndex:
     return 4 * (count + (i + 1 == unsigned(SectionKind::StringOffsets)));
   case SectionKind::StringData:
   case SectionKind::HandleBlocks:
@@ -53,8 +59,12 @@ uint64_t expectedSize(unsigned i, uint64_t count) {
   case SectionKind::ModuleFrames:
     return count * kModuleFrameSize;
   case SectionKind::StackNodes:
+    if (v2)
+      return std::nullopt;
     return count * kStackNodeSize;
   case SectionKind::Locations:
+    if (v2)
+      return std::nullopt;
     return count * kLocationSize;
   case SectionKind::LocationLists:
     return count * 4;
@@ -132,10 +142,12 @@ Error DebugSectionReader::validate() {
   }
   versionMajor = read16(base + kOffVersionMajor);
   versionMinor = read16(base + kOffVersionMinor);
-  if (versionMajor != kVersionMajor)
+  if (versionMajor != kVersionMajor && versionMajor != kVersionMajorV1)
     return makeError("unsupported format version {0}.{1} at offset 8: this "
-                     "reader reads version {2}.x",
-                     versionMajor, versionMinor, kVersionMajor);
+                     "reader reads versions {2}.x and {3}.x",
+                     versionMajor, versionMinor, kVersionMajorV1,
+                     kVersionMajor);
+  bool v2 = !isV1();
   uint32_t storedCrc = read32(base + kOffHeaderCrc);
   uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
   if (storedCrc != crc)
@@ -160,17 +172,45 @@ Error DebugSectionReader::validate() {
   if (handlesPerBlock == 0)
     return makeError("bad header at offset {0}: handles per block must be > 0",
                      unsigned(kOffHandlesPerBlock));
+  if (v2) {
+    stackNodesPerBlock = read32(base + kOffStackNodesPerBlock);
+    if (stackNodesPerBlock == 0)
+      return makeError("bad header at offset {0}: stack nodes per block must "
+                       "be > 0",
+                       unsigned(kOffStackNodesPerBlock));
+    locationsPerBlock = read32(base + kOffLocationsPerBlock);
+    if (locationsPerBlock == 0)
+      return makeError("bad header at offset {0}: locations per block must "
+                       "be > 0",
+                       unsigned(kOffLocationsPerBlock));
+  }
+  uint32_t entrySize = v2 ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
+  unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
   uint32_t sectionCount = read32(base + kOffSectionCount);
-  uint64_t tableEnd = kHeaderSize + uint64_t(sectionCount) * kSectionEntrySize;
+  uint64_t tableEnd = kHeaderSize + uint64_t(sectionCount) * entrySize;
   if (tableEnd > size)
     return makeError("truncated file: the section table of {0} entries at "
                      "offset {1} ends at {2}, past the end of the file ({3})",
                      sectionCount, kHeaderSize, tableEnd, size);
+  if (v2) {
+    // The section table locates every table: it is small, so it is checked
+    // at every open, before any of its fields is trusted.
+    uint32_t storedTableCrc = read32(base + kOffSectionTableCrc);
+    uint32_t tableCrc = llvm::crc32(
+        ArrayRef<uint8_t>(base + kHeaderSize, tableEnd - kHeaderSize));
+    if (storedTableCrc != tableCrc)
+      return makeError("section table checksum mismatch: the header at offset "
+                       "{0} records {1}, the section table at offset {2} "
+                       "hashes to {3} (the section table is corrupt)",
+                       unsigned(kOffSectionTableCrc),
+                       format_hex(storedTableCrc, 10), kHeaderSize,
+                       format_hex(tableCrc, 10));
+  }
 
   bool seen[kNumSectionKinds] = {};
   uint64_t offset = alignTo64(tableEnd);
   for (uint32_t i = 0; i < sectionCount; ++i) {
-    const uint8_t *entry = base + kHeaderSize + i * kSectionEntrySize;
+    const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;
     uint32_t kind = read32(entry);
     uint32_t count = read32(entry + 4);
     uint64_t bytes = read64(entry + 8);
@@ -178,17 +218,20 @@ Error DebugSectionReader::validate() {
       return makeError("truncated file: section {0} (kind {1}) at offset {2} "
                        "has {3} bytes, past the end of the file ({4})",
                        i, kind, offset, bytes, size);
-    if (kind >= 1 && kind <= kNumSectionKinds && !seen[kind - 1]) {
+    if (kind >= 1 && kind <= numKinds && !seen[kind - 1]) {
       unsigned k = kind - 1;
       seen[k] = true;
-      if (expectedSize(k, count) != bytes)
+      std::optional<uint64_t> expected = expectedSize(k, count, v2);
+      if (expected && *expected != bytes)
         return makeError("bad section table entry at offset {0}: {1} with "
                          "{2} records must have {3} bytes, found {4}",
-                         kHeaderSize + i * kSectionEntrySize, kindName(k),
-                         count, expectedSize(k, count), bytes);
+                         kHeaderSize + uint64_t(i) * entrySize, kindName(k),
+                         count, *expected, bytes);
       offsets[k] = offset;
       sizes[k] = bytes;
       counts[k] = count;
+      if (v2)
+        checksums[k] = read64(entry + 16);
     }
     offset = i + 1 < sectionCount ? alignTo64(offset + bytes) : offset + bytes;
   }
@@ -198,30 +241,25 @@ Error DebugSectionReader::validate() {
     return makeError("bad section table: tables end at offset {0} but the "
                      "file has {1} bytes",
                      offset, size);
-  for (unsigned k = 0; k < kNumSectionKinds; ++k)
+  for (unsigned k = 0; k < numKinds; ++k)
     if (!seen[k])
       return makeError("missing section {0} (kind {1}) in the section table "
                        "at offset {2}",
                        kindName(k), k + 1, kHeaderSize);
 
-  uint64_t storedSum = read64(base + kOffBodyChecksum);
-  uint64_t sum =
-      xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
-  if (storedSum != sum)
-    return makeError("checksum mismatch: the header at offset {0} records "
-                     "{1}, the contents hash to {2} (the file is corrupt)",
-                     unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
-                     format_hex(sum, 18));
+  if (!v2) {
+    uint64_t storedSum = read64(base + kOffBodyChecksum);
+    uint64_t sum =
+        xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
+    if (storedSum != sum)
+      return makeError("checksum mismatch: the header at offset {0} records "
+                       "{1}, the contents hash to {2} (the file is corrupt)",
+                       unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
+                       format_hex(sum, 18));
+    for (auto &state : tableState)
+      state.store(kChecked, std::memory_order_relaxed);
+  }
 
-  // O(1) structural checks; per-record checks happen on lookup.
-  unsigned so = idx(SectionKind::StringOffsets);
-  const uint8_t *strOffsets = base + offsets[so];
-  if (read32(strOffsets) != 0 ||
-      read32(strOffsets + 4 * uint64_t(counts[so])) !=
-          sizes[idx(SectionKind::StringData)])
-    return makeError("bad STRING_OFFSETS at offset {0}: must start at 0 and "
-                     "end at the STRING_DATA size {1}",
-                     offsets[so], sizes[idx(SectionKind::StringData)]);
   unsigned hi = idx(SectionKind::HandleIndex);
   uint64_t numBlocks =
       (uint64_t(handleCount) + handlesPerBlock - 1) / handlesPerBlock;
@@ -230,13 +268,141 @@ Error DebugSectionReader::validate() {
                      "of {2} need {3} entries, found {4}",
                      offsets[hi], handleCount, handlesPerBlock, numBlocks + 1,
                      counts[hi]);
-  if (read32(base + offsets[hi] + 4 * numBlocks) !=
-      sizes[idx(SectionKind::HandleBlocks)])
-    return makeError("bad HANDLE_INDEX at offset {0}: the last entry must be "
-                     "the HANDLE_BLOCKS size {1}",
-                     offsets[hi] + 4 * numBlocks,
-                     sizes[idx(SectionKind::HandleBlocks)]);
+  if (v2) {
+    unsigned ni = idx(SectionKind::StackNodeIndex);
+    unsigned sn = idx(SectionKind::StackNodes);
+    uint64_t numNodeBlocks =
+        (uint64_t(counts[sn]) + stackNodesPerBlock - 1) / stackNodesPerBlock;
+    if (counts[ni] != numNodeBlocks + 1)
+      return makeError("bad STACK_NODE_INDEX at offset {0}: {1} stack nodes "
+                       "in blocks of {2} need {3} entries, found {4}",
+                       offsets[ni], counts[sn], stackNodesPerBlock,
+                       numNodeBlocks + 1, counts[ni]);
+    unsigned li = idx(SectionKind::LocationIndex);
+    unsigned lo = idx(SectionKind::Locations);
+    uint64_t numLocBlocks =
+        (uint64_t(counts[lo]) + locationsPerBlock - 1) / locationsPerBlock;
+    if (counts[li] != numLocBlocks + 1)
+      return makeError("bad LOCATION_INDEX at offset {0}: {1} locations in "
+                       "blocks of {2} need {3} entries, found {4}",
+                       offsets[li], counts[lo], locationsPerBlock,
+                       numLocBlocks + 1, counts[li]);
+    // Nothing past the section table is read at open: every page of the
+    // mapping touched here is a page fault (and a page to unmap), which is
+    // what made opening grow with the file. The checks of table contents
+    // run on each table's first use (checkTableSlow).
+    return Error::success();
+  }
+  return checkContents(SectionKind::StringOffsets);
+}
+
+Error DebugSectionReader::checkContents(SectionKind kind) const {
+  // O(1) structural checks of a table; per-record checks happen on lookup.
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  if (kind == SectionKind::StringOffsets) {
+    unsigned so = idx(SectionKind::StringOffsets);
+    const uint8_t *strOffsets = base + offsets[so];
+    if (read32(strOffsets) != 0 ||
+        read32(strOffsets + 4 * uint64_t(counts[so])) !=
+            sizes[idx(SectionKind::StringData)])
+      return makeError("bad STRING_OFFSETS at offset {0}: must start at 0 and "
+                       "end at the STRING_DATA size {1}",
+                       offsets[so], sizes[idx(SectionKind::StringData)]);
+    if (!isV1())
+      return Error::success();
+    // Format 1.0 checks everything at open, the handle index too.
+    kind = SectionKind::HandleIndex;
+  }
+  if (kind == SectionKind::HandleIndex && isV1()) {
+    unsigned hi = idx(SectionKind::HandleIndex);
+    uint64_t last = counts[hi] - 1;
+    if (read32(base + offsets[hi] + 4 * last) !=
+        sizes[idx(SectionKind::HandleBlocks)])
+      return makeError("bad HANDLE_INDEX at offset {0}: the last entry must "
+                       "be the HANDLE_BLOCKS size {1}",
+                       offsets[hi] + 4 * last,
+                       sizes[idx(SectionKind::HandleBlocks)]);
+    return Error::success();
+  }
+  auto bytesOf = [&](unsigned k) {
+    return ArrayRef<uint8_t>(base + offsets[k], sizes[k]);
+  };
+  if (kind == SectionKind::HandleIndex) {
+    unsigned hi = idx(SectionKind::HandleIndex);
+    unsigned hb = idx(SectionKind::HandleBlocks);
+    Expected<ColumnTableReader> table = ColumnTableReader::create(
+        "HANDLE_BLOCKS", bytesOf(hi), offsets[hi], bytesOf(hb), offsets[hb],
+        handleCount, kNumColumns, handlesPerBlock);
+    if (!table)
+      return table.takeError();
+    handleTable.emplace(std::move(*table));
+  } else if (kind == SectionKind::StackNodeIndex) {
+    unsigned ni = idx(SectionKind::StackNodeIndex);
+    unsigned sn = idx(SectionKind::StackNodes);
+    Expected<ColumnTableReader> table = ColumnTableReader::create(
+        "STACK_NODES", bytesOf(ni), offsets[ni], bytesOf(sn), offsets[sn],
+        counts[sn], kNumNodeColumns, stackNodesPerBlock);
+    if (!table)
+      return table.takeError();
+    nodeTable.emplace(std::move(*table));
+  } else if (kind == SectionKind::LocationIndex) {
+    unsigned li = idx(SectionKind::LocationIndex);
+    unsigned lo = idx(SectionKind::Locations);
+    Expected<ColumnTableReader> table = ColumnTableReader::create(
+        "LOCATIONS", bytesOf(li), offsets[li], bytesOf(lo), offsets[lo],
+        counts[lo], kNumLocColumns, locationsPerBlock);
+    if (!table)
+      return table.takeError();
+    locationTable.emplace(std::move(*table));
+  }
   return Error::success();
+}
+
+Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
+  unsigned k = idx(kind);
+  // Concurrent first uses wait here: a table is hashed (and its block-coded
+  // reader created) once, and published by the release store below.
+  std::lock_guard<std::mutex> lock(checkMutex);
+  if (tableState[k].load(std::memory_order_acquire) == kChecked)
+    return Error::success();
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t sum = xxh3_64bits(ArrayRef<uint8_t>(base + offsets[k], sizes[k]));
+  if (sum != checksums[k])
+    return makeError("checksum mismatch in {0} at offset {1}: the section "
+                     "table records {2}, the table hashes to {3} (the file is "
+                     "corrupt)",
+                     kindName(k), offsets[k], format_hex(checksums[k], 18),
+                     format_hex(sum, 18));
+  if (Error err = checkContents(kind))
+    return err;
+  tableState[k].store(kChecked, std::memory_order_release);
+  return Error::success();
+}
+
+Error DebugSectionReader::verifyAll() const {
+  if (isV1())
+    return Error::success();
+  // Block by block first, so damage is reported with its block; then the
+  // whole-table checksums, which also cover bytes no block claims.
+  for (unsigned k = 0; k < kNumSectionKinds; ++k) {
+    SectionKind kind = SectionKind(k + 1);
+    if (kind == SectionKind::HandleBlocks || kind == SectionKind::StackNodes ||
+        kind == SectionKind::Locations)
+      continue;
+    if (Error err = checkTable(kind))
+      return err;
+  }
+  if (Error err = nodeTable->validateAll())
+    return err;
+  if (Error err = locationTable->validateAll())
+    return err;
+  if (Error err = handleTable->validateAll())
+    return err;
+  if (Error err = checkTable(SectionKind::StackNodes))
+    return err;
+  if (Error err = checkTable(SectionKind::Locations))
+    return err;
+  return checkTable(SectionKind::HandleBlocks);
 }
 
 Error DebugSectionReader::checkIndex(SectionKind kind, uint32_t index,
@@ -254,6 +420,10 @@ const uint8_t *DebugSectionReader::record(SectionKind kind, uint32_t index,
 }
 
 Expected<StringRef> DebugSectionReader::getString(uint32_t id) const {
+  if (Error err = checkTable(SectionKind::StringOffsets))
+    return std::move(err);
+  if (Error err = checkTable(SectionKind::StringData))
+    return std::move(err);
   if (Error err = checkIndex(SectionKind::StringOffsets, id, "string"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::StringOffsets, id, 4);
@@ -280,6 +450,8 @@ DebugSectionReader::getOptString(uint32_t id) const {
 
 Expected<SectionPosition>
 DebugSectionReader::getPosition(uint32_t index) const {
+  if (Error err = checkTable(SectionKind::Positions))
+    return std::move(err);
   if (Error err = checkIndex(SectionKind::Positions, index, "position"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::Positions, index, kPositionSize);
@@ -302,6 +474,8 @@ DebugSectionReader::getPosition(uint32_t index) const {
 
 Expected<SectionModuleFrame>
 DebugSectionReader::getModuleFrame(uint32_t index) const {
+  if (Error err = checkTable(SectionKind::ModuleFrames))
+    return std::move(err);
   if (Error err = checkIndex(SectionKind::ModuleFrames, index, "module frame"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::ModuleFrames, index, kModuleFrameSize);
@@ -320,17 +494,38 @@ Expected<SectionStackNode>
 DebugSectionReader::getStackNode(uint32_t index) const {
   if (Error err = checkIndex(SectionKind::StackNodes, index, "stack node"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
   SectionStackNode node;
-  node.call = read32(p);
-  uint32_t frame = read32(p + 4), parent = read32(p + 8);
-  uint64_t at =
-      offsets[idx(SectionKind::StackNodes)] + uint64_t(index) * kStackNodeSize;
+  // Where the record is, for errors: its own offset in 1.0; in 2.0 the
+  // offset of its block (rows of a coded table have none of their own).
+  auto at = [&]() -> uint64_t {
+    if (isV1())
+      return offsets[idx(SectionKind::StackNodes)] +
+             uint64_t(index) * kStackNodeSize;
+    return offsets[idx(SectionKind::StackNodes)] +
+           read32(record(SectionKind::StackNodeIndex,
+                         index / stackNodesPerBlock, 4));
+  };
+  uint32_t frame, parent;
+  if (isV1()) {
+    const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
+    node.call = read32(p);
+    frame = read32(p + 4);
+    parent = read32(p + 8);
+  } else {
+    if (Error err = checkTable(SectionKind::StackNodeIndex))
+      return std::move(err);
+    uint32_t row[kNumNodeColumns];
+    if (Error err = nodeTable->getRow(index, row))
+      return std::move(err);
+    node.call = row[kColNodeCall];
+    frame = row[kColNodeFrame];
+    parent = row[kColNodeParent];
+  }
   if (frame) {
     if (frame > counts[idx(SectionKind::ModuleFrames)])
       return makeError("bad stack node {0} at offset {1}: module frame {2} "
                        "out of range ({3} frames)",
-                       index, at, frame - 1,
+                       index, at(), frame - 1,
                        counts[idx(SectionKind::ModuleFrames)]);
     node.moduleFrame = frame - 1;
   }
@@ -338,7 +533,7 @@ DebugSectionReader::getStackNode(uint32_t index) const {
     if (parent - 1 >= index)
       return makeError("bad stack node {0} at offset {1}: parent {2} must "
                        "come before it",
-                       index, at, parent - 1);
+                       index, at(), parent - 1);
     node.parent = parent - 1;
   }
   return node;
@@ -348,30 +543,57 @@ Expected<SectionLocation>
 DebugSectionReader::getLocation(uint32_t index) const {
   if (Error err = checkIndex(SectionKind::Locations, index, "location"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
-  uint64_t at =
-      offsets[idx(SectionKind::Locations)] + uint64_t(index) * kLocationSize;
   SectionLocation loc;
-  uint8_t kind = p[0], aux = p[1];
+  // Where the record is, for errors: its own offset in 1.0; in 2.0 the
+  // offset of its block (rows of a coded table have none of their own).
+  auto at = [&]() -> uint64_t {
+    if (isV1())
+      return offsets[idx(SectionKind::Locations)] +
+             uint64_t(index) * kLocationSize;
+    return offsets[idx(SectionKind::Locations)] +
+           read32(record(SectionKind::LocationIndex, index / locationsPerBlock,
+                         4));
+  };
+  uint8_t kind, aux;
+  if (isV1()) {
+    const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
+    kind = p[0];
+    aux = p[1];
+    loc.a = read32(p + 4);
+    loc.b = read32(p + 8);
+    loc.c = read32(p + 12);
+  } else {
+    if (Error err = checkTable(SectionKind::LocationIndex))
+      return std::move(err);
+    uint32_t row[kNumLocColumns];
+    if (Error err = locationTable->getRow(index, row))
+      return std::move(err);
+    if (row[kColLocKind] >> 16)
+      return makeError("bad location {0} at offset {1}: reserved bits {2} of "
+                       "the kind column are not 0",
+                       index, at(), format_hex(row[kColLocKind], 10));
+    kind = uint8_t(row[kColLocKind]);
+    aux = uint8_t(row[kColLocKind] >> 8);
+    loc.a = row[kColLocA];
+    loc.b = row[kColLocB];
+    loc.c = row[kColLocC];
+  }
   if (kind < uint8_t(LocKind::StackedCallSite) ||
       kind > uint8_t(LocKind::Fused))
     return makeError("bad location {0} at offset {1}: unknown kind {2}", index,
-                     at, unsigned(kind));
+                     at(), unsigned(kind));
   loc.kind = LocKind(kind);
-  loc.a = read32(p + 4);
-  loc.b = read32(p + 8);
-  loc.c = read32(p + 12);
   if (loc.kind == LocKind::Fused) {
     if (aux > uint8_t(FusedMeta::AttrText))
       return makeError("bad location {0} at offset {1}: unknown fused "
                        "metadata kind {2}",
-                       index, at, unsigned(aux));
+                       index, at(), unsigned(aux));
     loc.meta = FusedMeta(aux);
     uint64_t end = uint64_t(loc.b) + loc.c;
     if (end > counts[idx(SectionKind::LocationLists)])
       return makeError("bad location {0} at offset {1}: list [{2}, {3}) is "
                        "outside LOCATION_LISTS ({4} entries)",
-                       index, at, loc.b, end,
+                       index, at(), loc.b, end,
                        counts[idx(SectionKind::LocationLists)]);
   }
   // References must point backwards, so decoding always terminates.
@@ -379,12 +601,12 @@ DebugSectionReader::getLocation(uint32_t index) const {
     if (getLocTag(ref) == LocTag::Composite && getLocIndex(ref) >= index)
       return makeError("bad location {0} at offset {1}: reference to "
                        "location {2} must point to an earlier record",
-                       index, at, getLocIndex(ref));
+                       index, at(), getLocIndex(ref));
     if (getLocTag(ref) == LocTag::Invalid ||
         (getLocTag(ref) == LocTag::Unknown && ref != 0))
       return makeError("bad location {0} at offset {1}: invalid reference "
                        "{2}",
-                       index, at, format_hex(ref, 10));
+                       index, at(), format_hex(ref, 10));
     return Error::success();
   };
   switch (loc.kind) {
@@ -416,12 +638,16 @@ DebugSectionReader::getLocation(uint32_t index) const {
 }
 
 Expected<uint32_t> DebugSectionReader::getListElement(uint32_t index) const {
+  if (Error err = checkTable(SectionKind::LocationLists))
+    return std::move(err);
   if (Error err = checkIndex(SectionKind::LocationLists, index, "list element"))
     return std::move(err);
   return read32(record(SectionKind::LocationLists, index, 4));
 }
 
 Expected<SectionGraph> DebugSectionReader::getGraph(uint32_t index) const {
+  if (Error err = checkTable(SectionKind::Graphs))
+    return std::move(err);
   if (Error err = checkIndex(SectionKind::Graphs, index, "graph"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::Graphs, index, kGraphSize);
@@ -439,6 +665,8 @@ Expected<SectionGraph> DebugSectionReader::getGraph(uint32_t index) const {
 
 Expected<SectionArgLocation>
 DebugSectionReader::getArgLocation(uint32_t index) const {
+  if (Error err = checkTable(SectionKind::ArgLocations))
+    return std::move(err);
   if (Error err =
           checkIndex(SectionKind::ArgLocations, index, "argument location"))
     return std::move(err);
@@ -449,6 +677,8 @@ DebugSectionReader::getArgLocation(uint32_t index) const {
 
 Expected<std::optional<StringRef>>
 DebugSectionReader::findSourceLine(uint32_t fileId, uint32_t line) const {
+  if (Error err = checkTable(SectionKind::SourceLines))
+    return std::move(err);
   uint32_t lo = 0, hi = counts[idx(SectionKind::SourceLines)];
   auto key = [&](uint32_t i) {
     const uint8_t *p = record(SectionKind::SourceLines, i, kSourceLineSize);
@@ -477,6 +707,15 @@ Error DebugSectionReader::decodeColumns(uint64_t handle,
     return makeError("debug handle {0} out of range: the section has handles "
                      "0..{1}",
                      handle, int64_t(handleCount) - 1);
+  if (isV1())
+    return decodeColumnsV1(handle, values);
+  if (Error err = checkTable(SectionKind::HandleIndex))
+    return err;
+  return handleTable->getRow(uint32_t(handle), values);
+}
+
+Error DebugSectionReader::decodeColumnsV1(uint64_t handle,
+                                          uint32_t values[]) const {
   uint64_t block = handle / handlesPerBlock;
   uint64_t entry = handle % handlesPerBlock;
   uint64_t n = std::min<uint64_t>(handlesPerBlock,
@@ -567,6 +806,8 @@ Error DebugSectionReader::decodeColumns(uint64_t handle,
 }
 
 Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
+  if (Error err = checkTable(SectionKind::Sites))
+    return std::move(err);
   if (Error err = checkIndex(SectionKind::Sites, index, "site"))
     return std::move(err);
   const uint8_t *p = record(SectionKind::Sites, index, kSiteSize);

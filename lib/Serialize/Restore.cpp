@@ -52,6 +52,10 @@ llvm::Expected<Location> LocationDecoder::decodeHandle(uint64_t handle) {
   return Location(CallSiteLoc::get(*leaf, *caller));
 }
 
+llvm::Expected<Location> LocationDecoder::decodeStackNode(uint32_t node) {
+  return decodeNode(node, 0, std::numeric_limits<uint32_t>::max());
+}
+
 llvm::Expected<Location>
 LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
   if (depth > kMaxDepth)
@@ -229,6 +233,12 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
 LogicalResult tg::restoreDebugInfo(Operation *root,
                                    const DebugSectionReader &reader) {
   MLIRContext *context = root->getContext();
+  // Restoring reads nearly every table, and the module must never get
+  // locations from bytes that were not checked: verify everything first
+  // (opening a format-2 section checks only its header and section table).
+  if (llvm::Error err = reader.verifyAll())
+    return root->emitError()
+           << "cannot restore debug info: " << llvm::toString(std::move(err));
   LocationDecoder decoder(reader, context);
   llvm::DenseMap<uint64_t, Operation *> byHandle;
   WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -11,6 +11,7 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
+#include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/DebugInfo.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -79,6 +80,16 @@ private:
   /// fails softly (returns nullopt) when the location is not canonical.
   FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
   encodeStacked(Location loc, uint32_t function, Operation *op);
+  /// A caller chain's innermost stack node and the function its callee is
+  /// written in; node kNone for the empty chain.
+  struct ChainInfo {
+    uint32_t node;
+    uint32_t innerFunction;
+  };
+  /// Encodes the caller chain of a canonical inlined location (memoized per
+  /// chain); nullopt when the chain is not canonical.
+  FailureOr<std::optional<ChainInfo>>
+  encodeChain(Location caller, uint32_t function, Operation *op);
   uint32_t moduleFrame(FrameAttr frame);
   uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
                      uint32_t c);
@@ -106,6 +117,7 @@ private:
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> siteIds;
   std::vector<std::pair<uint32_t, uint32_t>> sites;
   llvm::DenseMap<std::pair<const void *, uint32_t>, uint32_t> memo;
+  llvm::DenseMap<std::pair<const void *, uint32_t>, ChainInfo> chainMemo;
   std::vector<HandleEntry> handles;
   std::vector<std::array<uint32_t, 5>> argLocs;
   std::vector<std::array<uint32_t, 3>> sourceLines;
@@ -138,34 +150,81 @@ uint32_t SectionBuilder::composite(LocKind kind, FusedMeta meta, uint32_t a,
   return makeLocRef(LocTag::Composite, it->second);
 }
 
-FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
-SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
-  if (!isa<CallSiteLoc>(loc))
-    return std::optional<std::pair<uint32_t, uint32_t>>();
-  CallStack stack = getCallStack(loc);
-  // Only the shape tg::buildLocation rebuilds is stored as a stack; any
-  // other call-site shape is kept verbatim as CALLSITE records.
-  if (isa<CallSiteLoc>(stack.leaf) || buildLocation(stack) != loc)
-    return std::optional<std::pair<uint32_t, uint32_t>>();
-  uint32_t parent = 0;
-  uint32_t fn = function;
-  for (const InlinedFrame &frame : stack.frames) {
-    FailureOr<uint32_t> call = encode(frame.callLoc, fn, op);
+FailureOr<std::optional<SectionBuilder::ChainInfo>>
+SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
+  // The levels of the chain not seen before, innermost first: ops of one
+  // inlined callee share their caller chain, so this is usually empty or
+  // one level, and an op costs a hash lookup instead of rebuilding its
+  // location with tg::buildLocation (docs/performance.md, section 3).
+  SmallVector<Location, 8> todo;
+  std::optional<ChainInfo> base;
+  Location cur = caller;
+  while (true) {
+    auto found = chainMemo.find({cur.getAsOpaquePointer(), function});
+    if (found != chainMemo.end()) {
+      base = found->second;
+      break;
+    }
+    todo.push_back(cur);
+    auto site = dyn_cast<CallSiteLoc>(cur);
+    if (!site)
+      break;
+    cur = site.getCaller();
+  }
+  // Only the shape tg::buildLocation builds is stored as stack nodes: every
+  // level's frame location (the callee side of a chain link, or the
+  // outermost caller) must be a non-call-site location that matchFrameLoc
+  // takes apart and getFrameLoc puts back to itself. Checked for all levels
+  // before anything is interned, so a non-canonical chain (kept verbatim as
+  // CALLSITE records) adds no stray nodes.
+  for (Location level : todo) {
+    auto site = dyn_cast<CallSiteLoc>(level);
+    Location frameLoc = site ? site.getCallee() : level;
+    if (isa<CallSiteLoc>(frameLoc))
+      return std::optional<ChainInfo>();
+    InlinedFrame frame = matchFrameLoc(frameLoc);
+    if (frame.frame && getFrameLoc(frame.frame, frame.callLoc) != frameLoc)
+      return std::optional<ChainInfo>();
+  }
+  ChainInfo info = base.value_or(ChainInfo{kNone, function});
+  for (Location level : llvm::reverse(todo)) {
+    auto site = dyn_cast<CallSiteLoc>(level);
+    InlinedFrame frame = matchFrameLoc(site ? site.getCallee() : level);
+    FailureOr<uint32_t> call = encode(frame.callLoc, info.innerFunction, op);
     if (failed(call))
       return failure();
     uint32_t mf = frame.frame ? moduleFrame(frame.frame) + 1 : 0;
-    std::array<uint32_t, 3> key = {*call, mf, parent};
+    std::array<uint32_t, 3> key = {*call, mf,
+                                   info.node == kNone ? 0 : info.node + 1};
     auto [it, inserted] = nodeIds.try_emplace(key, nodes.size());
     if (inserted)
       nodes.push_back(key);
-    parent = it->second + 1;
-    fn = frame.frame ? intern(frame.frame.getMethod()) : kNone;
+    info.node = it->second;
+    info.innerFunction = frame.frame ? intern(frame.frame.getMethod()) : kNone;
+    chainMemo[{level.getAsOpaquePointer(), function}] = info;
   }
-  FailureOr<uint32_t> leaf = encode(stack.leaf, fn, op);
+  return std::optional<ChainInfo>(info);
+}
+
+FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
+SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
+  auto site = dyn_cast<CallSiteLoc>(loc);
+  // A call-site callee would be flattened into the chain by getCallStack,
+  // so it is not the canonical shape either.
+  if (!site || isa<CallSiteLoc>(site.getCallee()))
+    return std::optional<std::pair<uint32_t, uint32_t>>();
+  FailureOr<std::optional<ChainInfo>> chain =
+      encodeChain(site.getCaller(), function, op);
+  if (failed(chain))
+    return failure();
+  if (!*chain)
+    return std::optional<std::pair<uint32_t, uint32_t>>();
+  FailureOr<uint32_t> leaf =
+      encode(site.getCallee(), (*chain)->innerFunction, op);
   if (failed(leaf))
     return failure();
   return std::optional<std::pair<uint32_t, uint32_t>>(
-      std::make_pair(parent - 1, *leaf));
+      std::make_pair((*chain)->node, *leaf));
 }
 
 FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
@@ -433,6 +492,8 @@ void SectionBuilder::embedSource() {
 
 std::string SectionBuilder::serialize() {
   uint32_t perBlock = std::max<uint32_t>(1, options.handlesPerBlock);
+  bool v2 = options.formatVersion != kVersionMajorV1;
+  unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
   std::string tables[kNumSectionKinds];
   uint32_t counts[kNumSectionKinds] = {};
   auto at = [&](SectionKind kind) -> std::string & {
@@ -460,11 +521,11 @@ std::string SectionBuilder::serialize() {
     for (uint32_t v : rec)
       put32(at(SectionKind::ModuleFrames), v);
   count(SectionKind::ModuleFrames) = frames.size();
-  for (const auto &rec : nodes)
-    for (uint32_t v : rec)
-      put32(at(SectionKind::StackNodes), v);
   count(SectionKind::StackNodes) = nodes.size();
+  // Format 2 codes LOCATIONS as a block-coded table (below).
   for (const auto &rec : locations) {
+    if (v2)
+      break;
     std::string &out = at(SectionKind::Locations);
     out.push_back(char(rec[0] & 0xff));
     out.push_back(char(rec[0] >> 8));
@@ -488,10 +549,59 @@ std::string SectionBuilder::serialize() {
   }
   count(SectionKind::Sites) = sites.size();
 
-  // Handle blocks: column by column, runs of arithmetic progressions.
+  if (v2) {
+    // Block-coded tables: rows of u32 columns, so a repeated layer can be a
+    // copy of an earlier block (docs/debug-section-format.md).
+    ColumnTableOptions tableOptions;
+    tableOptions.allowCopies = options.allowCopyBlocks;
+    std::vector<uint32_t> values;
+    values.reserve(nodes.size() * kNumNodeColumns);
+    for (const auto &rec : nodes)
+      values.insert(values.end(), rec.begin(), rec.end());
+    tableOptions.rowsPerBlock =
+        std::max<uint32_t>(1, options.stackNodesPerBlock);
+    EncodedColumnTable nodeTable =
+        encodeColumnTable(values, kNumNodeColumns, tableOptions);
+    at(SectionKind::StackNodes) = std::move(nodeTable.blocks);
+    at(SectionKind::StackNodeIndex) = std::move(nodeTable.index);
+    count(SectionKind::StackNodeIndex) =
+        at(SectionKind::StackNodeIndex).size() / 4;
+
+    // Locations: `kind | aux << 8` is the 1.0 record's first u32.
+    values.clear();
+    values.reserve(locations.size() * kNumLocColumns);
+    for (const auto &rec : locations)
+      values.insert(values.end(), rec.begin(), rec.end());
+    tableOptions.rowsPerBlock =
+        std::max<uint32_t>(1, options.locationsPerBlock);
+    EncodedColumnTable locationTable =
+        encodeColumnTable(values, kNumLocColumns, tableOptions);
+    at(SectionKind::Locations) = std::move(locationTable.blocks);
+    at(SectionKind::LocationIndex) = std::move(locationTable.index);
+    count(SectionKind::LocationIndex) =
+        at(SectionKind::LocationIndex).size() / 4;
+
+    values.clear();
+    values.reserve(handles.size() * kNumColumns);
+    for (const HandleEntry &entry : handles)
+      values.insert(values.end(), entry.values, entry.values + kNumColumns);
+    tableOptions.rowsPerBlock = perBlock;
+    EncodedColumnTable handleTable =
+        encodeColumnTable(values, kNumColumns, tableOptions);
+    at(SectionKind::HandleBlocks) = std::move(handleTable.blocks);
+    at(SectionKind::HandleIndex) = std::move(handleTable.index);
+    count(SectionKind::HandleIndex) = at(SectionKind::HandleIndex).size() / 4;
+    count(SectionKind::HandleBlocks) = at(SectionKind::HandleBlocks).size();
+  } else {
+    for (const auto &rec : nodes)
+      for (uint32_t v : rec)
+        put32(at(SectionKind::StackNodes), v);
+  }
+
+  // Handle blocks (1.0): column by column, runs of arithmetic progressions.
   std::string &blocks = at(SectionKind::HandleBlocks);
   std::string &index = at(SectionKind::HandleIndex);
-  for (size_t begin = 0; begin < handles.size(); begin += perBlock) {
+  for (size_t begin = 0; !v2 && begin < handles.size(); begin += perBlock) {
     put32(index, blocks.size());
     size_t end = std::min(handles.size(), begin + perBlock);
     for (unsigned col = 0; col < kNumColumns; ++col) {
@@ -514,10 +624,12 @@ std::string SectionBuilder::serialize() {
       }
     }
   }
-  put32(index, blocks.size());
-  count(SectionKind::HandleIndex) =
-      (handles.size() + perBlock - 1) / perBlock + 1;
-  count(SectionKind::HandleBlocks) = blocks.size();
+  if (!v2) {
+    put32(index, blocks.size());
+    count(SectionKind::HandleIndex) =
+        (handles.size() + perBlock - 1) / perBlock + 1;
+    count(SectionKind::HandleBlocks) = blocks.size();
+  }
 
   for (const auto &rec : argLocs)
     for (uint32_t v : rec)
@@ -530,31 +642,46 @@ std::string SectionBuilder::serialize() {
 
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
-  for (unsigned k = 0; k < kNumSectionKinds; ++k) {
+  for (unsigned k = 0; k < numKinds; ++k) {
     put32(out, k + 1);
     put32(out, counts[k]);
     put64(out, tables[k].size());
+    if (v2)
+      put64(out, llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                     reinterpret_cast<const uint8_t *>(tables[k].data()),
+                     tables[k].size())));
   }
-  for (unsigned k = 0; k < kNumSectionKinds; ++k) {
+  size_t tableEnd = out.size();
+  for (unsigned k = 0; k < numKinds; ++k) {
     out.resize(alignTo64(out.size()), '\0');
     out += tables[k];
   }
   auto *header = reinterpret_cast<uint8_t *>(out.data());
   using namespace llvm::support::endian;
   std::memcpy(header, kMagic, sizeof(kMagic));
-  write16le(header + kOffVersionMajor, kVersionMajor);
-  write16le(header + kOffVersionMinor, kVersionMinor);
+  write16le(header + kOffVersionMajor, v2 ? kVersionMajor : kVersionMajorV1);
+  write16le(header + kOffVersionMinor, 0);
   write32le(header + kOffFlags,
             sourceLines.empty() && !options.embedSource ? 0 : kFlagSourceLines);
   write32le(header + kOffHeaderSize, kHeaderSize);
-  write32le(header + kOffSectionCount, kNumSectionKinds);
+  write32le(header + kOffSectionCount, numKinds);
   write64le(header + kOffFileSize, out.size());
   write32le(header + kOffHandleCount, handles.size());
   write32le(header + kOffHandlesPerBlock, perBlock);
   write32le(header + kOffRootLoc, rootLoc);
-  write64le(header + kOffBodyChecksum,
-            llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-                header + kHeaderSize, out.size() - kHeaderSize)));
+  if (v2) {
+    write32le(header + kOffStackNodesPerBlock,
+              std::max<uint32_t>(1, options.stackNodesPerBlock));
+    write32le(header + kOffLocationsPerBlock,
+              std::max<uint32_t>(1, options.locationsPerBlock));
+    write32le(header + kOffSectionTableCrc,
+              llvm::crc32(llvm::ArrayRef<uint8_t>(header + kHeaderSize,
+                                                  tableEnd - kHeaderSize)));
+  } else {
+    write64le(header + kOffBodyChecksum,
+              llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                  header + kHeaderSize, out.size() - kHeaderSize)));
+  }
   write32le(header + kOffHeaderCrc,
             llvm::crc32(llvm::ArrayRef<uint8_t>(header, kOffHeaderCrc)));
   return out;
@@ -577,6 +704,10 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
     return root->emitError() << "internal error: the written debug section "
                                 "does not read back: "
                              << llvm::toString(reader.takeError());
+  if (llvm::Error err = (*reader)->verifyAll())
+    return root->emitError() << "internal error: the written debug section "
+                                "does not verify: "
+                             << llvm::toString(std::move(err));
   LocationDecoder decoder(**reader, root->getContext());
   auto mismatch = [&](Operation *op, Location expected,
                       llvm::Expected<Location> got) {
@@ -595,10 +726,39 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
   };
   if (mismatch(root, root->getLoc(), decoder.decode((*reader)->getRootLoc())))
     return failure();
+  // An op's location is compared in parts (leaf, and the stack node's caller
+  // chain, both memoized by the decoder), so the check costs a lookup, not a
+  // CallSiteLoc uniqued per op; the full location is built only to report a
+  // mismatch.
+  auto matches = [&](Operation *op, uint64_t handle) {
+    llvm::Expected<SectionHandle> entry = (*reader)->lookupHandle(handle);
+    if (!entry) {
+      llvm::consumeError(entry.takeError());
+      return false;
+    }
+    llvm::Expected<Location> leaf = decoder.decode(entry->leaf);
+    if (!leaf) {
+      llvm::consumeError(leaf.takeError());
+      return false;
+    }
+    if (!entry->stack)
+      return op->getLoc() == *leaf;
+    auto site = dyn_cast<CallSiteLoc>(op->getLoc());
+    if (!site || site.getCallee() != *leaf)
+      return false;
+    llvm::Expected<Location> caller = decoder.decodeStackNode(*entry->stack);
+    if (!caller) {
+      llvm::consumeError(caller.takeError());
+      return false;
+    }
+    return site.getCaller() == *caller;
+  };
   WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == root)
       return WalkResult::advance();
-    if (mismatch(op, op->getLoc(), decoder.decodeHandle(*getDebugHandle(op))))
+    uint64_t handle = *getDebugHandle(op);
+    if (!matches(op, handle) &&
+        mismatch(op, op->getLoc(), decoder.decodeHandle(handle)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -63,6 +63,12 @@ cl::opt<std::string> sourceRoot(
     cl::desc("Directory to read source lines from when the section does not "
              "embed them (default: file names as written)"),
     cl::init(""), cl::cat(category));
+cl::opt<bool> verifySection(
+    "verify",
+    cl::desc("Check every table and block of the section against its "
+             "checksum first (opening checks only the header and section "
+             "table); without handle arguments, only verify"),
+    cl::init(false), cl::cat(category));
 cl::opt<bool> noSource("no-source",
                        cl::desc("Never print source lines, even if present"),
                        cl::init(false), cl::cat(category));
@@ -351,6 +357,20 @@ int main(int argc, char **argv) {
   if (!reader) {
     reportError(sectionPath + ": " + toString(reader.takeError()));
     return 1;
+  }
+  if (verifySection) {
+    if (Error err = (*reader)->verifyAll()) {
+      reportError(sectionPath + ": " + toString(std::move(err)));
+      return 1;
+    }
+    if (handleArgs.empty() && chromeTrace.empty()) {
+      outs() << formatv("{0}: verified (format {1}.{2}, {3} bytes, {4} "
+                        "handles)\n",
+                        sectionPath, (*reader)->getVersionMajor(),
+                        (*reader)->getVersionMinor(), (*reader)->getFileSize(),
+                        (*reader)->getNumHandles());
+      return 0;
+    }
   }
   Symbolizer symbolizer(**reader);
   SourceCache sourceCache(sourceRoot);

@@ -37,6 +37,15 @@ struct DebugSectionOptions {
   std::string sourceRoot;
   /// Entries per handle block (the format allows any B > 0).
   uint32_t handlesPerBlock = section::kDefaultHandlesPerBlock;
+  /// Rows per stack-node and per location block (format 2; any value > 0).
+  uint32_t stackNodesPerBlock = section::kDefaultStackNodesPerBlock;
+  uint32_t locationsPerBlock = section::kDefaultLocationsPerBlock;
+  /// The format major version to write: the current one, or 1 for files
+  /// that older readers must read (and for tests of the 1.0 reader path).
+  uint16_t formatVersion = section::kVersionMajor;
+  /// Format 2: let the block-coded tables use copy blocks (off for
+  /// comparisons and tests of literal blocks).
+  bool allowCopyBlocks = true;
   /// The op name a site records (the last component of mobile module
   /// paths). Null: the operator of a `tg.op`, else the MLIR op name. The
   /// emit pass passes tg::getModulePathOpName so the section agrees with
@@ -66,6 +75,8 @@ public:
   llvm::Expected<mlir::Location> decode(uint32_t ref);
   /// The full location of a handle.
   llvm::Expected<mlir::Location> decodeHandle(uint64_t handle);
+  /// The caller location a stack node stands for (memoized).
+  llvm::Expected<mlir::Location> decodeStackNode(uint32_t node);
 
 private:
   llvm::Expected<mlir::Location> decodeRef(uint32_t ref, unsigned depth);

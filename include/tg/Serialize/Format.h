@@ -17,10 +17,15 @@ namespace section {
 /// `\x89TGDBG\r\n`.
 inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G',  'D',
                                             'B',  'G', '\r', '\n'};
-inline constexpr uint16_t kVersionMajor = 1;
+/// The version writers produce. Readers also read every older major.
+inline constexpr uint16_t kVersionMajor = 2;
 inline constexpr uint16_t kVersionMinor = 0;
+/// Version 1.0: kept for reading (and writing, for tests of old readers).
+inline constexpr uint16_t kVersionMajorV1 = 1;
 inline constexpr uint32_t kHeaderSize = 64;
-inline constexpr uint32_t kSectionEntrySize = 16;
+/// Section-table entry sizes: v1 has no per-table checksum.
+inline constexpr uint32_t kSectionEntrySizeV1 = 16;
+inline constexpr uint32_t kSectionEntrySizeV2 = 24;
 inline constexpr uint32_t kAlignment = 64;
 inline constexpr uint32_t kNone = 0xFFFFFFFFu;
 inline constexpr uint32_t kDefaultHandlesPerBlock = 64;
@@ -34,10 +39,16 @@ enum HeaderOffset : uint32_t {
   kOffHeaderSize = 16,
   kOffSectionCount = 20,
   kOffFileSize = 24,
+  /// v1: xxh3 of the whole body. v2: CRC-32 of the section table (u32)
+  /// followed by a reserved u32.
   kOffBodyChecksum = 32,
+  kOffSectionTableCrc = 32,
   kOffHandleCount = 40,
   kOffHandlesPerBlock = 44,
   kOffRootLoc = 48,
+  /// v2 only (reserved in v1): rows per STACK_NODES and LOCATIONS block.
+  kOffStackNodesPerBlock = 52,
+  kOffLocationsPerBlock = 56,
   kOffHeaderCrc = 60,
 };
 
@@ -59,8 +70,14 @@ enum class SectionKind : uint32_t {
   HandleBlocks = 11,
   ArgLocations = 12,
   SourceLines = 13,
+  /// v2 only: the block indexes of the block-coded STACK_NODES and
+  /// LOCATIONS.
+  StackNodeIndex = 14,
+  LocationIndex = 15,
 };
-inline constexpr uint32_t kNumSectionKinds = 13;
+inline constexpr uint32_t kNumSectionKinds = 15;
+/// Version 1.0 has the first thirteen kinds.
+inline constexpr uint32_t kNumSectionKindsV1 = 13;
 
 /// Record sizes of the fixed-width tables.
 inline constexpr uint32_t kPositionSize = 24;
@@ -104,6 +121,26 @@ enum class FusedMeta : uint8_t {
 
 /// The columns of a handle block.
 enum HandleColumn : unsigned { kColStack, kColSite, kColGraph, kNumColumns };
+
+/// The columns of a v2 STACK_NODES row (the fields of the v1 record).
+enum StackNodeColumn : unsigned {
+  kColNodeCall,
+  kColNodeFrame,
+  kColNodeParent,
+  kNumNodeColumns
+};
+inline constexpr uint32_t kDefaultStackNodesPerBlock = 64;
+
+/// The columns of a v2 LOCATIONS row: `kind | aux << 8` (the high 16 bits,
+/// reserved in 1.0, are 0), then the fields a, b, c of the 1.0 record.
+enum LocationColumn : unsigned {
+  kColLocKind,
+  kColLocA,
+  kColLocB,
+  kColLocC,
+  kNumLocColumns
+};
+inline constexpr uint32_t kDefaultLocationsPerBlock = 64;
 
 /// Rounds up to the table alignment.
 inline uint64_t alignTo64(uint64_t x) { return (x + 63) & ~uint64_t(63); }

@@ -1,18 +1,23 @@
 //===- Reader.h - Zero-copy debug section reader ----------------*- C++ -*-===//
 //
 // Opens a debug section (docs/debug-section-format.md) by mapping it
-// read-only, validates its header, section table and checksums once, and then
-// answers lookups by reading records straight out of the mapping: strings are
-// views into it, and nothing is decoded until asked. Every lookup checks its
-// bounds and returns an llvm::Error naming the table, index and byte offset
-// when the file is inconsistent. Independent of MLIR on purpose: tools that
-// only symbolicate need no MLIRContext.
+// read-only and validating its header and section table, and then answers
+// lookups by reading records straight out of the mapping: strings are views
+// into it, and nothing is decoded until asked. In format 2.0 opening is
+// O(number of tables): each table's checksum is checked on its first use (and
+// each block of a block-coded table on the first use of that block), so a
+// lookup never returns unchecked bytes; verifyAll() checks everything at once.
+// Format 1.0 files are checked whole at open, as their format requires. Every
+// lookup checks its bounds and returns an llvm::Error naming the table, index
+// and byte offset when the file is inconsistent. Independent of MLIR on
+// purpose: tools that only symbolicate need no MLIRContext.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TG_SERIALIZE_READER_H
 #define TG_SERIALIZE_READER_H
 
+#include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/Format.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -20,7 +25,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace tg {
@@ -145,6 +152,12 @@ public:
   llvm::Expected<SectionSite> getSite(uint32_t index) const;
   llvm::Expected<SectionArgLocation> getArgLocation(uint32_t index) const;
 
+  /// Checks every table and block against its checksum (and the structure
+  /// of every block), so that nothing read later can be silently wrong:
+  /// `tg-symbolicate --verify` and restoring locations into a module call it.
+  /// O(file size); a no-op for format 1.0, whose open checked the whole body.
+  llvm::Error verifyAll() const;
+
   /// Decodes one handle: O(handles per block). An error names the handle
   /// when it is out of range or absent, and the byte offset when its block is
   /// malformed.
@@ -168,6 +181,18 @@ private:
   llvm::Expected<std::optional<llvm::StringRef>>
   getOptString(uint32_t id) const;
   llvm::Error decodeColumns(uint64_t handle, uint32_t values[]) const;
+  llvm::Error decodeColumnsV1(uint64_t handle, uint32_t values[]) const;
+  /// Checks a table's checksum on its first use (format 2); cheap after that.
+  llvm::Error checkTable(section::SectionKind kind) const {
+    if (tableState[idx(kind)].load(std::memory_order_acquire) == kChecked)
+      return llvm::Error::success();
+    return checkTableSlow(kind);
+  }
+  llvm::Error checkTableSlow(section::SectionKind kind) const;
+  /// The O(1) structural checks of a table's contents, run once with its
+  /// checksum; for a block index, creates the table's reader.
+  llvm::Error checkContents(section::SectionKind kind) const;
+  bool isV1() const { return versionMajor == section::kVersionMajorV1; }
 
   std::unique_ptr<llvm::MemoryBuffer> buffer;
   std::unique_ptr<llvm::sys::fs::mapped_file_region> mapping;
@@ -177,6 +202,18 @@ private:
   uint64_t offsets[section::kNumSectionKinds] = {};
   uint64_t sizes[section::kNumSectionKinds] = {};
   uint32_t counts[section::kNumSectionKinds] = {};
+  /// Format 2: the section table's checksum of each table.
+  uint64_t checksums[section::kNumSectionKinds] = {};
+  uint32_t stackNodesPerBlock = 0, locationsPerBlock = 0;
+  /// Per table: kChecked once its checksum matched (all tables of a 1.0
+  /// file at open). Atomic so concurrent lookups may race to check.
+  static constexpr uint8_t kChecked = 1;
+  mutable std::atomic<uint8_t> tableState[section::kNumSectionKinds] = {};
+  /// Format 2: the block-coded handle table and stack nodes, created on
+  /// the first use of their index (published by its tableState).
+  mutable std::optional<section::ColumnTableReader> handleTable, nodeTable,
+      locationTable;
+  mutable std::mutex checkMutex;
 };
 
 } // namespace tg

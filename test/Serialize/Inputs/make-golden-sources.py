@@ -1,4 +1,5 @@
-"""Writes the Python sources that golden-v1.0.tgdbg embeds lines of.
+"""Writes the Python sources that golden-v1.0.tgdbg and golden-v2.0.tgdbg embed
+lines of.
 
 golden-v1.0.tgdbg was made once, with format version 1.0, by
   python3 make-golden-sources.py /tmp/golden-src

@@ -6,26 +6,20 @@ a sanitizer's exit code), and every stderr line a one-line
   corrupt_sweep.py TG_SYMBOLICATE SECTION WORKDIR
 
 Damage: truncation at every 64th byte, and one flipped bit at every 16th
-byte with the checksums recomputed (so the damage reaches the header-field
-and record checks, not just the checksum checks). Prints a summary; exits 1 on the first bad
+byte with the checksums recomputed (file size, header, and for format 2.0 the
+section table and every table's checksum; so the damage reaches the
+header-field, record and block-structure checks, not just the checksum
+checks; a block's own checksum still catches damage inside a coded block). Prints a summary; exits 1 on the first bad
 outcome, naming the damage so it can be reproduced.
 """
 import os
 import struct
 import subprocess
 import sys
-import zlib
 
-sys.path.insert(0, os.path.dirname(__file__))
-from craft_section import xxh3_64  # noqa: E402
-
-
-def fix_checksums(data):
-    data = bytearray(data)
-    struct.pack_into("<Q", data, 24, len(data))
-    struct.pack_into("<Q", data, 32, xxh3_64(bytes(data[64:])))
-    struct.pack_into("<I", data, 60, zlib.crc32(bytes(data[:60])))
-    return bytes(data)
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                "Serialize", "Inputs"))
+from section_tool import fix as fix_checksums  # noqa: E402
 
 
 def main():

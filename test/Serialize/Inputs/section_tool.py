@@ -1,0 +1,102 @@
+"""Inspects and damages debug sections for tests (docs/debug-section-format.md).
+
+  section_tool.py table SECTION KIND          prints "offset size count" of a table
+  section_tool.py entry SECTION KIND          prints "(kind, count)" of its entry
+  section_tool.py flip SECTION OUT KIND [AT]  XORs 0x40 into byte AT (default 0)
+                                              of table KIND, nothing recomputed
+  section_tool.py fix SECTION OUT             recomputes file_size and every
+                                              checksum (1.0 or 2.0), so damage
+                                              reaches the checks behind them
+  section_tool.py set SECTION OUT OFF BYTE    sets one byte, nothing recomputed
+
+KIND is a table name (STACK_NODES, HANDLE_BLOCKS, ...).
+"""
+import os
+import struct
+import sys
+import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                "bad-input", "Inputs"))
+from craft_section import xxh3_64  # noqa: E402
+
+KINDS = ["STRING_OFFSETS", "STRING_DATA", "POSITIONS", "MODULE_FRAMES",
+         "STACK_NODES", "LOCATIONS", "LOCATION_LISTS", "GRAPHS", "SITES",
+         "HANDLE_INDEX", "HANDLE_BLOCKS", "ARG_LOCATIONS", "SOURCE_LINES",
+         "STACK_NODE_INDEX", "LOCATION_INDEX"]
+
+
+def align64(x):
+    return (x + 63) & ~63
+
+
+def tables(data):
+    """[(kind, count, offset, size, entry offset)] from the section table."""
+    major = struct.unpack_from("<H", data, 8)[0]
+    entry_size = 16 if major == 1 else 24
+    count = struct.unpack_from("<I", data, 20)[0]
+    end = 64 + entry_size * count
+    if end > len(data):
+        return major, entry_size, []
+    out = []
+    off = align64(end)
+    for i in range(count):
+        e = 64 + entry_size * i
+        kind, n, size = struct.unpack_from("<IIQ", data, e)
+        out.append((kind, n, off, size, e))
+        off = align64(off + size) if i + 1 < count else off + size
+    return major, entry_size, out
+
+
+def find(data, name):
+    kind = KINDS.index(name) + 1
+    for entry in tables(data)[2]:
+        if entry[0] == kind:
+            return entry
+    raise SystemExit("no table " + name)
+
+
+def fix(data):
+    data = bytearray(data)
+    struct.pack_into("<Q", data, 24, len(data))
+    major, entry_size, entries = tables(data)
+    if major == 1:
+        struct.pack_into("<Q", data, 32, xxh3_64(bytes(data[64:])))
+    else:
+        for kind, n, off, size, e in entries:
+            if off + size <= len(data):
+                struct.pack_into("<Q", data, e + 16,
+                                 xxh3_64(bytes(data[off:off + size])))
+        end = 64 + entry_size * len(entries)
+        struct.pack_into("<I", data, 32, zlib.crc32(bytes(data[64:end])))
+    struct.pack_into("<I", data, 60, zlib.crc32(bytes(data[:60])))
+    return bytes(data)
+
+
+def main():
+    cmd, path = sys.argv[1], sys.argv[2]
+    data = open(path, "rb").read()
+    if cmd == "table":
+        kind, n, off, size, e = find(data, sys.argv[3])
+        print(off, size, n)
+    elif cmd == "entry":
+        kind, n, off, size, e = find(data, sys.argv[3])
+        print((kind, n))
+    elif cmd == "flip":
+        kind, n, off, size, e = find(data, sys.argv[4])
+        at = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+        d = bytearray(data)
+        d[off + at] ^= 0x40
+        open(sys.argv[3], "wb").write(d)
+    elif cmd == "fix":
+        open(sys.argv[3], "wb").write(fix(data))
+    elif cmd == "set":
+        d = bytearray(data)
+        d[int(sys.argv[4])] = int(sys.argv[5])
+        open(sys.argv[3], "wb").write(d)
+    else:
+        raise SystemExit("unknown command " + cmd)
+
+
+if __name__ == "__main__":
+    main()
