@@ -28,9 +28,11 @@ struct AssignDebugHandlesPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(&getContext());
+    // The name is uniqued once: setAttr(StringRef) would look it up in the
+    // context's string table again for every op.
+    StringAttr name = builder.getStringAttr(tg::kDebugHandleAttrName);
     auto setHandle = [&](Operation *op, uint64_t handle) {
-      op->setAttr(tg::kDebugHandleAttrName,
-                  builder.getI64IntegerAttr(int64_t(handle)));
+      op->setAttr(name, builder.getI64IntegerAttr(int64_t(handle)));
     };
 
     // Malformed handles are errors in both modes: silently renumbering them
@@ -41,7 +43,7 @@ struct AssignDebugHandlesPass
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation())
         return;
-      Attribute attr = op->getAttr(tg::kDebugHandleAttrName);
+      Attribute attr = op->getAttr(name);
       if (!attr)
         return;
       std::optional<uint64_t> handle = tg::getDebugHandle(op);
@@ -69,7 +71,7 @@ struct AssignDebugHandlesPass
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation())
         return;
-      if (keepExisting && op->hasAttr(tg::kDebugHandleAttrName))
+      if (keepExisting && op->hasAttr(name))
         return;
       setHandle(op, next++);
     });

@@ -20,6 +20,14 @@
 // full chain in one step, since the call it comes through already carries
 // the chain of all its callers.
 //
+// Where every call matches its callee's signature and the callees' nested
+// regions are single-block SSA regions (what tracers write), flattenInOrder
+// builds the same IR without mlir::inlineCall, copying callee bodies op by op
+// in program order so that the ops are allocated in the order every later
+// pass walks them (see there). mlir::inlineCall remains the general path;
+// clone-in-order=false forces it, and the tests check both give the same
+// IR.
+//
 // A call's frame depends on the graph it was written in (a method call's
 // instance is read there: `SELF` is the *caller's* self), so the frames of
 // all the original calls are computed before anything moves; a cloned call
@@ -33,6 +41,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/DenseMap.h"
@@ -111,6 +120,7 @@ private:
   LogicalResult checkInlinable(GraphOp callee, InlinerInterface &interface);
   LogicalResult flatten(GraphOp graph, CallGraph &callGraph,
                         InlinerInterface &interface);
+  void flattenInOrder(GraphOp graph, CallGraph &callGraph);
 };
 
 } // namespace
@@ -269,6 +279,57 @@ LogicalResult InlinePass::checkInlinable(GraphOp callee,
   return failure(result.wasInterrupted());
 }
 
+/// Whether every reachable call can be inlined by flattenInOrder with the
+/// result mlir::inlineCall gives: its operand and result types are the
+/// callee's (no conversion to materialize), the callee ends in a tg.return
+/// with one operand per result, and every region nested in the callee is a
+/// single-block SSA region, where values are defined before their uses in
+/// op order (flattenInOrder maps operands as it goes, where
+/// Region::cloneInto creates all ops before setting any operand).
+static bool canFlattenInOrder(const CallGraph &callGraph) {
+  llvm::DenseSet<Operation *> checked;
+  for (GraphOp graph : callGraph.postOrder) {
+    for (const CallSite &site : getCalls(callGraph, graph)) {
+      GraphOp callee = site.callee;
+      Block &body = callee.getBody().front();
+      if (!llvm::equal(site.op->getOperandTypes(), body.getArgumentTypes()) ||
+          !llvm::equal(site.op->getResultTypes(), callee.getResultTypes()))
+        return false;
+      auto ret = dyn_cast<ReturnOp>(body.back());
+      if (!ret || ret->getNumOperands() != site.op->getNumResults())
+        return false;
+      if (!checked.insert(callee).second)
+        continue;
+      WalkResult simple = body.walk([](Operation *op) {
+        for (Region &region : op->getRegions())
+          if (!region.empty() &&
+              (!region.hasOneBlock() || mayBeGraphRegion(region)))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (simple.wasInterrupted())
+        return false;
+    }
+  }
+  return true;
+}
+
+/// MLIR's location stacking for inlined code (stackLocations in
+/// mlir/lib/Transforms/Utils/InliningUtils.cpp): the callee's own call-site
+/// chain is re-rooted onto the caller.
+static Location stackLocations(Location callee, Location caller) {
+  SmallVector<CallSiteLoc, 8> chain;
+  Location last = callee;
+  while (auto site = dyn_cast<CallSiteLoc>(last)) {
+    chain.push_back(site);
+    last = site.getCaller();
+  }
+  Location result = CallSiteLoc::get(last, caller);
+  for (CallSiteLoc site : llvm::reverse(chain))
+    result = CallSiteLoc::get(site.getCallee(), result);
+  return result;
+}
+
 void InlinePass::runOnOperation() {
   ModuleOp module = getOperation();
   if (module.getOps<GraphOp>().empty())
@@ -304,7 +365,16 @@ void InlinePass::runOnOperation() {
     }
   }
 
-  if (failed(flatten(*entryGraph, callGraph, interface)))
+  // Inputs as tracers write them are flattened by copying op by op in
+  // program order; anything else takes MLIR's inliner (same IR).
+  bool inOrder = cloneInOrder && canFlattenInOrder(callGraph);
+  auto flattenGraph = [&](GraphOp graph) {
+    if (!inOrder)
+      return flatten(graph, callGraph, interface);
+    flattenInOrder(graph, callGraph);
+    return success();
+  };
+  if (failed(flattenGraph(*entryGraph)))
     return signalPassFailure();
 
   // The other reachable graphs are still as written. Those that stay (all
@@ -338,8 +408,7 @@ void InlinePass::runOnOperation() {
   // Callers before callees (the reverse of a post-order is a topological
   // order), so that a graph is still as written when it is inlined.
   for (GraphOp graph : llvm::reverse(callGraph.postOrder))
-    if (graph != *entryGraph && isKept(graph) &&
-        failed(flatten(graph, callGraph, interface)))
+    if (graph != *entryGraph && isKept(graph) && failed(flattenGraph(graph)))
       return signalPassFailure();
   for (GraphOp graph : callGraph.postOrder)
     if (graph != *entryGraph && !isKept(graph))
@@ -417,4 +486,138 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
       worklist.push_back({clonedCalls[i], &(*calleeSites)[i], chain});
   }
   return success();
+}
+
+// The same IR as flatten() (each op cloned once, with MLIR's stacked location,
+// results forwarded as tg::TGInlinerInterface::handleTerminator does), but
+// built in program order: each call is expanded where it stands, recursively,
+// and an op's regions are filled before the next op, instead of cloning a
+// whole callee body and then the bodies of the calls it brought along. Ops
+// are therefore allocated in the order every later walk visits them, with
+// their operands in the op (Region::cloneInto sets them after creating the
+// op, which moves them to a separate allocation). At 1M ops the
+// callee-body-at-a-time order made a plain walk ~4x slower per op than on the
+// same IR read from bytecode, and every later stage, and the verifier after
+// each pass, walk the IR.
+void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
+  /// One inlined call being expanded: how the callee's values map into the
+  /// flattened graph, and the location chain its ops are stacked onto.
+  struct Level {
+    IRMapping mapper;
+    Location chain;
+    Operation *call;
+  };
+  /// A source block being copied: into `dest`, before `before` (null: at
+  /// the end), for the call at `level`. `body` is the callee's body block,
+  /// whose tg.return ends the call.
+  struct Cursor {
+    Block::iterator next, end;
+    Block *dest;
+    Operation *before;
+    size_t level;
+    bool body;
+  };
+  llvm::DenseMap<Operation *, const CallSite *> siteOf;
+  for (auto &entry : callGraph.calls)
+    for (const CallSite &site : entry.second)
+      siteOf[site.op] = &site;
+
+  // Explicit stacks, as in visit(): call chains 10,000 deep are legitimate
+  // input. Levels are reused across calls so their mappers keep their
+  // buckets.
+  SmallVector<std::unique_ptr<Level>> levels;
+  size_t depth = 0;
+  SmallVector<Cursor> cursors;
+  auto push = [&](Operation *call, const CallSite &site, Location chain,
+                  Block *dest, Operation *before, IRMapping *outer) {
+    if (depth == levels.size())
+      levels.push_back(
+          std::make_unique<Level>(Level{IRMapping(), chain, nullptr}));
+    Level &level = *levels[depth];
+    GraphOp callee = site.callee;
+    Block &body = callee.getBody().front();
+    level.mapper.clear();
+    level.chain = chain;
+    level.call = call;
+    for (auto [arg, operand] :
+         llvm::zip_equal(body.getArguments(), call->getOperands()))
+      level.mapper.map(arg, outer ? outer->lookupOrDefault(operand) : operand);
+    cursors.push_back({body.begin(), body.end(), dest, before, depth, true});
+    ++depth;
+  };
+  auto frameChain = [](const CallSite &site, LocationAttr callerChain) {
+    Location frameLoc =
+        getFrameLoc(site.frame, matchFrameLoc(site.op->getLoc()).callLoc);
+    return callerChain ? Location(CallSiteLoc::get(frameLoc, callerChain))
+                       : frameLoc;
+  };
+  auto cloneOptions = Operation::CloneOptions::all().cloneRegions(false);
+
+  for (const CallSite &top : getCalls(callGraph, graph)) {
+    push(top.op, top, frameChain(top, LocationAttr()), top.op->getBlock(),
+         top.op, nullptr);
+    while (!cursors.empty()) {
+      Cursor &cursor = cursors.back();
+      if (cursor.next == cursor.end) {
+        cursors.pop_back();
+        continue;
+      }
+      Operation &op = *cursor.next++;
+      Level &level = *levels[cursor.level];
+      if (cursor.body && isa<ReturnOp>(op)) {
+        // The callee's terminator: its operands replace the call's results.
+        if (cursor.level == 0) {
+          for (auto [result, value] :
+               llvm::zip_equal(level.call->getResults(), op.getOperands()))
+            result.replaceAllUsesWith(level.mapper.lookupOrDefault(value));
+        } else {
+          IRMapping &outer = levels[cursor.level - 1]->mapper;
+          for (auto [result, value] :
+               llvm::zip_equal(level.call->getResults(), op.getOperands()))
+            outer.map(result, level.mapper.lookupOrDefault(value));
+        }
+        cursors.pop_back();
+        --depth;
+        continue;
+      }
+      if (isa<CallMethodOp, CallOp>(op)) {
+        const CallSite &site = *siteOf.lookup(&op);
+        push(&op, site, frameChain(site, level.chain), cursor.dest,
+             cursor.before, &level.mapper);
+        continue;
+      }
+      // What MLIR's remapInlinedLocations does to an inlined op: every
+      // location in it, nested ops and block arguments included, is stacked
+      // onto the call's.
+      Operation *clone = op.clone(level.mapper, cloneOptions);
+      clone->setLoc(stackLocations(op.getLoc(), level.chain));
+      if (cursor.before)
+        cursor.dest->getOperations().insert(cursor.before->getIterator(),
+                                            clone);
+      else
+        cursor.dest->push_back(clone);
+      if (op.getNumRegions() == 0)
+        continue;
+      // Fill the regions before the next op (single blocks, checked by
+      // canFlattenInOrder); `cursor` is not used past this point, as
+      // pushing may reallocate.
+      size_t levelIndex = cursor.level;
+      for (unsigned i = op.getNumRegions(); i-- > 0;) {
+        Region &region = op.getRegion(i);
+        if (region.empty())
+          continue;
+        Block &block = region.front();
+        auto *copy = new Block();
+        clone->getRegion(i).push_back(copy);
+        level.mapper.map(&block, copy);
+        for (BlockArgument arg : block.getArguments())
+          level.mapper.map(arg, copy->addArgument(
+                                    arg.getType(),
+                                    stackLocations(arg.getLoc(), level.chain)));
+        cursors.push_back(
+            {block.begin(), block.end(), copy, nullptr, levelIndex, false});
+      }
+    }
+    top.op->erase();
+  }
 }

@@ -16,9 +16,18 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
   let description = [{
     Reads the `tg.graph` ops of the module and flattens the entry graph: every
     `tg.call_method` and `tg.call` reachable from it is inlined, recursively,
-    through MLIR's inliner (`mlir::inlineCall` with tg's dialect inliner
-    interface), callees first, so each graph is flattened once however often
-    it is called.
+    top-down: each call is replaced by its callee's body as written, whose
+    calls are inlined in turn, so every op is cloned once.
+
+    When every reachable call matches its callee's signature and the
+    regions nested in the callees are single-block SSA regions (what tracers
+    write), the pass copies the callee bodies op by op in program order,
+    expanding each call where it stands, so the flattened graph's ops are
+    allocated in the order later passes walk them; otherwise (a type
+    mismatch, a multi-block or graph region) each call goes through MLIR's
+    inliner (`mlir::inlineCall` with tg's dialect inliner interface). Both
+    give the same IR (only use-list orders, which bytecode records, can
+    differ): `clone-in-order=false` forces the second way, for testing.
 
     The entry graph is `entry=<symbol>` when given; otherwise the graph marked
     with the unit attribute `tg.entry`; otherwise the only graph that no
@@ -64,6 +73,9 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
     Option<"removeDeadGraphs", "remove-dead-graphs", "bool",
            /*default=*/"true",
            "Erase the graphs that are no longer referenced after inlining">,
+    Option<"cloneInOrder", "clone-in-order", "bool", /*default=*/"true",
+           "Copy callee bodies op by op in program order where possible "
+           "(false: inline every call with mlir::inlineCall; same IR)">,
   ];
 }
 
