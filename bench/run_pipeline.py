@@ -204,6 +204,16 @@ def measure(r, n, args, cache):
     res["full_timing"] = parse_timing(err)
     res["out_bytes"] = os.path.getsize(out)
 
+    # MLIR verifies the IR after every pass that does not preserve all
+    # analyses, inside that pass's --mlir-timing entry; the verifier walks
+    # every op, so at 1M ops it is a large, superlinear share of each stage.
+    # The same pipeline without it gives each pass's own time.
+    log("  %d: pipeline, --verify-each=false" % n)
+    wall, rss, err = r.best_of(repeat, [opt, model, "--tg-inline"] + passes +
+                               ["--verify-each=false", "--mlir-timing", "-o", out])
+    res["nv_wall"] = wall
+    res["nv_timing"] = parse_timing(err)
+
     log("  %d: debug passes on the inlined IR" % n)
     wall, rss, err = r.best_of(repeat, [opt, inlined] + passes + ["--mlir-timing", "-o", out])
     res["debug_wall"], res["debug_rss"] = wall, rss
@@ -358,15 +368,25 @@ def report(results, sym, args):
         "parser reads the compact not-inlined model, so its column is not a scaling "
         "figure):" % ref["handles"])
     add("")
-    add("| ops | " + " | ".join(n for n, _ in names) + " | whole pipeline |")
-    add("| ---: |" + " ---: |" * (len(names) + 1))
-    for r in results:
-        cells = []
-        for _, k in names + [(None, "Total")]:
-            base = ref["full_timing"].get(k, 0.0) / ref["handles"]
-            per = r["full_timing"].get(k, 0.0) / r["handles"]
-            cells.append("%.2f" % (per / base) if base else "-")
-        add("| %d | " % r["handles"] + " | ".join(cells) + " |")
+    per_op_table(add, results, ref, names, "full_timing")
+    if all("nv_timing" in r for r in results):
+        add("")
+        add("The same pipeline with `--verify-each=false`: each pass's own time, without "
+            "the verifier MLIR runs after every pass that changes the IR (inside that "
+            "pass's entry above; `print` still verifies once). Times in ms, then per op "
+            "relative to %d ops:" % ref["handles"])
+        add("")
+        add("| ops | " + " | ".join("%s ms" % n for n, _ in names) + " | verifier ms |")
+        add("| ---: |" + " ---: |" * (len(names) + 1))
+        for r in results:
+            add("| %d | " % r["handles"] + " | ".join(
+                "%.1f" % (1e3 * r["nv_timing"].get(k, 0.0)) for _, k in names) +
+                " | %.1f |" % (1e3 * verifier_seconds(r)))
+        add("")
+        per_op_table(add, results, ref, names, "nv_timing")
+        add("")
+        add("`verifier` is the pipeline's passes with the verifier minus without it "
+            "(both runs of this table; noise can make small values negative).")
     if args.stage_rss:
         add("")
         add("Peak RSS (MiB) of each stage run alone (its own tg-opt process, reading the "
@@ -463,6 +483,38 @@ def report(results, sym, args):
     return "\n".join(lines) + "\n"
 
 
+def verifier_seconds(r):
+    stages = [s[1] for s in STAGES]
+    return sum(r["full_timing"].get(k, 0.0) - r["nv_timing"].get(k, 0.0) for k in stages)
+
+
+def per_op_table(add, results, ref, names, key):
+    add("| ops | " + " | ".join(n for n, _ in names) + " | whole pipeline |")
+    add("| ---: |" + " ---: |" * (len(names) + 1))
+    for r in results:
+        cells = []
+        for _, k in names + [(None, "Total")]:
+            base = ref[key].get(k, 0.0) / ref["handles"]
+            per = r[key].get(k, 0.0) / r["handles"]
+            cells.append("%.2f" % (per / base) if base else "-")
+        add("| %d | " % r["handles"] + " | ".join(cells) + " |")
+
+
+def scaling(results, ref, key):
+    """(worst deviation, stage, min, max) of time per op relative to ref."""
+    names = [(s[0], s[1]) for s in STAGES] + [("print", "Output")]
+    worst = []
+    for n, k in names:
+        base = ref[key].get(k, 0.0) / ref["handles"]
+        if not base:
+            continue
+        rel = [r[key].get(k, 0.0) / r["handles"] / base
+               for r in results if r["handles"] >= ref["handles"]]
+        dev = max(max(rel), 1 / max(min(rel), 1e-9))
+        worst.append((dev, n, min(rel), max(rel)))
+    return worst
+
+
 def targets(results, ref, big, sym):
     rows = ["| target | measured | verdict |", "| --- | --- | --- |"]
 
@@ -474,20 +526,16 @@ def targets(results, ref, big, sym):
         "alone: %.2f)" % (ratio, big["debug_wall"] / big["pp_wall"]), ratio <= 1.5)
     # The parser reads the compact (not inlined) model, whose size does not
     # grow with the ops: its time per op is not a scaling figure.
-    names = [(s[0], s[1]) for s in STAGES] + [("print", "Output")]
-    worst = []
-    for n, k in names:
-        base = ref["full_timing"].get(k, 0.0) / ref["handles"]
-        if not base:
-            continue
-        rel = [r["full_timing"].get(k, 0.0) / r["handles"] / base
-               for r in results if r["handles"] >= ref["handles"]]
-        dev = max(max(rel), 1 / max(min(rel), 1e-9))
-        worst.append((dev, n, min(rel), max(rel)))
-    bad = [w for w in worst if w[0] > 1.3]
-    row("time per op flat within 30% from 10K up, every stage (min-max relative "
-        "to 10K)", ", ".join("%s %.2f-%.2f" % (n, lo, hi)
-                             for _, n, lo, hi in sorted(worst, reverse=True)), not bad)
+    forms = [("full_timing", "as tg-opt runs it, verifier after each pass included")]
+    if all("nv_timing" in r for r in results):
+        forms.append(("nv_timing", "each pass alone (`--verify-each=false`)"))
+    for key, what in forms:
+        worst = scaling(results, ref, key)
+        bad = [w for w in worst if w[0] > 1.3]
+        row("time per op flat within 30%% from 10K up, every stage, %s (min-max "
+            "relative to 10K)" % what, ", ".join(
+                "%s %.2f-%.2f" % (n, lo, hi) for _, n, lo, hi in sorted(worst, reverse=True)),
+            not bad)
     if all(r.get("naive_bytes") for r in results):
         low = min(r["naive_bytes"] / r["section_bytes"] for r in results)
         row(">= 20x smaller than naive text at every size", "smallest ratio %.0fx" % low,
