@@ -53,7 +53,20 @@ StringRef GraphOp::getClassName() {
 StringRef GraphOp::getMethodName() {
   StringRef name = getSymName();
   size_t sep = name.rfind("::");
-  return sep == StringRef::npos ? name : name.drop_front(sep + 2);
+  if (sep != StringRef::npos)
+    return name.drop_front(sep + 2);
+  // Symbols are unique per module, Python function names are not: two
+  // `helper`s of different modules become @helper and @helper$2, and both
+  // must print as PyTorch prints them, `helper`.
+  if (auto qualified =
+          (*this)->getAttrOfType<StringAttr>(kQualifiedNameAttrName)) {
+    StringRef last = qualified.getValue().rsplit('.').second;
+    if (last.empty())
+      last = qualified.getValue();
+    if (!last.empty())
+      return last;
+  }
+  return name;
 }
 
 BlockArgument GraphOp::getSelf() {

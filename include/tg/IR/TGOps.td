@@ -54,13 +54,20 @@ def TG_GraphOp : TG_Op<"graph", [
     bool isMethod();
     /// The qualified class of a method graph, empty for a free function.
     ::llvm::StringRef getClassName();
-    /// The method name of a method graph, or the function's name.
+    /// The method name of a method graph, or the function's name: the last
+    /// component of its `tg.qualified_name` when it has one (the symbol may
+    /// carry a `$N` suffix that keeps same-named functions apart), else the
+    /// symbol. This is the name tracebacks and module paths print.
     ::llvm::StringRef getMethodName();
     /// The `self` argument of a method graph, or null.
     ::mlir::BlockArgument getSelf();
     /// Whether this graph is marked as the program's entry (`tg.entry`).
     bool isEntry();
     static constexpr ::llvm::StringLiteral kEntryAttrName = "tg.entry";
+    /// The Python qualified name of a free function (`pkg.mod.fn`), as the
+    /// importers record it.
+    static constexpr ::llvm::StringLiteral kQualifiedNameAttrName =
+        "tg.qualified_name";
 
     //===------------------------------------------------------------------===//
     // FunctionOpInterface

@@ -102,6 +102,8 @@ public:
   uint32_t getFlags() const { return flags; }
   bool hasSourceLines() const { return flags & section::kFlagSourceLines; }
   uint64_t getFileSize() const { return data.size(); }
+  /// The section's bytes (the mapping, or the buffer it was read from).
+  llvm::StringRef getBytes() const { return data; }
   /// Handles 0 .. getNumHandles()-1 have entries (some may be absent).
   uint32_t getNumHandles() const { return handleCount; }
   uint32_t getRootLoc() const { return rootLoc; }
