@@ -637,8 +637,12 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
             formatv("packed column {0} has {1} bytes of values, {2} entries "
                     "of {3} bits need {4}",
                     c, end - p, n, width, bytes));
+      // Width 0 stores no bits (every value is the base, checked above), so
+      // its n is not bounded by the block's bytes: a crafted header makes a
+      // 2^32-row block of a few bytes, whose rows must not be visited one by
+      // one. Any other width has n <= 8 * bytes.
       uint64_t maxValue = 0;
-      for (uint64_t j = 0; j < n; ++j)
+      for (uint64_t j = 0; width && j < n; ++j)
         maxValue = std::max<uint64_t>(maxValue, readPacked(p, j, width));
       if (base + maxValue > UINT32_MAX)
         return blockError(block, begin, p - blocks,

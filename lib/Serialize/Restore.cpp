@@ -23,9 +23,28 @@ using namespace tg;
 using namespace tg::section;
 
 namespace {
-/// Bounds the recursion a crafted file can cause (references only point
-/// backwards, so this is the only way to make decoding expensive).
+/// Bounds the recursion a crafted file can cause.
 constexpr unsigned kMaxDepth = 4096;
+/// Bounds the size of one decoded location counted as a tree, which is how
+/// MLIR prints (and walks) it. Decoding is memoized, so a location whose
+/// parts are shared costs little to build, but a few hundred bytes can spell
+/// out a tree of 2^64 nodes (record k a call site of k-1 and k-1), or a
+/// 2^32-frame stack (format 2.0 codes a uniform parent chain in a few bytes):
+/// either would exhaust memory as soon as anything prints the location. A
+/// real model's largest location, a fused kernel's, is far smaller (1,000
+/// origins of 12 frames is ~40,000 nodes); the symbolizer has the same bound.
+constexpr uint64_t kMaxTreeSize = uint64_t(1) << 20;
+
+uint64_t addSizes(uint64_t a, uint64_t b) {
+  return std::min(a + b, kMaxTreeSize + 1);
+}
+
+/// The tree size recorded for a decoded record; 1 for what is not cached
+/// (`UnknownLoc`, the only reference decodeRef returns without caching).
+template <typename Cache> uint64_t treeSize(const Cache &cache, uint32_t key) {
+  auto it = cache.find(key);
+  return it == cache.end() ? 1 : it->second.second;
+}
 
 template <typename... Ts> llvm::Error makeError(const char *fmt, Ts &&...vals) {
   return llvm::createStringError(
@@ -68,12 +87,18 @@ LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
   // locations themselves counts against the depth limit.
   SmallVector<std::pair<uint32_t, SectionStackNode>, 16> chain;
   std::optional<Location> parentLoc;
+  uint64_t parentSize = 0;
   for (std::optional<uint32_t> current = index; current;) {
     auto cached = nodeCache.find(*current);
     if (cached != nodeCache.end()) {
-      parentLoc = cached->second;
+      parentLoc = cached->second.first;
+      parentSize = cached->second.second;
       break;
     }
+    if (chain.size() > kMaxTreeSize)
+      return makeError("stack node {0}: its call stack is deeper than {1} "
+                       "frames",
+                       index, kMaxTreeSize);
     llvm::Expected<SectionStackNode> node = reader.getStackNode(*current);
     if (!node)
       return node.takeError();
@@ -92,6 +117,12 @@ LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
     llvm::Expected<Location> call = decodeRef(node.call, depth + 1);
     if (!call)
       return call.takeError();
+    uint64_t size =
+        addSizes(addSizes(treeSize(refCache, node.call), 2), parentSize);
+    if (size > kMaxTreeSize)
+      return makeError("stack node {0}: its caller location expands to more "
+                       "than {1} locations",
+                       nodeIndex, kMaxTreeSize);
     Location frameLoc = *call;
     if (node.moduleFrame) {
       llvm::Expected<SectionModuleFrame> frame =
@@ -104,8 +135,9 @@ LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
     }
     Location result =
         parentLoc ? Location(CallSiteLoc::get(frameLoc, *parentLoc)) : frameLoc;
-    nodeCache.try_emplace(nodeIndex, result);
+    nodeCache.try_emplace(nodeIndex, std::make_pair(result, size));
     parentLoc = result;
+    parentSize = size;
   }
   return *parentLoc;
 }
@@ -126,10 +158,16 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
                      llvm::format_hex(ref, 10));
   auto cached = refCache.find(ref);
   if (cached != refCache.end())
-    return cached->second;
+    return cached->second.first;
 
   uint32_t index = getLocIndex(ref);
   std::optional<Location> result;
+  // The location's size as a tree: 1 + its children's (a stack node's is
+  // recorded in nodeCache).
+  uint64_t size = 1;
+  auto sizeOfRef = [&](uint32_t child) {
+    size = addSizes(size, treeSize(refCache, child));
+  };
   if (tag == LocTag::Position) {
     llvm::Expected<SectionPosition> pos = reader.getPosition(index);
     if (!pos)
@@ -155,6 +193,8 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
       llvm::Expected<Location> caller = decodeNode(rec->b, depth + 1, index);
       if (!caller)
         return caller.takeError();
+      sizeOfRef(rec->a);
+      size = addSizes(size, treeSize(nodeCache, rec->b));
       result = CallSiteLoc::get(*leaf, *caller);
       break;
     }
@@ -165,6 +205,8 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
       llvm::Expected<Location> caller = decodeRef(rec->b, depth + 1);
       if (!caller)
         return caller.takeError();
+      sizeOfRef(rec->a);
+      sizeOfRef(rec->b);
       result = CallSiteLoc::get(*callee, *caller);
       break;
     }
@@ -175,6 +217,7 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
       llvm::Expected<Location> child = decodeRef(rec->b, depth + 1);
       if (!child)
         return child.takeError();
+      sizeOfRef(rec->b);
       result = NameLoc::get(StringAttr::get(context, *name), *child);
       break;
     }
@@ -219,6 +262,9 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
         llvm::Expected<Location> loc = decodeRef(*elt, depth + 1);
         if (!loc)
           return loc.takeError();
+        sizeOfRef(*elt);
+        if (size > kMaxTreeSize)
+          break;
         locs.push_back(*loc);
       }
       result = FusedLoc::get(locs, metadata, context);
@@ -226,7 +272,12 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
     }
     }
   }
-  refCache.try_emplace(ref, *result);
+  if (size > kMaxTreeSize)
+    return makeError("location {0} expands to more than {1} locations (its "
+                     "parts are shared that often, which no real model's "
+                     "locations are)",
+                     index, kMaxTreeSize);
+  refCache.try_emplace(ref, std::make_pair(*result, size));
   return *result;
 }
 

@@ -12,11 +12,36 @@ using namespace tg::section;
 
 namespace {
 constexpr unsigned kMaxDepth = 4096;
+/// The records one symbolize() may visit (stack nodes and location
+/// references, each counted once per visit). The depth limit bounds nesting
+/// but not work: a format-2.0 section codes a 2^32-node parent chain in a
+/// few bytes, and composite locations that share their children (record k a
+/// call site of k-1 and k-1) spell out 2^k frames. 2^20 is 100 times the
+/// deepest legitimate stack tested (10,000 calls, test/bad-input/limits.test)
+/// and the same bound restore puts on one location (Restore.cpp).
+constexpr uint64_t kMaxSteps = uint64_t(1) << 20;
+/// The steps left to the symbolize() running on this thread. Thread-local
+/// so a Symbolizer stays usable from several threads at once.
+thread_local uint64_t stepsLeft = kMaxSteps;
 
 Error depthError() {
   return createStringError(
       inconvertibleErrorCode(),
       formatv("location nested deeper than {0} levels", kMaxDepth).str());
+}
+
+/// Takes one step of the budget; an error once it is spent.
+Error step() {
+  if (stepsLeft == 0)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("the handle's locations take more than {0} steps to expand "
+                "(a call stack that deep, or locations that share their "
+                "parts that often, is not a real model's)",
+                kMaxSteps)
+            .str());
+  --stepsLeft;
+  return Error::success();
 }
 } // namespace
 
@@ -24,6 +49,8 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
                                 unsigned depth) const {
   if (depth > kMaxDepth)
     return depthError();
+  if (Error err = step())
+    return err;
   switch (getLocTag(ref)) {
   case LocTag::Unknown:
   case LocTag::Invalid:
@@ -96,6 +123,8 @@ Error Symbolizer::appendNodeFrames(uint32_t index,
   // ends. Only the location nesting below needs a depth limit.
   std::vector<SectionStackNode> chain;
   for (std::optional<uint32_t> current = index; current;) {
+    if (Error err = step())
+      return err;
     Expected<SectionStackNode> node = reader.getStackNode(*current);
     if (!node)
       return node.takeError();
@@ -124,6 +153,8 @@ Error Symbolizer::appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
                                unsigned depth) const {
   if (depth > kMaxDepth)
     return depthError();
+  if (Error err = step())
+    return err;
   if (getLocTag(ref) != LocTag::Composite) {
     SymbolFrame frame;
     if (Error err = firstPosition(ref, frame, depth + 1))
@@ -174,6 +205,8 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
                                  unsigned depth) const {
   if (depth > kMaxDepth)
     return depthError();
+  if (Error err = step())
+    return err;
   if (getLocTag(ref) == LocTag::Composite) {
     Expected<SectionLocation> rec = reader.getLocation(getLocIndex(ref));
     if (!rec)
@@ -206,6 +239,7 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
 
 Expected<SymbolizedHandle>
 Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
+  stepsLeft = kMaxSteps;
   Expected<SectionHandle> entry = reader.lookupHandle(handle);
   if (!entry)
     return entry.takeError();

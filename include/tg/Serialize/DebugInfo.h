@@ -85,8 +85,10 @@ private:
 
   const DebugSectionReader &reader;
   mlir::MLIRContext *context;
-  llvm::DenseMap<uint32_t, mlir::Location> refCache;
-  llvm::DenseMap<uint32_t, mlir::Location> nodeCache;
+  /// Each decoded record with its size as a tree (what printing it walks),
+  /// which is bounded: see kMaxTreeSize in Restore.cpp.
+  llvm::DenseMap<uint32_t, std::pair<mlir::Location, uint64_t>> refCache;
+  llvm::DenseMap<uint32_t, std::pair<mlir::Location, uint64_t>> nodeCache;
 };
 
 /// Sets the location of every op of `root` that has a debug handle, of the
