@@ -5,8 +5,9 @@
   section_tool.py flip SECTION OUT KIND [AT]  XORs 0x40 into byte AT (default 0)
                                               of table KIND, nothing recomputed
   section_tool.py fix SECTION OUT             recomputes file_size and every
-                                              checksum (1.0 or 2.0), so damage
-                                              reaches the checks behind them
+                                              checksum (1.0 or 2.0, blocks
+                                              included), so damage reaches the
+                                              checks behind them
   section_tool.py set SECTION OUT OFF BYTE    sets one byte, nothing recomputed
 
 KIND is a table name (STACK_NODES, HANDLE_BLOCKS, ...).
@@ -24,6 +25,10 @@ KINDS = ["STRING_OFFSETS", "STRING_DATA", "POSITIONS", "MODULE_FRAMES",
          "STACK_NODES", "LOCATIONS", "LOCATION_LISTS", "GRAPHS", "SITES",
          "HANDLE_INDEX", "HANDLE_BLOCKS", "ARG_LOCATIONS", "SOURCE_LINES",
          "STACK_NODE_INDEX", "LOCATION_INDEX"]
+
+
+# (index kind, blocks kind) of the block-coded tables of format 2.0.
+CODED = [(10, 11), (14, 5), (15, 6)]
 
 
 def align64(x):
@@ -63,6 +68,23 @@ def fix(data):
     if major == 1:
         struct.pack_into("<Q", data, 32, xxh3_64(bytes(data[64:])))
     else:
+        # Inside out: each block of a block-coded table carries its own
+        # checksum (low 32 bits of XXH3-64 of its bytes after the checksum),
+        # then each table's, the section table's and the header's.
+        where = {kind: (off, size) for kind, n, off, size, e in reversed(entries)}
+        for index_kind, blocks_kind in CODED:
+            if index_kind not in where or blocks_kind not in where:
+                continue
+            (ioff, isize), (boff, bsize) = where[index_kind], where[blocks_kind]
+            if ioff + isize > len(data) or boff + bsize > len(data):
+                continue
+            starts = [struct.unpack_from("<I", data, ioff + 4 * i)[0]
+                      for i in range(isize // 4)]
+            for begin, end in zip(starts, starts[1:]):
+                if begin + 5 <= end <= bsize:
+                    block = bytes(data[boff + begin + 4:boff + end])
+                    struct.pack_into("<I", data, boff + begin,
+                                     xxh3_64(block) & 0xFFFFFFFF)
         for kind, n, off, size, e in entries:
             if off + size <= len(data):
                 struct.pack_into("<Q", data, e + 16,

@@ -7,9 +7,9 @@ a sanitizer's exit code), and every stderr line a one-line
 
 Damage: truncation at every 64th byte, and one flipped bit at every 16th
 byte with the checksums recomputed (file size, header, and for format 2.0 the
-section table and every table's checksum; so the damage reaches the
-header-field, record and block-structure checks, not just the checksum
-checks; a block's own checksum still catches damage inside a coded block). Prints a summary; exits 1 on the first bad
+section table, every table's checksum and every block's; so the damage
+reaches the header-field, record and block-structure checks, not just the
+checksum checks). Prints a summary; exits 1 on the first bad
 outcome, naming the damage so it can be reproduced.
 """
 import os
