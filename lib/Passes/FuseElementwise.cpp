@@ -36,6 +36,22 @@ constexpr llvm::StringLiteral kDefaultOps[] = {
 /// One fusion group of a block, in program order.
 struct Group {
   SmallVector<Operation *> ops;
+  /// Pre-order position of the last op (where the kernel goes) among the ops
+  /// the collection walk visits: kernels are numbered in this order.
+  unsigned anchorPos = 0;
+};
+
+/// What the single collection walk over the module gathers.
+struct Collection {
+  /// Groups of every block outside kernels (sorted by `anchorPos` once the
+  /// walk is done).
+  SmallVector<Group> groups;
+  /// Names of the kernels already in the module.
+  llvm::StringSet<> taken;
+  /// The next pre-order position.
+  unsigned nextPos = 0;
+  /// Operator names known to be elementwise or not.
+  DenseMap<StringAttr, bool> elementwiseNames;
 };
 
 /// Union-find over group ids, with a "closed" flag per root.
@@ -81,13 +97,21 @@ struct FuseElementwisePass
     return success();
   }
 
-  bool isElementwise(Operation *op) const {
+  /// Whether `op` is a tg.op of an elementwise operator, without bodies and
+  /// with results. `cache` remembers the answer per (uniqued) operator name:
+  /// it is asked for every operand, and probing a map of a few dozen
+  /// pointers is cheaper than hashing the name's text.
+  bool isElementwise(Operation *op, DenseMap<StringAttr, bool> &cache) const {
     auto traced = dyn_cast<TracedOp>(op);
-    return traced && traced.getBodies().empty() && traced->getNumResults() &&
-           elementwise.contains(traced.getName());
+    if (!traced || !traced.getBodies().empty() || !traced->getNumResults())
+      return false;
+    auto [it, inserted] = cache.try_emplace(traced.getNameAttr(), false);
+    if (inserted)
+      it->second = elementwise.contains(traced.getName());
+    return it->second;
   }
 
-  void collectGroups(Block &block, SmallVectorImpl<Group> &groups);
+  void collectGroups(Block &block, Collection &collection);
   std::string kernelBaseName(const Group &group);
   LogicalResult fuse(IRRewriter &rewriter, LocationPreservingListener &listener,
                      Group &group, StringRef name);
@@ -98,71 +122,141 @@ struct FuseElementwisePass
 
 } // namespace
 
-void FuseElementwisePass::collectGroups(Block &block,
-                                        SmallVectorImpl<Group> &groups) {
+void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
   GroupSets sets;
   DenseMap<Operation *, unsigned> groupOf;
   auto groupOfValue = [&](Value value) -> std::optional<unsigned> {
     Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != &block)
+    // Only elementwise ops join groups. Most operands come from other ops
+    // (constants, attributes, linear layers): checking the op itself, on the
+    // cache lines just read for its block, spares those a probe of
+    // `groupOf`, which at 1M ops is large and crowded, and a miss probes
+    // longest.
+    if (!def || def->getBlock() != &block ||
+        !isElementwise(def, collection.elementwiseNames))
       return std::nullopt;
     auto it = groupOf.find(def);
     if (it == groupOf.end())
       return std::nullopt;
     return sets.find(it->second);
   };
+  // The elementwise ops in program order, with their group and position: the
+  // groups are assembled from this list rather than from a second pass over
+  // the block, which at 1M ops costs a cache miss per op.
+  struct Member {
+    Operation *op;
+    /// Group id; its rank once the groups are ordered.
+    unsigned group;
+    unsigned pos;
+  };
+  SmallVector<Member> members;
+
+  // The groups of one op's operands, looked up once for both joining and
+  // closing groups.
+  SmallVector<std::optional<unsigned>, 4> used;
 
   for (Operation &op : block) {
+    unsigned pos = collection.nextPos++;
+    used.clear();
+    for (Value operand : op.getOperands())
+      used.push_back(groupOfValue(operand));
     std::optional<unsigned> own;
-    if (isElementwise(&op)) {
+    if (isElementwise(&op, collection.elementwiseNames)) {
       // Join every open group this op reads from; a closed group already has
       // a use outside it before this op, so the kernel could not sit here.
-      for (Value operand : op.getOperands()) {
-        std::optional<unsigned> g = groupOfValue(operand);
-        if (!g || sets.closed[*g])
+      for (std::optional<unsigned> g : used) {
+        if (!g)
+          continue;
+        // Roots change as groups are joined.
+        unsigned root = sets.find(*g);
+        if (sets.closed[root])
           continue;
         if (!own)
-          own = *g;
-        else if (*g != *own)
-          sets.unite(*own, *g);
+          own = root;
+        else if (root != *own)
+          sets.unite(*own, root);
         own = sets.find(*own);
       }
       if (!own)
         own = sets.make();
       groupOf[&op] = *own;
+      members.push_back({&op, *own, pos});
     }
     // Any use of a group's result by an op outside the group (or by ops
-    // nested in it) closes that group.
-    op.walk([&](Operation *user) {
-      for (Value operand : user->getOperands()) {
-        std::optional<unsigned> g = groupOfValue(operand);
-        if (g && (!own || *g != sets.find(*own)))
-          sets.closed[*g] = true;
-      }
-    });
+    // nested in it) closes that group. (The op's operands were looked up
+    // before it joined `groupOf`: a use of its own result, which a graph
+    // region allows, finds no group instead of its own, and closes nothing
+    // either way.)
+    auto close = [&](std::optional<unsigned> g) {
+      if (!g)
+        return;
+      unsigned root = sets.find(*g);
+      if (!own || root != sets.find(*own))
+        sets.closed[root] = true;
+    };
+    for (std::optional<unsigned> g : used)
+      close(g);
+    if (op.getNumRegions() == 0)
+      continue;
+    // With no group in this block yet there is nothing to close: this skips
+    // walking the body of every graph from the module's block, which would
+    // visit every op of the module a second time.
+    if (!groupOf.empty()) {
+      op.walk([&](Operation *user) {
+        if (user == &op)
+          return;
+        for (Value operand : user->getOperands())
+          close(groupOfValue(operand));
+      });
+    }
+    // Nested blocks are collected here, in the same pre-order walk, so that
+    // positions order anchors as a walk of the module visits them. Kernels
+    // are never fused into; only their names (and those of kernels nested
+    // in them) matter.
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      kernel->walk(
+          [&](KernelOp k) { collection.taken.insert(k.getKernelName()); });
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        collectGroups(nested, collection);
   }
 
   // Members in program order, groups in the order of their last op (where
-  // the kernel goes).
-  DenseMap<unsigned, unsigned> index;
-  SmallVector<Group> all;
-  for (Operation &op : block) {
-    auto it = groupOf.find(&op);
-    if (it == groupOf.end())
-      continue;
-    unsigned root = sets.find(it->second);
-    auto [slot, inserted] = index.try_emplace(root, all.size());
-    if (inserted)
-      all.emplace_back();
-    all[slot->second].ops.push_back(&op);
+  // the kernel goes). Group ids are dense, so vectors indexed by root stand
+  // in for maps. Walking the members backwards meets each group's last op
+  // first, which numbers the groups in reverse anchor order without a sort;
+  // sizes known up front let each group be built in place in one pass.
+  constexpr unsigned kNone = ~0u;
+  SmallVector<unsigned> rankOf(sets.parent.size(), kNone);
+  SmallVector<unsigned> sizes;
+  for (Member &member : llvm::reverse(members)) {
+    unsigned &rank = rankOf[sets.find(member.group)];
+    if (rank == kNone) {
+      rank = sizes.size();
+      sizes.push_back(0);
+    }
+    ++sizes[rank];
+    member.group = rank;
   }
-  // Last ops are distinct, so any sort gives one order.
-  llvm::sort(all, [](const Group &a, const Group &b) {
-    return a.ops.back()->isBeforeInBlock(b.ops.back());
-  });
-  for (Group &group : all)
-    if (group.ops.size() >= minSize)
-      groups.push_back(std::move(group));
+  // Where each kept group goes in `collection.groups`, by rank.
+  SmallVector<unsigned> indexOf(sizes.size(), kNone);
+  unsigned next = collection.groups.size();
+  for (unsigned rank = sizes.size(); rank--;)
+    if (sizes[rank] >= minSize)
+      indexOf[rank] = next++;
+  collection.groups.resize(next);
+  for (const Member &member : members) {
+    unsigned index = indexOf[member.group];
+    if (index == kNone)
+      continue;
+    Group &group = collection.groups[index];
+    if (group.ops.empty())
+      group.ops.reserve(sizes[member.group]);
+    group.ops.push_back(member.op);
+    group.anchorPos = member.pos;
+  }
 }
 
 std::string FuseElementwisePass::kernelBaseName(const Group &group) {
@@ -228,44 +322,43 @@ LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
 void FuseElementwisePass::runOnOperation() {
   ModuleOp module = getOperation();
 
-  // Groups of every block outside kernels; fusing one block never changes
-  // another, so all are found first and numbered in program order.
-  SmallVector<Group> groups;
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<KernelOp>(op))
-      return WalkResult::skip();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        collectGroups(block, groups);
-    return WalkResult::advance();
-  });
+  // Groups of every block outside kernels, and the kernel names taken, in one
+  // pre-order walk; fusing one block never changes another, so all are found
+  // first and numbered in program order (the order of their anchors in a
+  // pre-order walk of the module).
+  Collection collection;
+  for (Region &region : module->getRegions())
+    for (Block &block : region)
+      collectGroups(block, collection);
+  SmallVector<Group> &groups = collection.groups;
   if (groups.empty())
     return;
-
-  DenseMap<Operation *, Group *> byAnchor;
-  for (Group &group : groups)
-    byAnchor[group.ops.back()] = &group;
-  llvm::StringSet<> taken;
-  module->walk([&](KernelOp kernel) { taken.insert(kernel.getKernelName()); });
+  // Each block's groups are sorted, but a nested block's come before those
+  // of its parent's block; positions are distinct, so any sort gives one
+  // order. Nesting is rare, so check before sorting.
+  auto byAnchorPos = [](const Group &a, const Group &b) {
+    return a.anchorPos < b.anchorPos;
+  };
+  if (!llvm::is_sorted(groups, byAnchorPos))
+    llvm::sort(groups, byAnchorPos);
 
   LocationPreservingListener::Options options;
   options.recordNames = false;
   LocationPreservingListener listener(options);
   IRRewriter rewriter(&getContext(), &listener);
+  llvm::StringSet<> &taken = collection.taken;
   unsigned counter = 0;
   SmallVector<std::pair<Group *, std::string>> ordered;
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    auto it = byAnchor.find(op);
-    if (it == byAnchor.end())
-      return;
-    std::string base = kernelBaseName(*it->second);
+  ordered.reserve(groups.size());
+  for (Group &group : groups) {
+    std::string base = kernelBaseName(group);
     std::string name;
     do {
       name = base + "_" + std::to_string(counter++);
     } while (taken.contains(name));
     taken.insert(name);
-    ordered.emplace_back(it->second, std::move(name));
-  });
+    ordered.emplace_back(&group, std::move(name));
+  }
   for (auto &[group, name] : ordered)
     if (failed(fuse(rewriter, listener, *group, name)))
       signalPassFailure();
