@@ -28,10 +28,8 @@ InlinedFrame matchFrameLoc(Location callerLoc) {
   return {callerLoc, FrameAttr()};
 }
 
-Location pushFrame(Location calleeLoc, FrameAttr frame, Location callLoc) {
-  Location caller = getFrameLoc(frame, callLoc);
-  // Walk to the end of the callee's chain and re-root it onto the new caller,
-  // as mlir/lib/Transforms/Utils/InliningUtils.cpp (stackLocations) does.
+Location stackLocations(Location calleeLoc, Location caller) {
+  // Walk to the end of the callee's chain and re-root it onto the new caller.
   SmallVector<CallSiteLoc, 8> chain;
   Location last = calleeLoc;
   while (auto site = dyn_cast<CallSiteLoc>(last)) {
@@ -42,6 +40,10 @@ Location pushFrame(Location calleeLoc, FrameAttr frame, Location callLoc) {
   for (CallSiteLoc site : llvm::reverse(chain))
     result = CallSiteLoc::get(site.getCallee(), result);
   return result;
+}
+
+Location pushFrame(Location calleeLoc, FrameAttr frame, Location callLoc) {
+  return stackLocations(calleeLoc, getFrameLoc(frame, callLoc));
 }
 
 /// Appends the points of a call-site chain innermost first: in

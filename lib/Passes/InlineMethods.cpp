@@ -314,22 +314,6 @@ static bool canFlattenInOrder(const CallGraph &callGraph) {
   return true;
 }
 
-/// MLIR's location stacking for inlined code (stackLocations in
-/// mlir/lib/Transforms/Utils/InliningUtils.cpp): the callee's own call-site
-/// chain is re-rooted onto the caller.
-static Location stackLocations(Location callee, Location caller) {
-  SmallVector<CallSiteLoc, 8> chain;
-  Location last = callee;
-  while (auto site = dyn_cast<CallSiteLoc>(last)) {
-    chain.push_back(site);
-    last = site.getCaller();
-  }
-  Location result = CallSiteLoc::get(last, caller);
-  for (CallSiteLoc site : llvm::reverse(chain))
-    result = CallSiteLoc::get(site.getCallee(), result);
-  return result;
-}
-
 void InlinePass::runOnOperation() {
   ModuleOp module = getOperation();
   if (module.getOps<GraphOp>().empty())

@@ -55,6 +55,11 @@ mlir::Location getFrameLoc(FrameAttr frame, mlir::Location callLoc);
 /// information whose call location is the location itself.
 InlinedFrame matchFrameLoc(mlir::Location callerLoc);
 
+/// MLIR's location stacking for inlined code (`stackLocations` in
+/// mlir/lib/Transforms/Utils/InliningUtils.cpp): the callee's own call-site
+/// chain is re-rooted onto `caller`, so chains stay right-nested.
+mlir::Location stackLocations(mlir::Location calleeLoc, mlir::Location caller);
+
 /// The location of an op inlined from a callee, given its location in the
 /// callee, the frame of the call and the call's location. Keeps MLIR's
 /// canonical chain shape (see the file comment), so the result equals what
