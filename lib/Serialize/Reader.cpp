@@ -327,34 +327,31 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
   auto bytesOf = [&](unsigned k) {
     return ArrayRef<uint8_t>(base + offsets[k], sizes[k]);
   };
-  if (kind == SectionKind::HandleIndex) {
-    unsigned hi = idx(SectionKind::HandleIndex);
-    unsigned hb = idx(SectionKind::HandleBlocks);
-    Expected<ColumnTableReader> table = ColumnTableReader::create(
-        "HANDLE_BLOCKS", bytesOf(hi), offsets[hi], bytesOf(hb), offsets[hb],
-        handleCount, kNumColumns, handlesPerBlock);
+  // A block-coded table: its index, its blocks, rows, columns, rows per block.
+  auto openBlocks = [&](StringRef name, SectionKind indexKind,
+                        SectionKind blocksKind, uint32_t rows, unsigned columns,
+                        uint32_t rowsPerBlock,
+                        std::optional<ColumnTableReader> &out) -> Error {
+    unsigned i = idx(indexKind), b = idx(blocksKind);
+    Expected<ColumnTableReader> table =
+        ColumnTableReader::create(name, bytesOf(i), offsets[i], bytesOf(b),
+                                  offsets[b], rows, columns, rowsPerBlock);
     if (!table)
       return table.takeError();
-    handleTable.emplace(std::move(*table));
-  } else if (kind == SectionKind::StackNodeIndex) {
-    unsigned ni = idx(SectionKind::StackNodeIndex);
-    unsigned sn = idx(SectionKind::StackNodes);
-    Expected<ColumnTableReader> table = ColumnTableReader::create(
-        "STACK_NODES", bytesOf(ni), offsets[ni], bytesOf(sn), offsets[sn],
-        counts[sn], kNumNodeColumns, stackNodesPerBlock);
-    if (!table)
-      return table.takeError();
-    nodeTable.emplace(std::move(*table));
-  } else if (kind == SectionKind::LocationIndex) {
-    unsigned li = idx(SectionKind::LocationIndex);
-    unsigned lo = idx(SectionKind::Locations);
-    Expected<ColumnTableReader> table = ColumnTableReader::create(
-        "LOCATIONS", bytesOf(li), offsets[li], bytesOf(lo), offsets[lo],
-        counts[lo], kNumLocColumns, locationsPerBlock);
-    if (!table)
-      return table.takeError();
-    locationTable.emplace(std::move(*table));
-  }
+    out.emplace(std::move(*table));
+    return Error::success();
+  };
+  if (kind == SectionKind::HandleIndex)
+    return openBlocks("HANDLE_BLOCKS", kind, SectionKind::HandleBlocks,
+                      handleCount, kNumColumns, handlesPerBlock, handleTable);
+  if (kind == SectionKind::StackNodeIndex)
+    return openBlocks("STACK_NODES", kind, SectionKind::StackNodes,
+                      counts[idx(SectionKind::StackNodes)], kNumNodeColumns,
+                      stackNodesPerBlock, nodeTable);
+  if (kind == SectionKind::LocationIndex)
+    return openBlocks("LOCATIONS", kind, SectionKind::Locations,
+                      counts[idx(SectionKind::Locations)], kNumLocColumns,
+                      locationsPerBlock, locationTable);
   return Error::success();
 }
 

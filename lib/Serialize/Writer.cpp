@@ -552,45 +552,32 @@ std::string SectionBuilder::serialize() {
   if (v2) {
     // Block-coded tables: rows of u32 columns, so a repeated layer can be a
     // copy of an earlier block (docs/debug-section-format.md).
-    ColumnTableOptions tableOptions;
-    tableOptions.allowCopies = options.allowCopyBlocks;
     std::vector<uint32_t> values;
-    values.reserve(nodes.size() * kNumNodeColumns);
+    auto encode = [&](SectionKind blocksKind, SectionKind indexKind,
+                      unsigned columns, uint32_t rowsPerBlock) {
+      ColumnTableOptions tableOptions;
+      tableOptions.allowCopies = options.allowCopyBlocks;
+      tableOptions.rowsPerBlock = std::max<uint32_t>(1, rowsPerBlock);
+      EncodedColumnTable table =
+          encodeColumnTable(values, columns, tableOptions);
+      at(blocksKind) = std::move(table.blocks);
+      at(indexKind) = std::move(table.index);
+      count(indexKind) = at(indexKind).size() / 4;
+      values.clear();
+    };
     for (const auto &rec : nodes)
       values.insert(values.end(), rec.begin(), rec.end());
-    tableOptions.rowsPerBlock =
-        std::max<uint32_t>(1, options.stackNodesPerBlock);
-    EncodedColumnTable nodeTable =
-        encodeColumnTable(values, kNumNodeColumns, tableOptions);
-    at(SectionKind::StackNodes) = std::move(nodeTable.blocks);
-    at(SectionKind::StackNodeIndex) = std::move(nodeTable.index);
-    count(SectionKind::StackNodeIndex) =
-        at(SectionKind::StackNodeIndex).size() / 4;
-
+    encode(SectionKind::StackNodes, SectionKind::StackNodeIndex,
+           kNumNodeColumns, options.stackNodesPerBlock);
     // Locations: `kind | aux << 8` is the 1.0 record's first u32.
-    values.clear();
-    values.reserve(locations.size() * kNumLocColumns);
     for (const auto &rec : locations)
       values.insert(values.end(), rec.begin(), rec.end());
-    tableOptions.rowsPerBlock =
-        std::max<uint32_t>(1, options.locationsPerBlock);
-    EncodedColumnTable locationTable =
-        encodeColumnTable(values, kNumLocColumns, tableOptions);
-    at(SectionKind::Locations) = std::move(locationTable.blocks);
-    at(SectionKind::LocationIndex) = std::move(locationTable.index);
-    count(SectionKind::LocationIndex) =
-        at(SectionKind::LocationIndex).size() / 4;
-
-    values.clear();
-    values.reserve(handles.size() * kNumColumns);
+    encode(SectionKind::Locations, SectionKind::LocationIndex, kNumLocColumns,
+           options.locationsPerBlock);
     for (const HandleEntry &entry : handles)
       values.insert(values.end(), entry.values, entry.values + kNumColumns);
-    tableOptions.rowsPerBlock = perBlock;
-    EncodedColumnTable handleTable =
-        encodeColumnTable(values, kNumColumns, tableOptions);
-    at(SectionKind::HandleBlocks) = std::move(handleTable.blocks);
-    at(SectionKind::HandleIndex) = std::move(handleTable.index);
-    count(SectionKind::HandleIndex) = at(SectionKind::HandleIndex).size() / 4;
+    encode(SectionKind::HandleBlocks, SectionKind::HandleIndex, kNumColumns,
+           perBlock);
     count(SectionKind::HandleBlocks) = at(SectionKind::HandleBlocks).size();
   } else {
     for (const auto &rec : nodes)
