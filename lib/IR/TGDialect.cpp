@@ -16,6 +16,19 @@ using namespace tg;
 #define GET_TYPEDEF_CLASSES
 #include "tg/IR/TGOpsTypes.cpp.inc"
 
+/// `eliminated` or `merged`, the kind of a `#tg.origin_record`, as a bare
+/// keyword (the verifier checks which).
+static ParseResult parseOriginKind(AsmParser &parser, std::string &kind) {
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  kind = keyword.str();
+  return success();
+}
+static void printOriginKind(AsmPrinter &printer, StringRef kind) {
+  printer << kind;
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "tg/IR/TGAttrs.cpp.inc"
 
@@ -82,6 +95,24 @@ LogicalResult ModuleType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef className) {
   if (className.empty())
     return emitError() << "module type needs a non-empty class name";
+  return success();
+}
+
+LogicalResult
+OriginRecordAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         StringRef kind, StringRef pass, StringRef op,
+                         LocationAttr origin, LocationAttr into) {
+  if (kind != "eliminated" && kind != "merged")
+    return emitError() << "origin record kind must be 'eliminated' or "
+                          "'merged', got '"
+                       << kind << "'";
+  if (kind == "merged" && !into)
+    return emitError() << "a 'merged' origin record needs 'into', the "
+                          "location of the op that holds it";
+  if (kind == "eliminated" && into)
+    return emitError() << "an 'eliminated' origin record has no 'into'";
+  if (!origin)
+    return emitError() << "origin record needs an origin location";
   return success();
 }
 

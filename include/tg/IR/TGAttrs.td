@@ -48,4 +48,53 @@ def TG_KernelAttr : TG_Attr<"Kernel", "kernel"> {
   let assemblyFormat = "`<` $name `>`";
 }
 
+def TG_OriginRecordAttr : TG_Attr<"OriginRecord", "origin_record"> {
+  let summary = "What became of an origin that no op's location holds";
+  let description = [{
+    An op leaves the IR in one of three ways: replaced by new ops (they
+    inherit its location), replaced by an existing value or op (the survivor
+    inherits it), or erased as dead. Only the last one, and origins beyond a
+    merge bound (`max-origins`), have no op left to carry them: the pass that
+    removed them appends one record each to the module's `tg.origin_records`
+    array, so that no origin is ever silently lost.
+
+    - `kind` is `eliminated` (erased as dead, or folded away with no
+      survivor) or `merged` (merged into the op whose location is `into`, but
+      over that op's `max-origins` bound, so its location only counts it).
+    - `pass` is the pass (or pattern driver) that removed it, `op` the name of
+      the op it was (`arith.addi`, `aten::relu`), `origin` its full location
+      (call-site chain intact).
+
+    ```mlir
+    module attributes {tg.origin_records = [
+      #tg.origin_record<eliminated, pass = "tg-canonicalize", op = "arith.addi",
+                        origin = loc("model.py":12:8)>,
+      #tg.origin_record<merged, pass = "tg-cse", op = "arith.constant",
+                        origin = loc("model.py":40:3), into = loc("model.py":7:3)>
+    ]} { ... }
+    ```
+  }];
+  let parameters = (ins
+      StringRefParameter<"`eliminated` or `merged`">:$kind,
+      StringRefParameter<"the pass that removed the origin">:$pass,
+      StringRefParameter<"the name of the op it was">:$op,
+      "::mlir::LocationAttr":$origin,
+      OptionalParameter<"::mlir::LocationAttr",
+                        "for `merged`: the location of the op holding it">:$into);
+  let assemblyFormat = [{
+    `<` custom<OriginKind>($kind) `,` `pass` `=` $pass `,` `op` `=` $op `,` `origin` `=` $origin
+    (`,` `into` `=` $into^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The module attribute that holds the records, in the order the passes
+    /// made them.
+    static constexpr ::llvm::StringLiteral getModuleAttrName() {
+      return ::llvm::StringLiteral("tg.origin_records");
+    }
+    bool isEliminated() const { return getKind() == "eliminated"; }
+    bool isMerged() const { return getKind() == "merged"; }
+  }];
+}
+
 #endif // TG_IR_TGATTRS_TD
