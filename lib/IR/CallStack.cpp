@@ -79,7 +79,14 @@ Location buildLocation(const CallStack &stack) {
   return CallSiteLoc::get(stack.leaf, caller);
 }
 
+static bool isOriginRecord(Location loc) {
+  auto fused = dyn_cast<FusedLoc>(loc);
+  return fused && isa_and_nonnull<OriginRecordAttr>(fused.getMetadata());
+}
+
 static void collectOrigins(Location loc, llvm::SetVector<Location> &out) {
+  if (isOriginRecord(loc))
+    return;
   if (auto fused = dyn_cast<FusedLoc>(loc)) {
     // A frame location is not a fusion of origins: keep it whole.
     if (!isa_and_nonnull<FrameAttr>(fused.getMetadata())) {
@@ -95,6 +102,55 @@ void getOrigins(Location loc, SmallVectorImpl<Location> &origins) {
   llvm::SetVector<Location> set;
   collectOrigins(loc, set);
   origins.append(set.begin(), set.end());
+}
+
+Location makeOriginRecord(OriginRecordAttr record, Location origin) {
+  return FusedLoc::get(record.getContext(), {origin}, record);
+}
+
+Location appendOriginRecords(Location anchorLoc, ArrayRef<Location> records) {
+  if (records.empty())
+    return anchorLoc;
+  SmallVector<Location> parts{anchorLoc};
+  parts.append(records.begin(), records.end());
+  // FusedLoc::get flattens an anchor that is already a plain fused location
+  // (records appended by an earlier pass) and drops an unknown anchor.
+  return FusedLoc::get(anchorLoc.getContext(), parts);
+}
+
+void getOriginRecords(Location loc, SmallVectorImpl<RemovedOrigin> &records) {
+  auto fused = dyn_cast<FusedLoc>(loc);
+  if (!fused)
+    return;
+  if (auto record = dyn_cast_or_null<OriginRecordAttr>(fused.getMetadata())) {
+    ArrayRef<Location> inner = fused.getLocations();
+    Location origin = inner.size() == 1
+                          ? inner.front()
+                          : FusedLoc::get(loc.getContext(), inner);
+    records.push_back({record, origin});
+    return;
+  }
+  // Records sit directly in the anchor's plain fused location.
+  if (fused.getMetadata())
+    return;
+  for (Location inner : fused.getLocations())
+    if (isOriginRecord(inner))
+      getOriginRecords(inner, records);
+}
+
+Location stripOriginRecords(Location loc) {
+  if (isOriginRecord(loc))
+    return UnknownLoc::get(loc.getContext());
+  auto fused = dyn_cast<FusedLoc>(loc);
+  if (!fused || fused.getMetadata())
+    return loc;
+  SmallVector<Location> kept;
+  for (Location inner : fused.getLocations())
+    if (!isOriginRecord(inner))
+      kept.push_back(inner);
+  if (kept.size() == fused.getLocations().size())
+    return loc;
+  return FusedLoc::get(loc.getContext(), kept);
 }
 
 } // namespace tg

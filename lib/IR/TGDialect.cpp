@@ -46,6 +46,10 @@ struct TGOpAsmDialectInterface : public OpAsmDialectInterface {
       os << "kernel";
       return AliasResult::FinalAlias;
     }
+    if (isa<OriginRecordAttr>(attr)) {
+      os << "origin_record";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -101,7 +105,7 @@ LogicalResult ModuleType::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 OriginRecordAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          StringRef kind, StringRef pass, StringRef op,
-                         LocationAttr origin, LocationAttr into) {
+                         LocationAttr into) {
   if (kind != "eliminated" && kind != "merged")
     return emitError() << "origin record kind must be 'eliminated' or "
                           "'merged', got '"
@@ -111,8 +115,6 @@ OriginRecordAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "location of the op that holds it";
   if (kind == "eliminated" && into)
     return emitError() << "an 'eliminated' origin record has no 'into'";
-  if (!origin)
-    return emitError() << "origin record needs an origin location";
   return success();
 }
 

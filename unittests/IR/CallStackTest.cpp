@@ -110,4 +110,54 @@ TEST_F(CallStackTest, PlainLocationHasNoFrames) {
   EXPECT_EQ(stack.leaf, pos("x.py", 7));
 }
 
+TEST_F(CallStackTest, OriginRecordsAppendReadBackAndAreNotOrigins) {
+  Location anchor = pos("in.mlir", 1);
+  Location dead = pushFrame(pos("model.py", 12, 8),
+                            frame("layer1", "Sequential", "forward"),
+                            pos("model.py", 3, 4));
+  auto eliminated = OriginRecordAttr::get(&context, "eliminated", "tg-cse",
+                                          "arith.addi", LocationAttr());
+  auto merged = OriginRecordAttr::get(&context, "merged", "tg-canonicalize",
+                                      "arith.constant", pos("model.py", 7, 3));
+  Location withOne =
+      appendOriginRecords(anchor, {makeOriginRecord(eliminated, dead)});
+  // A second pass appends to the records of the first.
+  Location withTwo = appendOriginRecords(
+      withOne, {makeOriginRecord(merged, pos("model.py", 40, 3))});
+
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(withTwo, records);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0].record, eliminated);
+  EXPECT_EQ(records[0].origin, dead);
+  EXPECT_EQ(records[1].record, merged);
+  EXPECT_EQ(records[1].origin, pos("model.py", 40, 3));
+
+  // The anchor's own origins exclude its records.
+  SmallVector<Location> origins;
+  getOrigins(withTwo, origins);
+  ASSERT_EQ(origins.size(), 1u);
+  EXPECT_EQ(origins[0], anchor);
+  EXPECT_EQ(stripOriginRecords(withTwo), anchor);
+  EXPECT_EQ(stripOriginRecords(anchor), anchor);
+}
+
+TEST_F(CallStackTest, OriginRecordsOnUnknownAnchor) {
+  Location unknown = UnknownLoc::get(&context);
+  auto eliminated = OriginRecordAttr::get(&context, "eliminated", "tg-cse",
+                                          "arith.addi", LocationAttr());
+  // A fused origin (a kernel) is recorded whole, under one record.
+  Location kernel = FusedLoc::get(&context, {pos("a.py", 1), pos("a.py", 2)});
+  Location loc =
+      appendOriginRecords(unknown, {makeOriginRecord(eliminated, kernel)});
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(loc, records);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].origin, kernel);
+  SmallVector<Location> origins;
+  getOrigins(loc, origins);
+  EXPECT_TRUE(origins.empty());
+  EXPECT_TRUE(isa<UnknownLoc>(stripOriginRecords(loc)));
+}
+
 } // namespace

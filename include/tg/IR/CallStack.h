@@ -78,9 +78,40 @@ mlir::Location buildLocation(const CallStack &stack);
 
 /// The origins a location stands for: the locations listed by a fused
 /// location (recursively, in order, without duplicates), or the location
-/// itself. Used to read back every origin of a fused kernel.
+/// itself. Used to read back every origin of a fused kernel. Origin records
+/// (`#tg.origin_record`) are not origins of the op that holds them and are
+/// skipped.
 void getOrigins(mlir::Location loc,
                 llvm::SmallVectorImpl<mlir::Location> &origins);
+
+//===----------------------------------------------------------------------===//
+// Origin records: origins that no op holds any more
+//===----------------------------------------------------------------------===//
+
+/// The record location of an origin removed by a pass:
+/// `fused<record>[origin]` (see `#tg.origin_record`).
+mlir::Location makeOriginRecord(OriginRecordAttr record, mlir::Location origin);
+
+/// `anchorLoc` with `records` (record locations) appended: what the op a
+/// pass runs on (module or function) carries. Existing records are kept;
+/// identical records collapse into one.
+mlir::Location appendOriginRecords(mlir::Location anchorLoc,
+                                   llvm::ArrayRef<mlir::Location> records);
+
+/// One origin record read back from a location.
+struct RemovedOrigin {
+  OriginRecordAttr record;
+  /// The origin as it was when it was removed (may be fused: one record for
+  /// every origin of the removed op).
+  mlir::Location origin;
+};
+
+/// The origin records `loc` carries, in order.
+void getOriginRecords(mlir::Location loc,
+                      llvm::SmallVectorImpl<RemovedOrigin> &records);
+
+/// `loc` without its origin records (the op's own location).
+mlir::Location stripOriginRecords(mlir::Location loc);
 
 } // namespace tg
 

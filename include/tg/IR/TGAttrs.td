@@ -54,44 +54,44 @@ def TG_OriginRecordAttr : TG_Attr<"OriginRecord", "origin_record"> {
     An op leaves the IR in one of three ways: replaced by new ops (they
     inherit its location), replaced by an existing value or op (the survivor
     inherits it), or erased as dead. Only the last one, and origins beyond a
-    merge bound (`max-origins`), have no op left to carry them: the pass that
-    removed them appends one record each to the module's `tg.origin_records`
-    array, so that no origin is ever silently lost.
-
-    - `kind` is `eliminated` (erased as dead, or folded away with no
-      survivor) or `merged` (merged into the op whose location is `into`, but
-      over that op's `max-origins` bound, so its location only counts it).
-    - `pass` is the pass (or pattern driver) that removed it, `op` the name of
-      the op it was (`arith.addi`, `aten::relu`), `origin` its full location
-      (call-site chain intact).
+    merge bound (`max-origins`), have no op left to carry them. The pass that
+    removed them records each as a *record location*, the origin under this
+    metadata:
 
     ```mlir
-    module attributes {tg.origin_records = [
-      #tg.origin_record<eliminated, pass = "tg-canonicalize", op = "arith.addi",
-                        origin = loc("model.py":12:8)>,
-      #tg.origin_record<merged, pass = "tg-cse", op = "arith.constant",
-                        origin = loc("model.py":40:3), into = loc("model.py":7:3)>
-    ]} { ... }
+    fused<#tg.origin_record<eliminated, pass = "tg-canonicalize", op = "arith.addi">>[origin]
+    fused<#tg.origin_record<merged, pass = "tg-cse", op = "arith.constant",
+                            into = loc("model.py":7:3)>>[origin]
     ```
+
+    and appends the record locations to the location of the op it runs on
+    (the module, or the function for a function pass): records are
+    locations, so `-strip-debuginfo` and `-snapshot-op-locations` treat them
+    as every other location, and a pass that keeps every origin prints, with
+    locations stripped, exactly what the upstream pass prints.
+    `tg::getOrigins` skips records (they are not origins of the op that
+    holds them); `tg::getOriginRecords` reads them back.
+
+    - `kind` is `eliminated` (erased as dead, or folded away with no
+      survivor) or `merged` (merged into the op whose location was `into`
+      at that time, but over that op's `max-origins` bound, so that its
+      location does not list it).
+    - `pass` is the pass that removed it, `op` the name of the op it was
+      (`arith.addi`, `aten::relu`). The origin keeps its full location
+      (call-site chain intact; a fused origin lists every origin).
   }];
   let parameters = (ins
       StringRefParameter<"`eliminated` or `merged`">:$kind,
       StringRefParameter<"the pass that removed the origin">:$pass,
       StringRefParameter<"the name of the op it was">:$op,
-      "::mlir::LocationAttr":$origin,
       OptionalParameter<"::mlir::LocationAttr",
                         "for `merged`: the location of the op holding it">:$into);
   let assemblyFormat = [{
-    `<` custom<OriginKind>($kind) `,` `pass` `=` $pass `,` `op` `=` $op `,` `origin` `=` $origin
+    `<` custom<OriginKind>($kind) `,` `pass` `=` $pass `,` `op` `=` $op
     (`,` `into` `=` $into^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The module attribute that holds the records, in the order the passes
-    /// made them.
-    static constexpr ::llvm::StringLiteral getModuleAttrName() {
-      return ::llvm::StringLiteral("tg.origin_records");
-    }
     bool isEliminated() const { return getKind() == "eliminated"; }
     bool isMerged() const { return getKind() == "merged"; }
   }];
