@@ -76,20 +76,31 @@ public:
 private:
   uint32_t intern(StringRef str);
   FailureOr<uint32_t> encode(Location loc, uint32_t function, Operation *op);
-  /// Splits a canonical inlined location into (innermost node, leaf ref);
-  /// fails softly (returns nullopt) when the location is not canonical.
-  FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
-  encodeStacked(Location loc, uint32_t function, Operation *op);
+  /// A canonical inlined location split into its innermost stack node and
+  /// its leaf location ref; `canonical` is false (and the rest unset) when
+  /// the location does not have that shape.
+  struct StackedRef {
+    bool canonical = false;
+    uint32_t node = 0;
+    uint32_t leaf = 0;
+  };
+  /// Splits a canonical inlined location; fails softly (canonical = false)
+  /// when the location is not canonical. (Plain structs rather than
+  /// FailureOr<std::optional<...>>: GCC 12 reports false
+  /// -Wmaybe-uninitialized on the nested optional.)
+  FailureOr<StackedRef> encodeStacked(Location loc, uint32_t function,
+                                      Operation *op);
   /// A caller chain's innermost stack node and the function its callee is
   /// written in; node kNone for the empty chain.
   struct ChainInfo {
     uint32_t node;
     uint32_t innerFunction;
+    bool canonical = true;
   };
   /// Encodes the caller chain of a canonical inlined location (memoized per
-  /// chain); nullopt when the chain is not canonical.
-  FailureOr<std::optional<ChainInfo>>
-  encodeChain(Location caller, uint32_t function, Operation *op);
+  /// chain); canonical = false when the chain is not canonical.
+  FailureOr<ChainInfo> encodeChain(Location caller, uint32_t function,
+                                   Operation *op);
   uint32_t moduleFrame(FrameAttr frame);
   uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
                      uint32_t c);
@@ -150,7 +161,7 @@ uint32_t SectionBuilder::composite(LocKind kind, FusedMeta meta, uint32_t a,
   return makeLocRef(LocTag::Composite, it->second);
 }
 
-FailureOr<std::optional<SectionBuilder::ChainInfo>>
+FailureOr<SectionBuilder::ChainInfo>
 SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
   // The levels of the chain not seen before, innermost first: ops of one
   // inlined callee share their caller chain, so this is usually empty or
@@ -181,10 +192,10 @@ SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
     auto site = dyn_cast<CallSiteLoc>(level);
     Location frameLoc = site ? site.getCallee() : level;
     if (isa<CallSiteLoc>(frameLoc))
-      return std::optional<ChainInfo>();
+      return ChainInfo{kNone, kNone, /*canonical=*/false};
     InlinedFrame frame = matchFrameLoc(frameLoc);
     if (frame.frame && getFrameLoc(frame.frame, frame.callLoc) != frameLoc)
-      return std::optional<ChainInfo>();
+      return ChainInfo{kNone, kNone, /*canonical=*/false};
   }
   ChainInfo info = base.value_or(ChainInfo{kNone, function});
   for (Location level : llvm::reverse(todo)) {
@@ -203,28 +214,25 @@ SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
     info.innerFunction = frame.frame ? intern(frame.frame.getMethod()) : kNone;
     chainMemo[{level.getAsOpaquePointer(), function}] = info;
   }
-  return std::optional<ChainInfo>(info);
+  return info;
 }
 
-FailureOr<std::optional<std::pair<uint32_t, uint32_t>>>
+FailureOr<SectionBuilder::StackedRef>
 SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
   auto site = dyn_cast<CallSiteLoc>(loc);
   // A call-site callee would be flattened into the chain by getCallStack,
   // so it is not the canonical shape either.
   if (!site || isa<CallSiteLoc>(site.getCallee()))
-    return std::optional<std::pair<uint32_t, uint32_t>>();
-  FailureOr<std::optional<ChainInfo>> chain =
-      encodeChain(site.getCaller(), function, op);
+    return StackedRef();
+  FailureOr<ChainInfo> chain = encodeChain(site.getCaller(), function, op);
   if (failed(chain))
     return failure();
-  if (!*chain)
-    return std::optional<std::pair<uint32_t, uint32_t>>();
-  FailureOr<uint32_t> leaf =
-      encode(site.getCallee(), (*chain)->innerFunction, op);
+  if (!chain->canonical)
+    return StackedRef();
+  FailureOr<uint32_t> leaf = encode(site.getCallee(), chain->innerFunction, op);
   if (failed(leaf))
     return failure();
-  return std::optional<std::pair<uint32_t, uint32_t>>(
-      std::make_pair((*chain)->node, *leaf));
+  return StackedRef{/*canonical=*/true, chain->node, *leaf};
 }
 
 FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
@@ -274,9 +282,9 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
     auto stacked = encodeStacked(loc, function, op);
     if (failed(stacked))
       return failure();
-    if (*stacked) {
+    if (stacked->canonical) {
       result = composite(LocKind::StackedCallSite, FusedMeta::None,
-                         (*stacked)->second, (*stacked)->first, 0);
+                         stacked->leaf, stacked->node, 0);
     } else {
       FailureOr<uint32_t> callee = encode(site.getCallee(), function, op);
       if (failed(callee))
@@ -415,9 +423,9 @@ LogicalResult SectionBuilder::collectHandles() {
     auto stacked = encodeStacked(op->getLoc(), function, op);
     if (failed(stacked))
       return failure();
-    if (*stacked) {
-      entry.values[kColStack] = (*stacked)->first + 1;
-      leaf = (*stacked)->second;
+    if (stacked->canonical) {
+      entry.values[kColStack] = stacked->node + 1;
+      leaf = stacked->leaf;
     } else {
       FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
       if (failed(ref))
@@ -649,7 +657,9 @@ std::string SectionBuilder::serialize() {
   write16le(header + kOffVersionMajor, v2 ? kVersionMajor : kVersionMajorV1);
   write16le(header + kOffVersionMinor, 0);
   write32le(header + kOffFlags,
-            sourceLines.empty() && !options.embedSource ? 0 : kFlagSourceLines);
+            sourceLines.empty() && !options.embedSource
+                ? 0u
+                : uint32_t(kFlagSourceLines));
   write32le(header + kOffHeaderSize, kHeaderSize);
   write32le(header + kOffSectionCount, numKinds);
   write64le(header + kOffFileSize, out.size());
