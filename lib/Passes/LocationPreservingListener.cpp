@@ -14,6 +14,7 @@
 #include "tg/IR/TGOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -201,7 +202,10 @@ bool LocationPreservingListener::isTopLevelNew(Operation *op) const {
 
 SmallVector<unsigned> LocationPreservingListener::takeOrigins(Operation *op) {
   auto it = held.find(op);
-  if (isNew(op)) {
+  // A new op stands for what it was given; a survivor for its own origin
+  // (recorded when it first received one) and what it was given, even when
+  // the folder has since reset its location.
+  if (isNew(op) || it != held.end()) {
     if (it == held.end())
       return {};
     return SmallVector<unsigned>(it->second.begin(), it->second.end());
@@ -222,17 +226,86 @@ SmallVector<unsigned> LocationPreservingListener::takeOrigins(Operation *op) {
 
 void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
                                       Location loc) {
+  if (!held.count(holder)) {
+    holderOrder.push_back(holder);
+    // A survivor's own origin is recorded first, so that `finalize` can
+    // restore it after MLIR's folder resets the location of a reused
+    // constant.
+    if (!isNew(holder)) {
+      SmallVector<unsigned> self = takeOrigins(holder);
+      held[holder].append(self.begin(), self.end());
+    }
+  }
   SmallVector<unsigned, 2> &list = held[holder];
   for (unsigned id : ids) {
     if (!llvm::is_contained(list, id))
       list.push_back(id);
     origins[id].droppedReason.clear();
   }
-  if (options.updateLocations) {
-    Location merged = mergeLocations(holder->getLoc(), loc);
-    if (merged != holder->getLoc())
+  mergeInto(holder, loc);
+}
+
+/// The metadata-preserving location listing `set`.
+static Location buildFused(ArrayRef<Location> set, Attribute metadata,
+                           MLIRContext *ctx) {
+  if (!metadata && set.size() == 1)
+    return set.front();
+  if (!metadata && set.empty())
+    return UnknownLoc::get(ctx);
+  return FusedLoc::get(set, metadata, ctx);
+}
+
+void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
+  if (!options.updateLocations)
+    return;
+  Location current = holder->getLoc();
+  if (!options.maxOrigins) {
+    Location merged = mergeLocations(current, loc);
+    if (merged != current)
       holder->setLoc(merged);
+    return;
   }
+  // At the bound the location stops changing: a merge costs O(bound), and
+  // the origins over it are counted by finalize() from `held`.
+  SmallVector<Location> scratch;
+  tg::getOrigins(current, scratch);
+  llvm::SetVector<Location> set;
+  for (Location origin : scratch)
+    if (!isa<UnknownLoc>(origin))
+      set.insert(origin);
+  if (set.size() >= options.maxOrigins)
+    return;
+  size_t before = set.size();
+  scratch.clear();
+  tg::getOrigins(loc, scratch);
+  for (Location origin : scratch) {
+    if (set.size() >= options.maxOrigins)
+      break;
+    if (!isa<UnknownLoc>(origin))
+      set.insert(origin);
+  }
+  if (set.size() == before)
+    return;
+  holder->setLoc(buildFused(set.getArrayRef(), getFusionMetadata(current),
+                            holder->getContext()));
+}
+
+bool LocationPreservingListener::giveToAbsorbers(Operation *op,
+                                                 ArrayRef<unsigned> ids) {
+  auto it = absorbers.find(op);
+  if (it == absorbers.end())
+    return false;
+  SmallVector<unsigned, 2> indices = std::move(it->second);
+  absorbers.erase(it);
+  bool given = false;
+  for (unsigned index : indices) {
+    Operation *absorber = index < newList.size() ? newList[index] : nullptr;
+    if (!absorber || absorber == op)
+      continue;
+    give(absorber, ids, op->getLoc());
+    given = true;
+  }
+  return given;
 }
 
 void LocationPreservingListener::forget(Operation *op) {
@@ -244,6 +317,9 @@ void LocationPreservingListener::forget(Operation *op) {
   held.erase(op);
   groupOps.remove(op);
   replaced.erase(op);
+  absorbers.erase(op);
+  if (op == groupRoot)
+    groupRoot = nullptr;
 }
 
 void LocationPreservingListener::notifyOperationInserted(
@@ -267,11 +343,18 @@ void LocationPreservingListener::notifyOperationReplaced(
   // The new ops that define the replacement values, then the new ops without
   // origins that feed them: together they compute what `op` computed.
   SmallVector<Operation *> targets;
+  SmallVector<Operation *> survivors;
   llvm::SmallPtrSet<Operation *, 8> seen;
   for (Value value : replacement) {
     Operation *def = value ? value.getDefiningOp() : nullptr;
-    if (def && isNew(def) && seen.insert(def).second)
+    if (!def || def == op || !seen.insert(def).second)
+      continue;
+    // Replaced by an existing op (CSE, a fold to an existing constant):
+    // the survivor computes it now.
+    if (isNew(def))
       targets.push_back(def);
+    else
+      survivors.push_back(def);
   }
   for (size_t i = 0; i < targets.size(); ++i) {
     for (Value operand : targets[i]->getOperands()) {
@@ -280,9 +363,9 @@ void LocationPreservingListener::notifyOperationReplaced(
         targets.push_back(def);
     }
   }
-  if (targets.empty()) {
-    // Nothing new computes it: an erasure in disguise (a merge's producer,
-    // a fold to an existing value).
+  if (targets.empty() && survivors.empty()) {
+    // Nothing computes it: an erasure in disguise (a fold to a block
+    // argument, a merge's producer).
     if (groupDepth)
       groupErased.append(ids);
     else
@@ -290,6 +373,8 @@ void LocationPreservingListener::notifyOperationReplaced(
   } else {
     for (Operation *target : targets)
       give(target, ids, loc);
+    for (Operation *survivor : survivors)
+      give(survivor, ids, loc);
   }
   forget(op);
   // Remembered so that the erasure that follows is not taken for a drop.
@@ -305,10 +390,14 @@ void LocationPreservingListener::notifyOperationErased(Operation *op) {
   // Erasing an op erases what it holds; nested ops are notified first.
   if (!isNew(op) || held.count(op)) {
     SmallVector<unsigned> ids = takeOrigins(op);
-    if (groupDepth)
-      groupErased.append(ids);
-    else
-      pendingErased.append(ids);
+    // A producer that died after the rewrite of its user lives on in what
+    // that rewrite created.
+    if (!giveToAbsorbers(op, ids)) {
+      if (groupDepth)
+        groupErased.append(ids);
+      else
+        pendingErased.append(ids);
+    }
   }
   forget(op);
   ForwardingListener::notifyOperationErased(op);
@@ -382,12 +471,37 @@ void LocationPreservingListener::endGroup() {
 
 void LocationPreservingListener::notifyPatternBegin(const Pattern &pattern,
                                                     Operation *op) {
+  if (!groupDepth) {
+    groupRoot = op;
+    groupRootProducers.clear();
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (!llvm::is_contained(groupRootProducers, def))
+          groupRootProducers.push_back(def);
+  }
   beginGroup();
   ForwardingListener::notifyPatternBegin(pattern, op);
 }
 
 void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
                                                   LogicalResult status) {
+  // When the application replaced or erased its root (forget() cleared
+  // groupRoot) and created ops, the root's producers that die later were
+  // consumed by that rewrite (elementwise fusion, a folded chain).
+  if (groupDepth == 1 && succeeded(status) && !groupRoot) {
+    SmallVector<unsigned, 2> created;
+    for (Operation *op : groupOps)
+      if (isTopLevelNew(op))
+        created.push_back(newIndex.lookup(op));
+    if (!created.empty())
+      for (Operation *producer : groupRootProducers)
+        if (!groupOps.contains(producer))
+          absorbers[producer].append(created.begin(), created.end());
+  }
+  if (groupDepth == 1) {
+    groupRoot = nullptr;
+    groupRootProducers.clear();
+  }
   endGroup();
   ForwardingListener::notifyPatternEnd(pattern, status);
 }
@@ -400,14 +514,80 @@ void LocationPreservingListener::finalize() {
   SmallVector<unsigned> left =
       resolveErased(pendingErased, candidates, /*fallbackToAll=*/false);
   pendingErased.clear();
-  for (unsigned id : left) {
-    bool stillHeld = llvm::any_of(held, [&](const auto &entry) {
-      return llvm::is_contained(entry.second, id);
-    });
-    if (!stillHeld)
-      origins[id].droppedReason =
-          "erased, and no op created by the rewrite lists its location";
+  if (!left.empty()) {
+    llvm::DenseSet<unsigned> stillHeld;
+    for (const auto &entry : held)
+      stillHeld.insert(entry.second.begin(), entry.second.end());
+    for (unsigned id : left)
+      if (!stillHeld.contains(id))
+        origins[id].droppedReason =
+            "erased, and no op created by the rewrite lists its location";
   }
+
+  // Every holder lists what it holds, within the bound; the folder may have
+  // reset a reused constant's location since it was given its origins.
+  overflow.clear();
+  llvm::DenseSet<Operation *> done;
+  SmallVector<Location> scratch;
+  for (Operation *holder : holderOrder) {
+    auto it = held.find(holder);
+    if (it == held.end() || !done.insert(holder).second)
+      continue;
+    llvm::SetVector<Location> all;
+    llvm::DenseMap<Location, unsigned> from;
+    scratch.clear();
+    tg::getOrigins(holder->getLoc(), scratch);
+    for (Location origin : scratch)
+      if (!isa<UnknownLoc>(origin))
+        all.insert(origin);
+    for (unsigned id : it->second) {
+      scratch.clear();
+      tg::getOrigins(origins[id].loc, scratch);
+      for (Location origin : scratch)
+        if (!isa<UnknownLoc>(origin) && all.insert(origin))
+          from.try_emplace(origin, id);
+    }
+    size_t keep = options.maxOrigins
+                      ? std::min<size_t>(all.size(), options.maxOrigins)
+                      : all.size();
+    for (Location origin : llvm::drop_begin(all.getArrayRef(), keep)) {
+      auto src = from.find(origin);
+      std::string opName = src != from.end()
+                               ? origins[src->second].opName
+                               : holder->getName().getStringRef().str();
+      overflow.push_back({origin, std::move(opName), holder});
+    }
+    if (!options.updateLocations)
+      continue;
+    Location fused = buildFused(all.getArrayRef().take_front(keep),
+                                getFusionMetadata(holder->getLoc()),
+                                holder->getContext());
+    if (fused != holder->getLoc())
+      holder->setLoc(fused);
+  }
+}
+
+unsigned LocationPreservingListener::recordRemovedOrigins(Operation *anchor) {
+  MLIRContext *ctx = anchor->getContext();
+  SmallVector<Location> records;
+  for (unsigned id : getDroppedOrigins()) {
+    OriginRecord &origin = origins[id];
+    origin.droppedReason.clear();
+    if (isa<UnknownLoc>(origin.loc))
+      continue;
+    auto record = OriginRecordAttr::get(ctx, "eliminated", options.passName,
+                                        origin.opName, LocationAttr());
+    records.push_back(makeOriginRecord(record, origin.loc));
+  }
+  for (const Overflow &entry : overflow) {
+    auto record = OriginRecordAttr::get(ctx, "merged", options.passName,
+                                        entry.opName, entry.holder->getLoc());
+    records.push_back(makeOriginRecord(record, entry.origin));
+  }
+  overflow.clear();
+  if (!records.empty())
+    anchor->setLoc(appendOriginRecords(anchor->getLoc(), records));
+  return records.size();
 }
 
 } // namespace tg

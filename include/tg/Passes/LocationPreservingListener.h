@@ -22,14 +22,32 @@
 //
 // or to a rewriter of your own (`IRRewriter rewriter(ctx, &listener)`).
 //
-// Rules. When an op X is replaced, every op created during the session that
-// defines one of X's replacement values gets X's origins merged into its
-// location, and so does every op created during the session that feeds such
-// an op and holds no origin yet (the rest of a decomposition). When an op is
-// erased without replacement values (the producer in a merge), its origins
-// go to the ops created by the same pattern application whose location
-// already lists them, or else to every op that pattern created. Origins that
-// reach no op are reported by `getDroppedOrigins()`.
+// Rules. An op leaves the IR in one of three ways, and each keeps its origin:
+//
+// 1. Replaced by new ops: every op created during the session that defines
+//    one of X's replacement values gets X's origins merged into its
+//    location, and so does every op created during the session that feeds
+//    such an op and holds no origin yet (the rest of a decomposition).
+// 2. Replaced by an existing value or op (CSE, a fold to an operand or to an
+//    existing constant): the *survivor*, the op defining the replacement
+//    value, gains X's origins. MLIR's folder resets the location of a
+//    constant it reuses to `unknown` after notifying the replacement (the fix
+//    for llvm-project #74670); `finalize` puts every holder's origins back.
+//    An op whose results fed the root of a pattern application and that dies
+//    afterwards (the producer of a fusion, the inner op of a folded chain)
+//    is absorbed by the ops that application created. When an op is erased
+//    inside a pattern application without replacement values, its origins
+//    go to the ops created by that application whose location already lists
+//    them, or else to every op it created.
+// 3. Erased as dead, or replaced by a block argument: nothing computes it
+//    any more. `finalize` reports it by `getDroppedOrigins()`, and
+//    `recordRemovedOrigins` records it as `eliminated` (with the pass) on the
+//    location of the op the pass runs on (see `#tg.origin_record`).
+//
+// Bounded merging: with `maxOrigins` = N > 0 an op's location lists at most
+// N origins; the others are counted as `merged` records (into that op),
+// never dropped silently, and a holder's location stops growing at N, so
+// merging K duplicates costs O(K), not O(K^2).
 //
 // Merged locations are `FusedLoc`s of the full origin locations (call-site
 // chains intact), flattened and deduplicated, the op's own origins first and
@@ -128,7 +146,13 @@ public:
     /// has neither a handle nor a snapshot name). Off: names stay empty,
     /// which saves that cost on large rewrites.
     bool recordNames = true;
+    /// The pass named by the origin records (`tg-cse`).
+    std::string passName = "rewrite";
+    /// At most this many origins in one op's location; 0: no bound. The
+    /// default is the measured one of docs/upstream-transforms.md.
+    unsigned maxOrigins = kDefaultMaxOrigins;
   };
+  static constexpr unsigned kDefaultMaxOrigins = 64;
 
   /// `next` (optional) receives every notification after this listener.
   explicit LocationPreservingListener(
@@ -141,8 +165,24 @@ public:
   void snapshotNames(mlir::Operation *root);
 
   /// Resolves origins erased outside any pattern application against the
-  /// locations of the live new ops. Call once the driver has returned.
+  /// locations of the live new ops, and gives every holder its origins
+  /// (within `maxOrigins`). Call once the driver has returned.
   void finalize();
+
+  /// After `finalize`: appends an `eliminated` record for every dropped
+  /// origin and a `merged` record for every origin over a holder's bound to
+  /// the location of `anchor` (the op the pass runs on). Returns the number
+  /// of records. Afterwards no origin is dropped.
+  unsigned recordRemovedOrigins(mlir::Operation *anchor);
+
+  /// Origins over the bound, after `finalize`: (origin location, op name,
+  /// holder). Counted, and recorded by `recordRemovedOrigins`.
+  struct Overflow {
+    mlir::Location origin;
+    std::string opName;
+    mlir::Operation *holder;
+  };
+  llvm::ArrayRef<Overflow> getOverflow() const { return overflow; }
 
   /// Groups what happens until `endGroup` as one rewrite (the greedy driver
   /// does this per pattern through notifyPatternBegin/End).
@@ -178,6 +218,11 @@ private:
   llvm::SmallVector<unsigned> takeOrigins(mlir::Operation *op);
   void give(mlir::Operation *holder, llvm::ArrayRef<unsigned> ids,
             mlir::Location loc);
+  /// Merges `loc`'s origins into `holder`'s location, within the bound.
+  void mergeInto(mlir::Operation *holder, mlir::Location loc);
+  /// Gives the origins of a dead op that fed a pattern's root to the ops
+  /// that pattern created; false when there are none left.
+  bool giveToAbsorbers(mlir::Operation *op, llvm::ArrayRef<unsigned> ids);
   void forget(mlir::Operation *op);
   /// Gives `ids` to the ops of `candidates` whose location lists them, or to
   /// all of `candidates` when `fallbackToAll`; returns the ids left over.
@@ -205,6 +250,17 @@ private:
   llvm::SmallVector<unsigned> groupErased;
   /// Origins erased outside any group, resolved by `finalize`.
   llvm::SmallVector<unsigned> pendingErased;
+  /// Ops that hold origins, in the order they first did (for deterministic
+  /// finalization; entries of erased ops are skipped).
+  std::vector<mlir::Operation *> holderOrder;
+  /// The root of the current pattern application and the ops defining its
+  /// operands when it began.
+  mlir::Operation *groupRoot = nullptr;
+  llvm::SmallVector<mlir::Operation *, 4> groupRootProducers;
+  /// Producers of a rewritten root, by the creation indices of the ops that
+  /// rewrite created: they absorb the producer if it dies.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> absorbers;
+  std::vector<Overflow> overflow;
 };
 
 } // namespace tg
