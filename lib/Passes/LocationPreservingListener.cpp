@@ -382,6 +382,11 @@ void LocationPreservingListener::notifyOperationReplaced(
   ForwardingListener::notifyOperationReplaced(op, replacement);
 }
 
+void LocationPreservingListener::notifyOperationReplaced(
+    Operation *op, Operation *replacement) {
+  notifyOperationReplaced(op, ValueRange(replacement->getResults()));
+}
+
 void LocationPreservingListener::notifyOperationErased(Operation *op) {
   if (replaced.erase(op)) {
     ForwardingListener::notifyOperationErased(op);
@@ -405,10 +410,10 @@ void LocationPreservingListener::notifyOperationErased(Operation *op) {
 
 SmallVector<unsigned>
 LocationPreservingListener::resolveErased(ArrayRef<unsigned> ids,
-                                          ArrayRef<Operation *> candidates,
-                                          bool fallbackToAll) {
+                                          ArrayRef<Operation *> fallback) {
   if (ids.empty())
     return {};
+  SmallVector<Operation *> candidates = getNewOps();
   // Which candidates list which origin, built once: finalize() may see every
   // op of a large rewrite on both sides.
   DenseMap<Location, SmallVector<Operation *, 1>> listing;
@@ -440,8 +445,8 @@ LocationPreservingListener::resolveErased(ArrayRef<unsigned> ids,
           holders.push_back(candidate);
       }
     }
-    if (holders.empty() && fallbackToAll)
-      holders.assign(candidates.begin(), candidates.end());
+    if (holders.empty())
+      holders.assign(fallback.begin(), fallback.end());
     if (holders.empty()) {
       left.push_back(id);
       continue;
@@ -462,8 +467,7 @@ void LocationPreservingListener::endGroup() {
   for (Operation *op : groupOps)
     if (isTopLevelNew(op))
       created.push_back(op);
-  SmallVector<unsigned> left =
-      resolveErased(groupErased, created, /*fallbackToAll=*/true);
+  SmallVector<unsigned> left = resolveErased(groupErased, created);
   pendingErased.append(left);
   groupOps.clear();
   groupErased.clear();
@@ -507,12 +511,7 @@ void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
 }
 
 void LocationPreservingListener::finalize() {
-  SmallVector<Operation *> candidates;
-  for (Operation *op : newList)
-    if (op && isTopLevelNew(op))
-      candidates.push_back(op);
-  SmallVector<unsigned> left =
-      resolveErased(pendingErased, candidates, /*fallbackToAll=*/false);
+  SmallVector<unsigned> left = resolveErased(pendingErased, /*fallback=*/{});
   pendingErased.clear();
   if (!left.empty()) {
     llvm::DenseSet<unsigned> stillHeld;

@@ -10,6 +10,7 @@
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tg {
@@ -27,9 +28,9 @@ struct SnapshotOriginsPass
     llvm::SetVector<Attribute> origins;
     SmallVector<Location> scratch;
     module->walk([&](Operation *op) {
-      // Terminators and graphs hold no computation of their own: inlining
-      // rightly drops them.
-      if (isa<ModuleOp, tg::GraphOp>(op) ||
+      // Terminators and graphs/functions hold no computation of their own:
+      // inlining rightly drops them.
+      if (isa<ModuleOp, FunctionOpInterface>(op) ||
           op->hasTrait<OpTrait::IsTerminator>())
         return;
       scratch.clear();

@@ -114,13 +114,20 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
   };
   // In leaf mode every position of a stack counts: the location of a call
   // that was inlined lives on as the call location of its frames.
+  // An origin is accounted for when an op's location lists it (it was kept,
+  // or merged into a survivor) or when an origin record names it (it was
+  // eliminated, or merged over a bound): the three ways an op may leave.
   llvm::DenseSet<Location> present;
   SmallVector<Location> scratch;
+  SmallVector<RemovedOrigin> records;
   module->walk([&](Operation *op) {
-    if (op == module.getOperation())
-      return;
     scratch.clear();
-    getOrigins(op->getLoc(), scratch);
+    records.clear();
+    getOriginRecords(op->getLoc(), records);
+    for (const RemovedOrigin &record : records)
+      getOrigins(record.origin, scratch);
+    if (op != module.getOperation())
+      getOrigins(op->getLoc(), scratch);
     for (Location origin : scratch) {
       if (!leaf) {
         present.insert(origin);
@@ -148,7 +155,7 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
          << stack.leaf;
     if (!stack.frames.empty())
       diag << " (inlined " << stack.frames.size() << " calls deep)";
-    diag << " any more";
+    diag << " any more, and no #tg.origin_record names it";
     ok = false;
   }
   return success(ok);

@@ -19,7 +19,7 @@
 // submodule reads and constants (the two `self.relu` reads of each
 // BasicBlock, for one) and keeps one location of each.
 // RUN: not tg-opt %examples/resnet18.mlir --tg-snapshot-origins --tg-inline --tg-fuse-elementwise -cse --tg-verify-origins=compare=leaf -o /dev/null 2>&1 | FileCheck %s --check-prefix=CSE
-// CSE: resnet.py:{{[0-9]+}}:{{[0-9]+}}: error: origin lost: no op's location lists the leaf loc("{{.*}}resnet.py":{{.*}}) any more
+// CSE: resnet.py:{{[0-9]+}}:{{[0-9]+}}: error: origin lost: no op's location lists the leaf loc("{{.*}}resnet.py":{{.*}}) any more, and no #tg.origin_record names it
 
 // One kernel per residual add + relu of the 8 BasicBlocks, numbered in
 // program order; each keeps its two ops with their own inlined locations.

@@ -9,7 +9,7 @@
 // Upstream CSE merges the two identical attribute reads and keeps only one
 // location: the checker names the lost one at its own position.
 // RUN: not tg-opt %s --tg-snapshot-origins -cse --tg-verify-origins -o /dev/null 2>&1 | FileCheck %s --check-prefix=CSE
-// CSE: net.py:4:8: error: origin lost: no op's location lists loc("net.py":4:8) any more
+// CSE: net.py:4:8: error: origin lost: no op's location lists loc("net.py":4:8) any more, and no #tg.origin_record names it
 // CSE-NOT: error:
 
 // Stripping debug info loses everything.

@@ -206,6 +206,10 @@ public:
                                mlir::OpBuilder::InsertPoint previous) override;
   void notifyOperationReplaced(mlir::Operation *op,
                                mlir::ValueRange replacement) override;
+  /// CSE notifies this overload; ForwardingListener would pass it on
+  /// without going through the ValueRange overload above.
+  void notifyOperationReplaced(mlir::Operation *op,
+                               mlir::Operation *replacement) override;
   void notifyOperationErased(mlir::Operation *op) override;
   void notifyPatternBegin(const mlir::Pattern &pattern,
                           mlir::Operation *op) override;
@@ -224,12 +228,12 @@ private:
   /// that pattern created; false when there are none left.
   bool giveToAbsorbers(mlir::Operation *op, llvm::ArrayRef<unsigned> ids);
   void forget(mlir::Operation *op);
-  /// Gives `ids` to the ops of `candidates` whose location lists them, or to
-  /// all of `candidates` when `fallbackToAll`; returns the ids left over.
+  /// Gives `ids` to the live new ops whose location lists them (nested ops
+  /// included: a clone inside a fused op keeps its origin's location), or
+  /// else to all of `fallback`; returns the ids left over.
   llvm::SmallVector<unsigned>
   resolveErased(llvm::ArrayRef<unsigned> ids,
-                llvm::ArrayRef<mlir::Operation *> candidates,
-                bool fallbackToAll);
+                llvm::ArrayRef<mlir::Operation *> fallback);
   bool isTopLevelNew(mlir::Operation *op) const;
 
   Options options;

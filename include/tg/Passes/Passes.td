@@ -207,8 +207,8 @@ def TGSnapshotOrigins : Pass<"tg-snapshot-origins", "mlir::ModuleOp"> {
     location a fused location lists, else the location itself; unknown
     locations skipped), deduplicated, in walk order, and stores them on the
     module as the array attribute `tg.origin_snapshot`. Terminators and
-    `tg.graph` ops are skipped: they compute nothing, and inlining rightly
-    drops them. A later `--tg-verify-origins` in the same pipeline checks
+    functions (`tg.graph`, `func.func`) are skipped: they compute nothing,
+    and inlining rightly drops them. A later `--tg-verify-origins` in the same pipeline checks
     that none was lost. Locations are not changed.
   }];
 }
@@ -217,8 +217,11 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
   let summary = "Fail when an origin recorded by tg-snapshot-origins is lost";
   let description = [{
     Checks, and then removes, the `tg.origin_snapshot` attribute left by
-    `--tg-snapshot-origins`: every recorded origin must still be listed by
-    some op's location. With `compare=full` (default) the whole origin must
+    `--tg-snapshot-origins`: every recorded origin must have left the IR in
+    one of the three accepted ways: still listed by some op's location (kept,
+    or merged into a survivor), or named by a `#tg.origin_record` on any op's
+    location (`eliminated`, or `merged` over a `max-origins` bound). Any
+    other origin is lost. With `compare=full` (default) the whole origin must
     survive (its call-site chain included); with `compare=leaf` only its leaf
     source position must, as the leaf or as the call location of a frame of
     some op's location, which is what survives passes that add or fold frames
@@ -324,6 +327,111 @@ def TGRestoreDebugInfo : Pass<"tg-restore-debuginfo", "mlir::ModuleOp"> {
     Option<"path", "path", "std::string", /*default=*/"\"\"",
            "Debug section to read (required)">,
   ];
+}
+
+
+//===----------------------------------------------------------------------===//
+// Upstream transforms that keep every origin
+//===----------------------------------------------------------------------===//
+
+defvar TGMaxOriginsOption =
+    Option<"maxOrigins", "max-origins", "unsigned", /*default=*/"64",
+           "At most this many origins in one op's location (0: no bound); "
+           "the rest are recorded as merged, never dropped">;
+
+def TGCanonicalize : Pass<"tg-canonicalize"> {
+  let summary = "-canonicalize that keeps every origin";
+  let description = [{
+    Upstream `-canonicalize`, origin for origin: the same patterns (every
+    loaded dialect's and every registered op's canonicalization patterns,
+    filtered by `disable-patterns`/`enable-patterns`), the same greedy driver
+    and folding, the same options, with `tg::LocationPreservingListener`
+    attached. With locations stripped its output is byte-identical to
+    `-canonicalize`'s.
+
+    Every op that leaves the IR keeps its origin:
+    - replaced by new ops (a pattern's result, a materialized constant): they
+      list its location;
+    - replaced by an existing value or op (a fold to an operand or to an
+      existing constant, constant deduplication): the survivor's location
+      gains it, also where MLIR's folder resets a reused constant's location
+      to `unknown`; a producer that dies after the rewrite of its user is
+      given to what that rewrite created;
+    - erased as dead, or folded to a block argument: recorded as
+      `fused<#tg.origin_record<eliminated, pass = "tg-canonicalize", op = ...>>[origin]`
+      on the location of the op the pass runs on.
+    A location lists at most `max-origins` origins; the others are recorded
+    as `merged` into it. `--tg-verify-origins` accepts exactly these outcomes.
+  }];
+  let dependentDialects = ["tg::TGDialect"];
+  let options = [
+    Option<"topDownProcessingEnabled", "top-down", "bool",
+           /*default=*/"true",
+           "Seed the worklist in general top-down order">,
+    Option<"regionSimplifyLevel", "region-simplify",
+           "mlir::GreedySimplifyRegionLevel",
+           /*default=*/"mlir::GreedySimplifyRegionLevel::Normal",
+           "Perform control flow optimizations to the region tree",
+           [{::llvm::cl::values(
+               clEnumValN(mlir::GreedySimplifyRegionLevel::Disabled, "disabled",
+                "Don't run any control-flow simplification."),
+               clEnumValN(mlir::GreedySimplifyRegionLevel::Normal, "normal",
+                "Perform simple control-flow simplifications (e.g. dead args elimination)."),
+               clEnumValN(mlir::GreedySimplifyRegionLevel::Aggressive, "aggressive",
+                "Perform aggressive control-flow simplification (e.g. block merging).")
+              )}]>,
+    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"10",
+           "Max. iterations between applying patterns / simplifying regions">,
+    Option<"maxNumRewrites", "max-num-rewrites", "int64_t", /*default=*/"-1",
+           "Max. number of pattern rewrites within an iteration">,
+    Option<"testConvergence", "test-convergence", "bool", /*default=*/"false",
+           "Test only: Fail pass on non-convergence to detect cyclic pattern">,
+    ListOption<"disabledPatterns", "disable-patterns", "std::string",
+               "Labels of patterns that should be filtered out during"
+               " application">,
+    ListOption<"enabledPatterns", "enable-patterns", "std::string",
+               "Labels of patterns that should be used during"
+               " application, all other patterns are filtered out">,
+    TGMaxOriginsOption,
+  ];
+}
+
+def TGCSE : Pass<"tg-cse"> {
+  let summary = "-cse that keeps every origin";
+  let description = [{
+    Upstream `-cse` (`mlir::eliminateCommonSubExpressions`, the same driver)
+    with `tg::LocationPreservingListener` on its rewriter: an op replaced by
+    an equivalent earlier op gives that survivor its origin (upstream keeps
+    the survivor's location only), and the survivor's location lists both.
+    With locations stripped its output is byte-identical to `-cse`'s. Ops
+    CSE erases as dead are recorded as `eliminated` (see `--tg-canonicalize`);
+    a location lists at most `max-origins` origins, the rest are recorded as
+    `merged` into it.
+  }];
+  let dependentDialects = ["tg::TGDialect"];
+  let options = [TGMaxOriginsOption];
+}
+
+def TGLinalgFuseElementwise : Pass<"tg-linalg-fuse-elementwise"> {
+  let summary = "-linalg-fuse-elementwise-ops that keeps every origin";
+  let description = [{
+    Upstream `-linalg-fuse-elementwise-ops`, pattern for pattern (elementwise
+    op fusion with the same control function, reshape folding by expansion,
+    expand-shape bubbling, the same canonicalization and constant-folding
+    patterns, the same top-down greedy driver), with
+    `tg::LocationPreservingListener` attached. Upstream builds the fused
+    `linalg.generic` at the consumer's location and the producer's location
+    is lost; here the fused op lists the origins of every op it computes, in
+    program order of the rewrites. With locations stripped its output is
+    byte-identical to upstream's. Dead ops are recorded as `eliminated`;
+    a location lists at most `max-origins` origins, the rest are recorded as
+    `merged` into it.
+  }];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
+    "mlir::memref::MemRefDialect", "tg::TGDialect"
+  ];
+  let options = [TGMaxOriginsOption];
 }
 
 #endif // TG_PASSES_PASSES_TD
