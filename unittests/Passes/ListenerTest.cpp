@@ -12,6 +12,8 @@
 #include "tg/IR/TGOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -401,6 +403,163 @@ TEST_F(ListenerTest, StableNamesCountPerGraphAndOperator) {
   module->walk([&](TracedOp op) { relus.push_back(names[op]); });
   EXPECT_EQ(relus, (SmallVector<std::string>{"f/aten::relu#0", "handle:9",
                                              "f/aten::relu#1"}));
+}
+
+//===----------------------------------------------------------------------===//
+// The three ways an op leaves: new ops, an existing op, erased as dead
+//===----------------------------------------------------------------------===//
+
+constexpr StringLiteral kThreeNegs = R"mlir(
+  tg.graph @f(%x: !tg.tensor) -> (!tg.tensor, !tg.tensor, !tg.tensor) {
+    %0 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("n.py":1:1)
+    %1 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("n.py":2:1)
+    %2 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("n.py":3:1)
+    tg.return %0, %1, %2 : !tg.tensor, !tg.tensor, !tg.tensor
+  }
+)mlir";
+
+/// The tg.op ops under `root`, in walk order.
+static SmallVector<TracedOp> tracedOps(Operation *root) {
+  SmallVector<TracedOp> ops;
+  root->walk([&](TracedOp op) { ops.push_back(op); });
+  return ops;
+}
+
+TEST_F(ListenerTest, ReplacedByAnExistingOpTheSurvivorInheritsIt) {
+  OwningOpRef<ModuleOp> module = parse(kThreeNegs);
+  ASSERT_TRUE(module);
+  SmallVector<TracedOp> negs = tracedOps(*module);
+  LocationPreservingListener listener;
+  IRRewriter rewriter(&context, &listener);
+  rewriter.replaceOp(negs[1], negs[0]->getResults());
+  rewriter.replaceOp(negs[2], negs[0]);
+  listener.finalize();
+  EXPECT_EQ(origins(negs[0]->getLoc()),
+            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2),
+                                   pos("n.py", 3)}));
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+  EXPECT_EQ(listener.recordRemovedOrigins(*module), 0u);
+}
+
+TEST_F(ListenerTest, SurvivorLocationResetByTheFolderIsRestored) {
+  OwningOpRef<ModuleOp> module = parse(kThreeNegs);
+  ASSERT_TRUE(module);
+  SmallVector<TracedOp> negs = tracedOps(*module);
+  LocationPreservingListener listener;
+  IRRewriter rewriter(&context, &listener);
+  rewriter.replaceOp(negs[1], negs[0]->getResults());
+  // What OperationFolder does to a constant it reuses, after notifying.
+  negs[0]->setLoc(UnknownLoc::get(&context));
+  listener.finalize();
+  EXPECT_EQ(origins(negs[0]->getLoc()),
+            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2)}));
+}
+
+TEST_F(ListenerTest, UpstreamCSEKeepsEveryOriginOnTheSurvivor) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    tg.graph @f(%self: !tg.module<"M">) -> (!tg.tensor, !tg.tensor, !tg.tensor) {
+      %0 = tg.get_attr %self["w"] : !tg.module<"M"> -> !tg.tensor loc("n.py":1:1)
+      %1 = tg.get_attr %self["w"] : !tg.module<"M"> -> !tg.tensor loc("n.py":2:1)
+      %2 = tg.get_attr %self["w"] : !tg.module<"M"> -> !tg.tensor loc("n.py":3:1)
+      tg.return %0, %1, %2 : !tg.tensor, !tg.tensor, !tg.tensor
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  LocationPreservingListener listener;
+  IRRewriter rewriter(&context, &listener);
+  DominanceInfo dominance(*module);
+  eliminateCommonSubExpressions(rewriter, dominance, *module);
+  listener.finalize();
+  SmallVector<GetAttrOp> reads;
+  module->walk([&](GetAttrOp op) { reads.push_back(op); });
+  ASSERT_EQ(reads.size(), 1u);
+  EXPECT_EQ(origins(reads[0]->getLoc()),
+            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2),
+                                   pos("n.py", 3)}));
+}
+
+TEST_F(ListenerTest, ErasedAsDeadIsRecordedAsEliminated) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
+      %0 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("dead.py":1:1)
+      tg.return %x : !tg.tensor
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  Location moduleLoc = (*module)->getLoc();
+  LocationPreservingListener::Options options;
+  options.passName = "my-dce";
+  LocationPreservingListener listener(options);
+  IRRewriter rewriter(&context, &listener);
+  rewriter.eraseOp(tracedOps(*module)[0]);
+  listener.finalize();
+  ASSERT_EQ(listener.getDroppedOrigins().size(), 1u);
+  EXPECT_EQ(listener.recordRemovedOrigins(*module), 1u);
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords((*module)->getLoc(), records);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_TRUE(records[0].record.isEliminated());
+  EXPECT_EQ(records[0].record.getPass(), "my-dce");
+  EXPECT_EQ(records[0].record.getOp(), "aten::neg");
+  EXPECT_EQ(records[0].origin, pos("dead.py", 1));
+  EXPECT_EQ(stripOriginRecords((*module)->getLoc()), moduleLoc);
+}
+
+TEST_F(ListenerTest, ReplacedByABlockArgumentIsEliminated) {
+  OwningOpRef<ModuleOp> module = parse(kThreeNegs);
+  ASSERT_TRUE(module);
+  SmallVector<TracedOp> negs = tracedOps(*module);
+  LocationPreservingListener listener;
+  IRRewriter rewriter(&context, &listener);
+  rewriter.replaceOp(negs[2], negs[2]->getOperands());
+  listener.finalize();
+  ASSERT_EQ(listener.recordRemovedOrigins(*module), 1u);
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords((*module)->getLoc(), records);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].origin, pos("n.py", 3));
+}
+
+TEST_F(ListenerTest, BoundedMergeCountsTheRestAsMerged) {
+  OwningOpRef<ModuleOp> module = parse(kThreeNegs);
+  ASSERT_TRUE(module);
+  SmallVector<TracedOp> negs = tracedOps(*module);
+  LocationPreservingListener::Options options;
+  options.maxOrigins = 2;
+  LocationPreservingListener listener(options);
+  IRRewriter rewriter(&context, &listener);
+  rewriter.replaceOp(negs[1], negs[0]);
+  rewriter.replaceOp(negs[2], negs[0]);
+  listener.finalize();
+  Location bounded = negs[0]->getLoc();
+  EXPECT_EQ(origins(bounded),
+            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2)}));
+  ASSERT_EQ(listener.getOverflow().size(), 1u);
+  EXPECT_EQ(listener.getOverflow()[0].origin, pos("n.py", 3));
+  EXPECT_EQ(listener.recordRemovedOrigins(*module), 1u);
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords((*module)->getLoc(), records);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_TRUE(records[0].record.isMerged());
+  EXPECT_EQ(records[0].record.getInto(), LocationAttr(bounded));
+  EXPECT_EQ(records[0].origin, pos("n.py", 3));
+}
+
+TEST_F(ListenerTest, UnboundedMergeListsEverything) {
+  OwningOpRef<ModuleOp> module = parse(kThreeNegs);
+  ASSERT_TRUE(module);
+  SmallVector<TracedOp> negs = tracedOps(*module);
+  LocationPreservingListener::Options options;
+  options.maxOrigins = 0;
+  LocationPreservingListener listener(options);
+  IRRewriter rewriter(&context, &listener);
+  rewriter.replaceOp(negs[1], negs[0]);
+  rewriter.replaceOp(negs[2], negs[0]);
+  listener.finalize();
+  EXPECT_EQ(origins(negs[0]->getLoc()).size(), 3u);
+  EXPECT_TRUE(listener.getOverflow().empty());
 }
 
 } // namespace
