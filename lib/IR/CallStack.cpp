@@ -2,7 +2,11 @@
 
 #include "tg/IR/CallStack.h"
 
+#include "tg/IR/TGOps.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -102,6 +106,27 @@ void getOrigins(Location loc, SmallVectorImpl<Location> &origins) {
   llvm::SetVector<Location> set;
   collectOrigins(loc, set);
   origins.append(set.begin(), set.end());
+}
+
+EntryFunction getEntryFunction(Operation *op) {
+  // The closest function-like ancestor, or the op itself.
+  Operation *func = op;
+  while (func && !isa<FunctionOpInterface>(func))
+    func = func->getParentOp();
+  EntryFunction entry;
+  if (!func)
+    return entry;
+  entry.op = func;
+  if (auto graph = dyn_cast<GraphOp>(func)) {
+    if (graph.isMethod())
+      entry.className = graph.getClassName();
+    entry.method = graph.getMethodName();
+    return entry;
+  }
+  if (auto name = func->getAttrOfType<StringAttr>(
+          SymbolTable::getSymbolAttrName()))
+    entry.method = name.getValue();
+  return entry;
 }
 
 Location makeOriginRecord(OriginRecordAttr record, Location origin) {

@@ -11,6 +11,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -63,12 +64,16 @@ StringRef getModulePathOpName(Operation *op) {
 
 std::string getModulePath(Location loc, GraphOp top, ModulePathFormat format,
                           StringRef opName) {
+  return getModulePath(loc, top ? getEntryFunction(top) : EntryFunction(),
+                       format, opName);
+}
+
+std::string getModulePath(Location loc, const EntryFunction &top,
+                          ModulePathFormat format, StringRef opName) {
   SmallVector<ModulePathFrame, 8> frames = getModulePathFrames(loc);
   ModulePathInput input;
-  if (top) {
-    input.topClass = top.getClassName();
-    input.topMethod = top.getMethodName();
-  }
+  input.topClass = top.className;
+  input.topMethod = top.method;
   input.frames = frames;
   input.opName = opName;
   return formatModulePath(input, format);
@@ -76,9 +81,7 @@ std::string getModulePath(Location loc, GraphOp top, ModulePathFormat format,
 
 SmallVector<std::string, 1> getModulePaths(Operation *op,
                                            ModulePathFormat format) {
-  GraphOp top = dyn_cast<GraphOp>(op);
-  if (!top)
-    top = op->getParentOfType<GraphOp>();
+  EntryFunction top = getEntryFunction(op);
   StringRef opName = getModulePathOpName(op);
   SmallVector<Location> origins;
   getOrigins(op->getLoc(), origins);
@@ -111,8 +114,12 @@ struct ModuleHierarchyPass
     }
     MLIRContext *ctx = &getContext();
     StringAttr attrName = StringAttr::get(ctx, tg::kModuleHierarchyAttrName);
-    for (tg::GraphOp graph : getOperation().getOps<tg::GraphOp>()) {
-      graph.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // Every function is an entry: a tg.graph, or a func.func of a
+    // downstream compiler's IR. Declarations have no body to annotate.
+    for (auto func : getOperation().getOps<FunctionOpInterface>()) {
+      if (func.isExternal())
+        continue;
+      func.getFunctionBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
         // A terminator only hands values back: PyTorch gives it no path.
         if (op->hasTrait<OpTrait::IsTerminator>())
           return;

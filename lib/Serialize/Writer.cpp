@@ -396,15 +396,14 @@ LogicalResult SectionBuilder::collectHandles() {
   handles.assign(count, HandleEntry());
   for (const Pending &p : pending) {
     Operation *op = p.op;
-    auto graph = dyn_cast<GraphOp>(op);
-    if (!graph)
-      graph = op->getParentOfType<GraphOp>();
+    // The entry function: a tg.graph, or a func.func of upstream IR.
+    EntryFunction top = getEntryFunction(op);
     uint32_t function = kNone;
     HandleEntry &entry = handles[p.handle];
-    if (graph) {
-      function = intern(graph.getMethodName());
+    if (top.op) {
+      function = intern(top.method);
       std::pair<uint32_t, uint32_t> key = {
-          graph.isMethod() ? intern(graph.getClassName()) : kNone, function};
+          top.className.empty() ? kNone : intern(top.className), function};
       auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
       if (inserted)
         graphs.push_back(key);

@@ -84,6 +84,18 @@ mlir::Location buildLocation(const CallStack &stack);
 void getOrigins(mlir::Location loc,
                 llvm::SmallVectorImpl<mlir::Location> &origins);
 
+/// The function a module path starts from: `op` itself or its closest
+/// enclosing function-like op. A `tg.graph` method gives its module class
+/// and method name, a `tg.graph` free function its name; any other function
+/// (a `func.func` entry) its symbol name and no class. Empty when `op` is in
+/// no function.
+struct EntryFunction {
+  llvm::StringRef className;
+  llvm::StringRef method;
+  mlir::Operation *op = nullptr;
+};
+EntryFunction getEntryFunction(mlir::Operation *op);
+
 //===----------------------------------------------------------------------===//
 // Origin records: origins that no op holds any more
 //===----------------------------------------------------------------------===//

@@ -56,6 +56,11 @@ llvm::StringRef getModulePathOpName(mlir::Operation *op);
 std::string getModulePath(mlir::Location loc, GraphOp top,
                           ModulePathFormat format, llvm::StringRef opName = {});
 
+/// The same, starting from any entry function (`tg::getEntryFunction`: a
+/// `tg.graph` or a `func.func`).
+std::string getModulePath(mlir::Location loc, const EntryFunction &top,
+                          ModulePathFormat format, llvm::StringRef opName = {});
+
 /// The distinct module paths of `op`, one per origin of its location (see
 /// `getOrigins`), in origin order; `top` is the graph holding `op`.
 llvm::SmallVector<std::string, 1> getModulePaths(mlir::Operation *op,

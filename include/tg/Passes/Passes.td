@@ -82,8 +82,9 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
 def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
   let summary = "Attach each op's PyTorch-style module path";
   let description = [{
-    Reads the location of every op inside a `tg.graph` (terminators
-    excepted) and attaches its module path as the attribute
+    Reads the location of every op inside a function of the module (a
+    `tg.graph`, or a `func.func` of upstream-dialect IR; terminators and
+    declarations excepted) and attaches its module path as the attribute
     `tg.module_hierarchy`, in the form `format` selects, character for
     character as PyTorch prints it:
 
@@ -96,7 +97,7 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
       `top(C).A0(A).AA0(AA)`
 
     The top of the path is the class and method of the graph that holds the
-    op; then one entry per inlined frame, outermost first (see
+    op (a `func.func` gives its name and no class: `TOP()::net_forward.`); then one entry per inlined frame, outermost first (see
     docs/module-hierarchy.md for every rule and its PyTorch source). The
     op name of the mobile form is the `tg.op` operator name, or for other
     ops the TorchScript node kind they stand for (`prim::Constant`,
