@@ -38,7 +38,7 @@ const char *kindName(unsigned i) {
       "STRING_OFFSETS", "STRING_DATA",      "POSITIONS",      "MODULE_FRAMES",
       "STACK_NODES",    "LOCATIONS",        "LOCATION_LISTS", "GRAPHS",
       "SITES",          "HANDLE_INDEX",     "HANDLE_BLOCKS",  "ARG_LOCATIONS",
-      "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX"};
+      "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS"};
   return i < kNumSectionKinds ? names[i] : "?";
 }
 
@@ -76,6 +76,8 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count, bool v2) {
     return count * kArgLocationSize;
   case SectionKind::SourceLines:
     return count * kSourceLineSize;
+  case SectionKind::OriginRecords:
+    return count * kOriginRecordSize;
   }
   return 0;
 }
@@ -230,6 +232,8 @@ Error DebugSectionReader::validate() {
       offsets[k] = offset;
       sizes[k] = bytes;
       counts[k] = count;
+      if (kind == uint32_t(SectionKind::OriginRecords))
+        hasOriginRecordTable = true;
       if (v2)
         checksums[k] = read64(entry + 16);
     }
@@ -241,7 +245,9 @@ Error DebugSectionReader::validate() {
     return makeError("bad section table: tables end at offset {0} but the "
                      "file has {1} bytes",
                      offset, size);
-  for (unsigned k = 0; k < numKinds; ++k)
+  // ORIGIN_RECORDS (2.1) is optional: a 2.0 file has none.
+  unsigned required = v2 ? kNumRequiredSectionKindsV2 : kNumSectionKindsV1;
+  for (unsigned k = 0; k < required; ++k)
     if (!seen[k])
       return makeError("missing section {0} (kind {1}) in the section table "
                        "at offset {2}",
@@ -385,6 +391,9 @@ Error DebugSectionReader::verifyAll() const {
     SectionKind kind = SectionKind(k + 1);
     if (kind == SectionKind::HandleBlocks || kind == SectionKind::StackNodes ||
         kind == SectionKind::Locations)
+      continue;
+    // An optional table the file does not have.
+    if (kind == SectionKind::OriginRecords && !hasOriginRecordTable)
       continue;
     if (Error err = checkTable(kind))
       return err;
@@ -672,6 +681,51 @@ DebugSectionReader::getArgLocation(uint32_t index) const {
                             read32(p + 12), read32(p + 16)};
 }
 
+Expected<SectionOriginRecord>
+DebugSectionReader::getOriginRecord(uint32_t index) const {
+  // The index first: a 2.0 file has no table (and no checksum) to check.
+  if (Error err =
+          checkIndex(SectionKind::OriginRecords, index, "origin record"))
+    return std::move(err);
+  if (Error err = checkTable(SectionKind::OriginRecords))
+    return std::move(err);
+  const uint8_t *p =
+      record(SectionKind::OriginRecords, index, kOriginRecordSize);
+  uint64_t offset = offsets[idx(SectionKind::OriginRecords)] +
+                    uint64_t(index) * kOriginRecordSize;
+  SectionOriginRecord out;
+  uint32_t kind = read32(p);
+  if (kind != uint32_t(OriginRecordKind::Eliminated) &&
+      kind != uint32_t(OriginRecordKind::Merged))
+    return makeError("bad origin record {0} at offset {1}: unknown kind {2} "
+                     "(expected 1, eliminated, or 2, merged)",
+                     index, offset, kind);
+  out.kind = OriginRecordKind(kind);
+  Expected<StringRef> pass = getString(read32(p + 4));
+  if (!pass)
+    return makeError("bad origin record {0} at offset {1}: pass name: {2}",
+                     index, offset, toString(pass.takeError()));
+  Expected<StringRef> opName = getString(read32(p + 8));
+  if (!opName)
+    return makeError("bad origin record {0} at offset {1}: op name: {2}",
+                     index, offset, toString(opName.takeError()));
+  out.pass = *pass;
+  out.opName = *opName;
+  out.origin = read32(p + 12);
+  uint32_t into = read32(p + 16), holder = read32(p + 20);
+  bool merged = out.kind == OriginRecordKind::Merged;
+  if (merged != (into != kNone))
+    return makeError("bad origin record {0} at offset {1}: {2}", index, offset,
+                     merged ? "a merged record needs the holder's location"
+                            : "an eliminated record has no holder");
+  if (merged) {
+    out.into = into;
+    if (holder != kNone)
+      out.holder = holder;
+  }
+  return out;
+}
+
 Expected<std::optional<StringRef>>
 DebugSectionReader::findSourceLine(uint32_t fileId, uint32_t line) const {
   if (Error err = checkTable(SectionKind::SourceLines))
@@ -825,6 +879,14 @@ Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
     site.opName = *name;
   }
   return site;
+}
+
+Expected<bool>
+DebugSectionReader::hasHandle(uint64_t handle) const {
+  uint32_t values[kNumColumns] = {};
+  if (Error err = decodeColumns(handle, values))
+    return std::move(err);
+  return values[kColSite] != 0;
 }
 
 Expected<SectionHandle>

@@ -263,6 +263,24 @@ Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
   } else if (Error err = collectOrigins(entry->leaf, out, 0)) {
     return std::move(err);
   }
+  setModulePaths(out, format);
+  return out;
+}
+
+Expected<SymbolizedHandle>
+Symbolizer::symbolizeLocation(uint32_t ref, StringRef opName,
+                              ModulePathFormat format) const {
+  stepsLeft = kMaxSteps;
+  SymbolizedHandle out;
+  out.opName = opName;
+  if (Error err = collectOrigins(ref, out, 0))
+    return std::move(err);
+  setModulePaths(out, format);
+  return out;
+}
+
+void Symbolizer::setModulePaths(SymbolizedHandle &out,
+                                ModulePathFormat format) const {
   for (SymbolOrigin &origin : out.origins) {
     SmallVector<ModulePathFrame> pathFrames;
     for (const SymbolFrame &frame : origin.frames) {
@@ -286,7 +304,6 @@ Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
     input.opName = out.opName;
     origin.modulePath = formatModulePath(input, format);
   }
-  return out;
 }
 
 std::optional<std::string> SourceCache::getLine(StringRef file, uint32_t line) {

@@ -104,7 +104,13 @@ private:
   uint32_t moduleFrame(FrameAttr frame);
   uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
                      uint32_t c);
+  /// An op and its debug handle, in walk order.
+  struct Pending {
+    Operation *op;
+    uint64_t handle;
+  };
   LogicalResult collectHandles();
+  LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
   void embedSource();
   std::string serialize();
 
@@ -132,6 +138,8 @@ private:
   std::vector<HandleEntry> handles;
   std::vector<std::array<uint32_t, 5>> argLocs;
   std::vector<std::array<uint32_t, 3>> sourceLines;
+  /// ORIGIN_RECORDS rows (2.1): kind, pass, op, origin, into, holder.
+  std::vector<std::array<uint32_t, 6>> originRecords;
   uint32_t rootLoc = 0;
 };
 
@@ -343,10 +351,6 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
 LogicalResult SectionBuilder::collectHandles() {
   llvm::DenseMap<uint64_t, Operation *> owners;
   bool ok = true;
-  struct Pending {
-    Operation *op;
-    uint64_t handle;
-  };
   std::vector<Pending> pending;
   uint64_t count = 0;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -455,7 +459,85 @@ LogicalResult SectionBuilder::collectHandles() {
   if (failed(ref))
     return failure();
   rootLoc = *ref;
-  return success();
+  return collectOriginRecords(pending);
+}
+
+LogicalResult
+SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
+  // The records stay in the locations they are written in (the module's is
+  // ROOT_LOC, the others the handles' own), so restore is exact; this table
+  // indexes them for queries without MLIR (tg-symbolicate --source).
+  // A merged record's holder: the first op whose location is `into`, or,
+  // when later passes merged more into that op, the first op whose location
+  // lists every origin of `into`.
+  llvm::DenseMap<const void *, uint32_t> firstHandleOf;
+  llvm::DenseMap<const void *, SmallVector<uint32_t, 1>> handlesListing;
+  SmallVector<Location> scratch;
+  for (const Pending &p : pending) {
+    firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
+                              uint32_t(p.handle));
+    scratch.clear();
+    getOrigins(p.op->getLoc(), scratch);
+    for (Location origin : scratch)
+      handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
+  }
+  auto findHolder = [&](Location into) -> uint32_t {
+    auto exact = firstHandleOf.find(into.getAsOpaquePointer());
+    if (exact != firstHandleOf.end())
+      return exact->second;
+    SmallVector<Location> wanted;
+    getOrigins(into, wanted);
+    if (wanted.empty())
+      return kNone;
+    auto first = handlesListing.find(wanted.front().getAsOpaquePointer());
+    if (first == handlesListing.end())
+      return kNone;
+    for (uint32_t handle : first->second) {
+      bool listsAll = llvm::all_of(wanted, [&](Location origin) {
+        auto it = handlesListing.find(origin.getAsOpaquePointer());
+        return it != handlesListing.end() &&
+               llvm::is_contained(it->second, handle);
+      });
+      if (listsAll)
+        return handle;
+    }
+    return kNone;
+  };
+  SmallVector<RemovedOrigin> records;
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    records.clear();
+    getOriginRecords(op->getLoc(), records);
+    for (const RemovedOrigin &removed : records) {
+      if (options.formatVersion == kVersionMajorV1) {
+        op->emitError() << "format 1.0 cannot hold origin records (#tg."
+                           "origin_record); write format 2";
+        return WalkResult::interrupt();
+      }
+      OriginRecordAttr record = removed.record;
+      uint32_t function = kNone;
+      EntryFunction entry = getEntryFunction(op);
+      if (entry.op)
+        function = intern(entry.method);
+      FailureOr<uint32_t> origin = encode(removed.origin, function, op);
+      if (failed(origin))
+        return WalkResult::interrupt();
+      uint32_t into = kNone, holder = kNone;
+      if (record.isMerged()) {
+        FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
+        if (failed(intoRef))
+          return WalkResult::interrupt();
+        into = *intoRef;
+        holder = findHolder(record.getInto());
+      }
+      originRecords.push_back(
+          {uint32_t(record.isMerged() ? OriginRecordKind::Merged
+                                      : OriginRecordKind::Eliminated),
+           intern(record.getPass()), intern(record.getOp()), *origin, into,
+           holder});
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 void SectionBuilder::embedSource() {
@@ -633,6 +715,10 @@ std::string SectionBuilder::serialize() {
     for (uint32_t v : rec)
       put32(at(SectionKind::SourceLines), v);
   count(SectionKind::SourceLines) = sourceLines.size();
+  for (const auto &rec : originRecords)
+    for (uint32_t v : rec)
+      put32(at(SectionKind::OriginRecords), v);
+  count(SectionKind::OriginRecords) = originRecords.size();
 
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
@@ -654,7 +740,7 @@ std::string SectionBuilder::serialize() {
   using namespace llvm::support::endian;
   std::memcpy(header, kMagic, sizeof(kMagic));
   write16le(header + kOffVersionMajor, v2 ? kVersionMajor : kVersionMajorV1);
-  write16le(header + kOffVersionMinor, 0);
+  write16le(header + kOffVersionMinor, v2 ? kVersionMinor : 0);
   write32le(header + kOffFlags,
             sourceLines.empty() && !options.embedSource
                 ? 0u

@@ -80,6 +80,15 @@ cl::opt<std::string> chromeTrace(
 cl::opt<std::string> outputPath("o", cl::desc("Output file (default: stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
+cl::opt<std::string> sourceQuery(
+    "source",
+    cl::desc("Reverse query: every handle (and fused kernel) that computes "
+             "something written at FILE:LINE, as the op's own position or "
+             "as a call it was inlined through, and every origin from that "
+             "line that a pass eliminated or merged over a bound. FILE "
+             "matches a recorded path exactly or as its trailing path "
+             "components (resnet.py matches .../models/resnet.py)"),
+    cl::value_desc("FILE:LINE"), cl::init(""), cl::cat(category));
 cl::opt<std::string>
     handleKey("handle-key",
               cl::desc("Trace event args key holding the debug handle"),
@@ -329,6 +338,174 @@ int annotateTrace(const Symbolizer &sym, ModulePathFormat format,
 }
 } // namespace
 
+/// FILE matches a recorded path when equal to it, or equal to its trailing
+/// path components.
+bool fileMatches(StringRef recorded, StringRef file) {
+  if (recorded == file)
+    return true;
+  return recorded.size() > file.size() && recorded.ends_with(file) &&
+         recorded[recorded.size() - file.size() - 1] == '/';
+}
+
+/// How an origin comes from FILE:LINE: its own position, or a call on that
+/// line that it was inlined through (innermost such frame).
+struct SourceMatch {
+  bool viaCall = false;
+  const SymbolFrame *frame = nullptr;
+};
+
+std::optional<SourceMatch> matchOrigin(const SymbolOrigin &origin,
+                                       StringRef file, uint32_t line) {
+  for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
+    if (!frame.hasPosition || !fileMatches(frame.file, file))
+      continue;
+    uint32_t last = std::max(frame.line, frame.endLine);
+    if (line < frame.line || line > last)
+      continue;
+    return SourceMatch{frame.isCall, &frame};
+  }
+  return std::nullopt;
+}
+
+std::string positionText(const SymbolFrame &frame) {
+  return formatv("{0}:{1}:{2}", frame.file, frame.line, frame.column).str();
+}
+
+/// tg-symbolicate SECTION --source FILE:LINE.
+int runSourceQuery(const DebugSectionReader &reader,
+                   const Symbolizer &symbolizer, ModulePathFormat format) {
+  auto [file, lineText] = StringRef(sourceQuery).rsplit(':');
+  uint32_t line = 0;
+  if (file.empty() || lineText.getAsInteger(10, line) || line == 0) {
+    reportError("invalid --source '" + printable(sourceQuery) +
+                "': expected FILE:LINE with a line number >= 1, e.g. "
+                "resnet.py:100");
+    return 1;
+  }
+  // Every table is read below: check them all first, so that a corrupt
+  // section is an error rather than a partial answer.
+  if (Error err = reader.verifyAll()) {
+    reportError(sectionPath + ": " + toString(std::move(err)));
+    return 1;
+  }
+
+  json::Array handlesJSON, recordsJSON;
+  std::string text;
+  raw_string_ostream os(text);
+  unsigned found = 0;
+  for (uint64_t handle = 0; handle < reader.getNumHandles(); ++handle) {
+    Expected<bool> used = reader.hasHandle(handle);
+    if (!used) {
+      reportError(sectionPath + ": " + toString(used.takeError()));
+      return 1;
+    }
+    if (!*used)
+      continue;
+    Expected<SymbolizedHandle> sym = symbolizer.symbolize(handle, format);
+    if (!sym) {
+      reportError(sectionPath + ": " + toString(sym.takeError()));
+      return 1;
+    }
+    for (const SymbolOrigin &origin : sym->origins) {
+      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
+      if (!match)
+        continue;
+      ++found;
+      os << formatv("  handle {0} ({1}", handle, sym->opName);
+      if (sym->kernel)
+        os << ", kernel " << *sym->kernel;
+      os << ") " << (match->viaCall ? "calls at " : "at ")
+         << positionText(*match->frame) << "\n    " << origin.modulePath
+         << "\n";
+      json::Object obj{{"handle", int64_t(handle)},
+                       {"op", sym->opName},
+                       {"position", positionText(*match->frame)},
+                       {"via_call", match->viaCall},
+                       {"module_hierarchy", origin.modulePath}};
+      if (sym->kernel)
+        obj["kernel"] = *sym->kernel;
+      handlesJSON.push_back(std::move(obj));
+      break; // One line per handle, at its first matching origin.
+    }
+  }
+  for (uint32_t i = 0; i < reader.getNumOriginRecords(); ++i) {
+    Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
+    if (!record) {
+      reportError(sectionPath + ": " + toString(record.takeError()));
+      return 1;
+    }
+    Expected<SymbolizedHandle> sym =
+        symbolizer.symbolizeLocation(record->origin, record->opName, format);
+    if (!sym) {
+      reportError(sectionPath + ": " + toString(sym.takeError()));
+      return 1;
+    }
+    for (const SymbolOrigin &origin : sym->origins) {
+      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
+      if (!match)
+        continue;
+      ++found;
+      bool merged = record->kind == section::OriginRecordKind::Merged;
+      os << formatv("  {0} at {1} ", record->opName,
+                    positionText(*match->frame));
+      json::Object obj{{"kind", merged ? "merged" : "eliminated"},
+                       {"op", record->opName},
+                       {"pass", record->pass},
+                       {"position", positionText(*match->frame)},
+                       {"via_call", match->viaCall}};
+      if (merged) {
+        os << "was merged";
+        if (record->holder) {
+          os << " into handle " << *record->holder;
+          obj["into_handle"] = int64_t(*record->holder);
+        } else if (Expected<SymbolizedHandle> into =
+                       symbolizer.symbolizeLocation(*record->into, "",
+                                                    format)) {
+          // The holder left the IR later (see the records of its own
+          // origins): name it by its first origin's position.
+          if (!into->origins.empty() && !into->origins[0].frames.empty()) {
+            std::string where =
+                positionText(into->origins[0].frames.back());
+            os << " into the op at " << where;
+            obj["into_position"] = where;
+          }
+        } else {
+          reportError(sectionPath + ": " + toString(into.takeError()));
+          return 1;
+        }
+        os << " by " << record->pass << " (over its max-origins bound)\n";
+      } else {
+        os << "was eliminated by " << record->pass << "\n";
+      }
+      recordsJSON.push_back(std::move(obj));
+      break;
+    }
+  }
+
+  std::error_code ec;
+  ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
+  if (ec) {
+    reportError("cannot write '" + outputPath + "': " + ec.message());
+    return 1;
+  }
+  if (outputFormat == OutputFormat::JSON) {
+    json::Object result{{"source", sourceQuery},
+                        {"handles", std::move(handlesJSON)},
+                        {"removed", std::move(recordsJSON)}};
+    out.os() << formatv("{0:2}", json::Value(std::move(result))) << "\n";
+  } else if (found) {
+    out.os() << sourceQuery << ":\n" << text;
+  }
+  out.keep();
+  if (!found) {
+    reportError("nothing in " + sectionPath + " comes from " +
+                printable(sourceQuery) +
+                " (no handle's origin and no origin record is on that line)");
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -344,7 +521,8 @@ int main(int argc, char **argv) {
       "  tg-symbolicate model.tgdbg 12 40\n"
       "  echo 12 | tg-symbolicate model.tgdbg --output-style=llvm\n"
       "  tg-symbolicate model.tgdbg --format=json 12\n"
-      "  tg-symbolicate model.tgdbg --chrome-trace trace.json -o out.json\n");
+      "  tg-symbolicate model.tgdbg --chrome-trace trace.json -o out.json\n"
+      "  tg-symbolicate model.tgdbg --source resnet.py:100\n");
 
   ModulePathFormat format;
   if (!parseModulePathFormat(modulePathFormat, format)) {
@@ -378,6 +556,8 @@ int main(int argc, char **argv) {
 
   if (!chromeTrace.empty())
     return annotateTrace(symbolizer, format, source);
+  if (!sourceQuery.empty())
+    return runSourceQuery(**reader, symbolizer, format);
 
   std::vector<std::string> handles(handleArgs.begin(), handleArgs.end());
   std::unique_ptr<MemoryBuffer> stdinBuffer;

@@ -19,7 +19,8 @@ inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G',  'D',
                                             'B',  'G', '\r', '\n'};
 /// The version writers produce. Readers also read every older major.
 inline constexpr uint16_t kVersionMajor = 2;
-inline constexpr uint16_t kVersionMinor = 0;
+/// 2.1 adds the optional ORIGIN_RECORDS table; 2.0 readers skip it.
+inline constexpr uint16_t kVersionMinor = 1;
 /// Version 1.0: kept for reading (and writing, for tests of old readers).
 inline constexpr uint16_t kVersionMajorV1 = 1;
 inline constexpr uint32_t kHeaderSize = 64;
@@ -74,8 +75,12 @@ enum class SectionKind : uint32_t {
   /// LOCATIONS.
   StackNodeIndex = 14,
   LocationIndex = 15,
+  /// v2.1: origins no op holds (`#tg.origin_record`); optional.
+  OriginRecords = 16,
 };
-inline constexpr uint32_t kNumSectionKinds = 15;
+inline constexpr uint32_t kNumSectionKinds = 16;
+/// Version 2.0 has the first fifteen kinds, and every 2.x file must.
+inline constexpr uint32_t kNumRequiredSectionKindsV2 = 15;
 /// Version 1.0 has the first thirteen kinds.
 inline constexpr uint32_t kNumSectionKindsV1 = 13;
 
@@ -88,6 +93,10 @@ inline constexpr uint32_t kGraphSize = 8;
 inline constexpr uint32_t kSiteSize = 8;
 inline constexpr uint32_t kArgLocationSize = 20;
 inline constexpr uint32_t kSourceLineSize = 12;
+inline constexpr uint32_t kOriginRecordSize = 24;
+
+/// The `kind` field of an ORIGIN_RECORDS row.
+enum class OriginRecordKind : uint32_t { Eliminated = 1, Merged = 2 };
 
 /// The tag in the low two bits of a LocRef (3 is invalid).
 enum class LocTag : uint32_t {

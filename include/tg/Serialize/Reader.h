@@ -81,6 +81,19 @@ struct SectionHandle {
   std::optional<uint32_t> graph;
 };
 
+/// An ORIGIN_RECORDS row (format 2.1): an origin that no op holds.
+struct SectionOriginRecord {
+  section::OriginRecordKind kind = section::OriginRecordKind::Eliminated;
+  /// The pass that removed it, and the name of the op it was.
+  llvm::StringRef pass, opName;
+  /// LocRef of the origin (may be fused: one record for every origin of the
+  /// removed op).
+  uint32_t origin = 0;
+  /// For `Merged`: LocRef of the holder's location, and the first handle
+  /// whose location was that location when the section was written.
+  std::optional<uint32_t> into;
+  std::optional<uint32_t> holder;
+};
 /// An ARG_LOCATIONS record.
 struct SectionArgLocation {
   uint32_t handle = 0, region = 0, block = 0, arg = 0, loc = 0;
@@ -138,6 +151,10 @@ public:
   uint32_t getNumSourceLines() const {
     return counts[idx(section::SectionKind::SourceLines)];
   }
+  /// Zero for sections before 2.1 (they have no ORIGIN_RECORDS table).
+  uint32_t getNumOriginRecords() const {
+    return counts[idx(section::SectionKind::OriginRecords)];
+  }
   /// Byte size of a table, for size reports.
   uint64_t getSectionSize(section::SectionKind kind) const {
     return sizes[idx(kind)];
@@ -153,6 +170,7 @@ public:
   llvm::Expected<SectionGraph> getGraph(uint32_t index) const;
   llvm::Expected<SectionSite> getSite(uint32_t index) const;
   llvm::Expected<SectionArgLocation> getArgLocation(uint32_t index) const;
+  llvm::Expected<SectionOriginRecord> getOriginRecord(uint32_t index) const;
 
   /// Checks every table and block against its checksum (and the structure
   /// of every block), so that nothing read later can be silently wrong:
@@ -164,6 +182,9 @@ public:
   /// when it is out of range or absent, and the byte offset when its block is
   /// malformed.
   llvm::Expected<SectionHandle> lookupHandle(uint64_t handle) const;
+  /// Whether an op uses `handle` (handles may have gaps); an error only when
+  /// the handle is out of range or its block is malformed.
+  llvm::Expected<bool> hasHandle(uint64_t handle) const;
 
   /// The embedded text of `line` of the file with string id `fileId`, if the
   /// section has it (binary search over SOURCE_LINES).
@@ -201,6 +222,8 @@ private:
   llvm::StringRef data;
   uint16_t versionMajor = 0, versionMinor = 0;
   uint32_t flags = 0, handleCount = 0, handlesPerBlock = 0, rootLoc = 0;
+  /// Whether the file has the optional ORIGIN_RECORDS table (2.1).
+  bool hasOriginRecordTable = false;
   uint64_t offsets[section::kNumSectionKinds] = {};
   uint64_t sizes[section::kNumSectionKinds] = {};
   uint32_t counts[section::kNumSectionKinds] = {};

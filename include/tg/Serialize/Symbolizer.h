@@ -67,8 +67,15 @@ public:
   llvm::Expected<SymbolizedHandle>
   symbolize(uint64_t handle,
             ModulePathFormat format = ModulePathFormat::Mobile) const;
+  /// The origins of a location of the section (a LocRef, such as the
+  /// origin of an ORIGIN_RECORDS row), as `symbolize` gives them for a
+  /// handle; `handle` is 0 and there is no entry function.
+  llvm::Expected<SymbolizedHandle>
+  symbolizeLocation(uint32_t ref, llvm::StringRef opName,
+                    ModulePathFormat format = ModulePathFormat::Mobile) const;
 
 private:
+  void setModulePaths(SymbolizedHandle &out, ModulePathFormat format) const;
   llvm::Error collectOrigins(uint32_t ref, SymbolizedHandle &out,
                              unsigned depth) const;
   llvm::Error appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
