@@ -238,7 +238,18 @@ void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
   }
   SmallVector<unsigned, 2> &list = held[holder];
   for (unsigned id : ids) {
-    if (!llvm::is_contained(list, id))
+    // A holder of many origins (a constant the folder deduplicated K times)
+    // gets a set, so that K merges cost O(K), not O(K^2).
+    bool present;
+    if (list.size() < 16) {
+      present = llvm::is_contained(list, id);
+    } else {
+      llvm::DenseSet<unsigned> &set = heldSets[holder];
+      if (set.empty())
+        set.insert(list.begin(), list.end());
+      present = !set.insert(id).second;
+    }
+    if (!present)
       list.push_back(id);
     origins[id].droppedReason.clear();
   }
@@ -314,7 +325,8 @@ void LocationPreservingListener::forget(Operation *op) {
     newList[it->second] = nullptr;
     newIndex.erase(it);
   }
-  held.erase(op);
+  if (held.erase(op))
+    heldSets.erase(op);
   groupOps.remove(op);
   replaced.erase(op);
   absorbers.erase(op);
@@ -413,10 +425,10 @@ void LocationPreservingListener::notifyOperationErased(Operation *op) {
 
 SmallVector<unsigned>
 LocationPreservingListener::resolveErased(ArrayRef<unsigned> ids,
+                                          ArrayRef<Operation *> candidates,
                                           ArrayRef<Operation *> fallback) {
   if (ids.empty())
     return {};
-  SmallVector<Operation *> candidates = getNewOps();
   // Which candidates list which origin, built once: finalize() may see every
   // op of a large rewrite on both sides.
   DenseMap<Location, SmallVector<Operation *, 1>> listing;
@@ -470,7 +482,11 @@ void LocationPreservingListener::endGroup() {
   for (Operation *op : groupOps)
     if (isTopLevelNew(op))
       created.push_back(op);
-  SmallVector<unsigned> left = resolveErased(groupErased, created);
+  // Matched against every op the group created, nested ones included (a
+  // clone inside a fused op keeps its origin's location); only the group's
+  // own ops, so that a group costs what it touched.
+  SmallVector<unsigned> left =
+      resolveErased(groupErased, groupOps.getArrayRef(), created);
   pendingErased.append(left);
   groupOps.clear();
   groupErased.clear();
@@ -514,7 +530,10 @@ void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
 }
 
 void LocationPreservingListener::finalize() {
-  SmallVector<unsigned> left = resolveErased(pendingErased, /*fallback=*/{});
+  SmallVector<unsigned> left =
+      pendingErased.empty()
+          ? SmallVector<unsigned>()
+          : resolveErased(pendingErased, getNewOps(), /*fallback=*/{});
   pendingErased.clear();
   if (!left.empty()) {
     llvm::DenseSet<unsigned> stillHeld;

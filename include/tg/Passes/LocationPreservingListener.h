@@ -62,6 +62,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <optional>
@@ -228,11 +229,11 @@ private:
   /// that pattern created; false when there are none left.
   bool giveToAbsorbers(mlir::Operation *op, llvm::ArrayRef<unsigned> ids);
   void forget(mlir::Operation *op);
-  /// Gives `ids` to the live new ops whose location lists them (nested ops
-  /// included: a clone inside a fused op keeps its origin's location), or
+  /// Gives `ids` to the ops of `candidates` whose location lists them, or
   /// else to all of `fallback`; returns the ids left over.
   llvm::SmallVector<unsigned>
   resolveErased(llvm::ArrayRef<unsigned> ids,
+                llvm::ArrayRef<mlir::Operation *> candidates,
                 llvm::ArrayRef<mlir::Operation *> fallback);
   bool isTopLevelNew(mlir::Operation *op) const;
 
@@ -246,6 +247,8 @@ private:
   bool isNew(mlir::Operation *op) const { return newIndex.count(op); }
   /// What each new op computes.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> held;
+  /// The same as sets, for holders of many origins.
+  llvm::DenseMap<mlir::Operation *, llvm::DenseSet<unsigned>> heldSets;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
   llvm::DenseSet<mlir::Operation *> replaced;
   /// The current group: ops it created and origins erased in it.
