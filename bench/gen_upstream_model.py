@@ -10,6 +10,8 @@ lost origin. Two shapes:
                -linalg-fuse-elementwise-ops act on)
   constants N  N duplicate constants from N lines, each used by a call: the
                folder merges them into one op (llvm-project #74670/#75415)
+  duplicates N N identical additions from N lines, each used by a call: CSE
+               merges them into one op whose location keeps growing
 
   gen_upstream_model.py mixed 100000 > mixed-100k.mlir
 """
@@ -75,11 +77,23 @@ def constants(n):
     return out
 
 
+def duplicates(n):
+    out = ['func.func private @sink(i32)', 'func.func @model(%x: i32, %y: i32) {']
+    for i in range(n):
+        out.append(f'  %a{i} = arith.addi %x, %y : i32 loc("model.py":{i + 1}:4)')
+        out.append(f'  func.call @sink(%a{i}) : (i32) -> () loc("use.py":{i + 1}:4)')
+    out.append('  return')
+    out.append('}')
+    return out
+
+
+SHAPES = {'mixed': mixed, 'constants': constants, 'duplicates': duplicates}
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ('mixed', 'constants'):
+    if len(sys.argv) != 3 or sys.argv[1] not in SHAPES:
         sys.exit(__doc__)
-    n = int(sys.argv[2])
-    lines = mixed(n) if sys.argv[1] == 'mixed' else constants(n)
+    lines = SHAPES[sys.argv[1]](int(sys.argv[2]))
     sys.stdout.write('\n'.join(lines) + '\n')
 
 

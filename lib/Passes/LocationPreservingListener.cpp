@@ -276,16 +276,22 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
       holder->setLoc(merged);
     return;
   }
-  // At the bound the location stops changing: a merge costs O(bound), and
-  // the origins over it are counted by finalize() from `held`.
+  // At the bound the location stops changing, and a merge into a holder
+  // known to be full costs O(1); the origins over the bound are counted by
+  // finalize() from `held`.
+  auto full = fullAt.find(holder);
+  if (full != fullAt.end() && full->second == current)
+    return;
   SmallVector<Location> scratch;
   tg::getOrigins(current, scratch);
   llvm::SetVector<Location> set;
   for (Location origin : scratch)
     if (!isa<UnknownLoc>(origin))
       set.insert(origin);
-  if (set.size() >= options.maxOrigins)
+  if (set.size() >= options.maxOrigins) {
+    fullAt.insert_or_assign(holder, current);
     return;
+  }
   size_t before = set.size();
   scratch.clear();
   tg::getOrigins(loc, scratch);
@@ -325,8 +331,10 @@ void LocationPreservingListener::forget(Operation *op) {
     newList[it->second] = nullptr;
     newIndex.erase(it);
   }
-  if (held.erase(op))
+  if (held.erase(op)) {
     heldSets.erase(op);
+    fullAt.erase(op);
+  }
   groupOps.remove(op);
   replaced.erase(op);
   absorbers.erase(op);

@@ -249,6 +249,8 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> held;
   /// The same as sets, for holders of many origins.
   llvm::DenseMap<mlir::Operation *, llvm::DenseSet<unsigned>> heldSets;
+  /// Holders whose location reached `maxOrigins`, with that location.
+  llvm::DenseMap<mlir::Operation *, mlir::Location> fullAt;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
   llvm::DenseSet<mlir::Operation *> replaced;
   /// The current group: ops it created and origins erased in it.
