@@ -45,6 +45,8 @@ struct CanonicalizePass : public tg::impl::TGCanonicalizeBase<CanonicalizePass> 
     // Names are for provenance maps; origin records carry locations.
     options.recordNames = false;
     tg::LocationPreservingListener listener(options);
+    // The folder hoists and deduplicates constants without notifying.
+    listener.snapshotConstants(getOperation());
 
     GreedyRewriteConfig config;
     config.setUseTopDownTraversal(topDownProcessingEnabled)

@@ -58,6 +58,8 @@ struct LinalgFuseElementwisePass
     options.maxOrigins = maxOrigins;
     options.recordNames = false;
     tg::LocationPreservingListener listener(options);
+    // The folder hoists and deduplicates constants without notifying.
+    listener.snapshotConstants(getOperation());
     // Top-down, as upstream does for compile time.
     (void)applyPatternsGreedily(
         op, std::move(patterns),

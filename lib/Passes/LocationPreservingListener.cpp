@@ -155,6 +155,15 @@ LocationPreservingListener::LocationPreservingListener(
     Options options, OpBuilder::Listener *next)
     : ForwardingListener(next), options(options) {}
 
+void LocationPreservingListener::snapshotConstants(Operation *root) {
+  root->walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::ConstantLike>() &&
+        !isa<UnknownLoc>(op->getLoc()) &&
+        constantLocs.try_emplace(op, op->getLoc()).second)
+      constantOrder.push_back(op);
+  });
+}
+
 void LocationPreservingListener::snapshotNames(Operation *root) {
   assignStableNames(root, stableNames);
 }
@@ -210,7 +219,11 @@ SmallVector<unsigned> LocationPreservingListener::takeOrigins(Operation *op) {
       return {};
     return SmallVector<unsigned>(it->second.begin(), it->second.end());
   }
-  OriginRecord record{"", "", op->getLoc(), ""};
+  Location loc = op->getLoc();
+  auto constant = constantLocs.find(op);
+  if (constant != constantLocs.end())
+    loc = mergeLocations(constant->second, loc);
+  OriginRecord record{"", "", loc, ""};
   auto name = stableNames.find(op);
   if (name != stableNames.end())
     record.name = name->second;
@@ -338,6 +351,7 @@ void LocationPreservingListener::forget(Operation *op) {
   groupOps.remove(op);
   replaced.erase(op);
   absorbers.erase(op);
+  constantLocs.erase(op);
   if (op == groupRoot)
     groupRoot = nullptr;
 }
@@ -551,6 +565,23 @@ void LocationPreservingListener::finalize() {
       if (!stillHeld.contains(id))
         origins[id].droppedReason =
             "erased, and no op created by the rewrite lists its location";
+  }
+
+  // Constants the folder hoisted or reused without a notification, and
+  // whose location it reset: still alive (erased ones were forgotten), so
+  // they hold their own origin again.
+  for (Operation *op : constantOrder) {
+    auto it = constantLocs.find(op);
+    if (it == constantLocs.end() || held.count(op))
+      continue;
+    SmallVector<Location> now, before;
+    tg::getOrigins(op->getLoc(), now);
+    tg::getOrigins(it->second, before);
+    if (llvm::all_of(before, [&](Location l) {
+          return llvm::is_contained(now, l);
+        }))
+      continue;
+    give(op, {}, it->second);
   }
 
   // Every holder lists what it holds, within the bound; the folder may have

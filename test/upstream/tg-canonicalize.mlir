@@ -60,3 +60,20 @@ func.func @nested(%x: i32) -> i32 {
   %dead = arith.addi %x, %x : i32 loc("m.py":30:1)
   return %x : i32
 }
+
+// -----
+
+// MLIR's folder hoists a constant out of a loop and reuses it for a later
+// duplicate without notifying, resetting its location to unknown; the drop-in
+// remembers constants' locations and gives them back.
+// CHECK-LABEL: func.func @hoisted_constant
+func.func @hoisted_constant() -> i32 {
+  // CHECK: arith.constant 1 : i32 loc(fused["m.py":40:1, "m.py":41:1])
+  affine.for %i = 0 to 4 {
+    %a = arith.constant 1 : i32 loc("m.py":40:1)
+    func.call @use(%a) : (i32) -> ()
+  }
+  %b = arith.constant 1 : i32 loc("m.py":41:1)
+  return %b : i32
+}
+func.func private @use(i32)

@@ -165,6 +165,13 @@ public:
   /// recorded under stable names. Call before rewriting.
   void snapshotNames(mlir::Operation *root);
 
+  /// Remembers the location of every constant-like op under `root`. MLIR's
+  /// folder hoists and deduplicates constants without notifying listeners,
+  /// and resets their location to `unknown` when it does; `finalize` gives
+  /// each surviving constant its remembered origins back. The drop-ins call
+  /// it before running their driver.
+  void snapshotConstants(mlir::Operation *root);
+
   /// Resolves origins erased outside any pattern application against the
   /// locations of the live new ops, and gives every holder its origins
   /// (within `maxOrigins`). Call once the driver has returned.
@@ -249,6 +256,9 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> held;
   /// The same as sets, for holders of many origins.
   llvm::DenseMap<mlir::Operation *, llvm::DenseSet<unsigned>> heldSets;
+  /// Constant-like ops and their locations before the driver ran.
+  llvm::DenseMap<mlir::Operation *, mlir::Location> constantLocs;
+  std::vector<mlir::Operation *> constantOrder;
   /// Holders whose location reached `maxOrigins`, with that location.
   llvm::DenseMap<mlir::Operation *, mlir::Location> fullAt;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
