@@ -69,3 +69,23 @@ step "7. Restore the locations from the section (--tg-restore-debuginfo)"
   -mlir-print-debuginfo > "$OUT/5-restored.mlir"
 cmp "$OUT/3-handles.mlir" "$OUT/5-restored.mlir" \
   && echo "restored IR is byte-identical to the IR before stripping ($(wc -c < "$OUT/5-restored.mlir") bytes)"
+
+step "8. Upstream transforms on func/arith/linalg IR: what they lose, and the drop-ins that lose nothing"
+UP=examples/upstream/model.mlir
+lines=$(grep -o '"model.py":[0-9]*' "$UP" | sort -u | wc -l)
+lost=$("$TG_OPT" "$UP" --tg-snapshot-origins -cse -canonicalize -linalg-fuse-elementwise-ops \
+  --tg-verify-origins -o /dev/null 2>&1 | grep -c 'origin lost' || true)
+echo "upstream -cse -canonicalize -linalg-fuse-elementwise-ops: $lost of $lines Python lines on no op"
+"$TG_OPT" "$UP" --tg-snapshot-origins --tg-cse --tg-canonicalize --tg-linalg-fuse-elementwise \
+  --tg-verify-origins --tg-assign-debug-handles -mlir-print-debuginfo -mlir-print-local-scope \
+  > "$OUT/6-upstream.mlir"
+echo "drop-ins --tg-cse --tg-canonicalize --tg-linalg-fuse-elementwise: 0 lost (--tg-verify-origins);" \
+     "$(grep -o 'origin_record<eliminated' "$OUT/6-upstream.mlir" | wc -l | tr -d ' ') recorded as eliminated"
+"$TG_OPT" "$UP" -cse -canonicalize -linalg-fuse-elementwise-ops | "$TG_OPT" -strip-debuginfo > "$OUT/up.txt"
+"$TG_OPT" "$UP" --tg-cse --tg-canonicalize --tg-linalg-fuse-elementwise | "$TG_OPT" -strip-debuginfo > "$OUT/tg.txt"
+cmp -s "$OUT/up.txt" "$OUT/tg.txt" && echo "  with locations stripped, the output is byte-identical to upstream's"
+"$TG_OPT" "$OUT/6-upstream.mlir" --tg-emit-debug-section=path="$OUT/upstream.tgdbg" -o /dev/null
+echo "  reverse queries on its debug section (tg-symbolicate --source):"
+for line in 13 14 16; do
+  "$TG_SYM" "$OUT/upstream.tgdbg" --source "model.py:$line" | sed 's/^/    /'
+done
