@@ -247,6 +247,9 @@ void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
     if (!isNew(holder)) {
       SmallVector<unsigned> self = takeOrigins(holder);
       held[holder].append(self.begin(), self.end());
+      // The folder may have reset the location already: put it back.
+      for (unsigned id : self)
+        mergeInto(holder, origins[id].loc);
     }
   }
   SmallVector<unsigned, 2> &list = held[holder];
@@ -287,14 +290,17 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
     Location merged = mergeLocations(current, loc);
     if (merged != current)
       holder->setLoc(merged);
+    settled.insert_or_assign(holder, merged);
     return;
   }
   // At the bound the location stops changing, and a merge into a holder
   // known to be full costs O(1); the origins over the bound are counted by
   // finalize() from `held`.
   auto full = fullAt.find(holder);
-  if (full != fullAt.end() && full->second == current)
+  if (full != fullAt.end() && full->second == current) {
+    settled.erase(holder); // Over the bound: finalize() counts the rest.
     return;
+  }
   SmallVector<Location> scratch;
   tg::getOrigins(current, scratch);
   llvm::SetVector<Location> set;
@@ -303,21 +309,34 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
       set.insert(origin);
   if (set.size() >= options.maxOrigins) {
     fullAt.insert_or_assign(holder, current);
+    settled.erase(holder);
     return;
   }
   size_t before = set.size();
   scratch.clear();
   tg::getOrigins(loc, scratch);
+  bool fits = true;
   for (Location origin : scratch) {
-    if (set.size() >= options.maxOrigins)
+    if (isa<UnknownLoc>(origin) || set.contains(origin))
+      continue;
+    if (set.size() >= options.maxOrigins) {
+      fits = false;
       break;
-    if (!isa<UnknownLoc>(origin))
-      set.insert(origin);
+    }
+    set.insert(origin);
   }
-  if (set.size() == before)
-    return;
-  holder->setLoc(buildFused(set.getArrayRef(), getFusionMetadata(current),
-                            holder->getContext()));
+  Location merged = current;
+  if (set.size() != before) {
+    merged = buildFused(set.getArrayRef(), getFusionMetadata(current),
+                        holder->getContext());
+    holder->setLoc(merged);
+  }
+  // Settled: the location lists everything given so far, so finalize()
+  // has nothing to do for this holder unless someone changes it.
+  if (fits)
+    settled.insert_or_assign(holder, merged);
+  else
+    settled.erase(holder);
 }
 
 bool LocationPreservingListener::giveToAbsorbers(Operation *op,
@@ -347,6 +366,7 @@ void LocationPreservingListener::forget(Operation *op) {
   if (held.erase(op)) {
     heldSets.erase(op);
     fullAt.erase(op);
+    settled.erase(op);
   }
   groupOps.remove(op);
   replaced.erase(op);
@@ -592,6 +612,9 @@ void LocationPreservingListener::finalize() {
   for (Operation *holder : holderOrder) {
     auto it = held.find(holder);
     if (it == held.end() || !done.insert(holder).second)
+      continue;
+    auto clean = settled.find(holder);
+    if (clean != settled.end() && clean->second == holder->getLoc())
       continue;
     llvm::SetVector<Location> all;
     llvm::DenseMap<Location, unsigned> from;

@@ -261,6 +261,9 @@ private:
   std::vector<mlir::Operation *> constantOrder;
   /// Holders whose location reached `maxOrigins`, with that location.
   llvm::DenseMap<mlir::Operation *, mlir::Location> fullAt;
+  /// Holders whose location lists everything they were given, with that
+  /// location: finalize() skips them while the location is unchanged.
+  llvm::DenseMap<mlir::Operation *, mlir::Location> settled;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
   llvm::DenseSet<mlir::Operation *> replaced;
   /// The current group: ops it created and origins erased in it.
