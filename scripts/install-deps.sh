@@ -13,6 +13,7 @@ PACKAGES=(
   cmake ninja-build ccache                                # the build
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
   zstd python3                                            # size baselines; lit
+  pybind11-dev python3-dev python3-pytest                 # the Python package and its tests
 )
 if [ "${1:-}" = --for-tests ]; then
   PACKAGES+=(python3-torch python3-torchvision)           # tools/torch-to-tg, test/torch

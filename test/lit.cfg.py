@@ -39,6 +39,20 @@ try:
 except Exception:
     pass
 
+# The Python package, importable from the build tree (lib/Bindings/Python).
+if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("python-bindings")
+    config.environment["PYTHONPATH"] = os.path.join(config.tg_obj_root,
+                                                    "python_packages")
+    config.environment["TG_SRC_ROOT"] = config.tg_src_root
+    config.environment["TG_TOOLS_DIR"] = config.tg_tools_dir
+    try:
+        import importlib.util
+        if importlib.util.find_spec("pytest") is not None:
+            config.available_features.add("pytest")
+    except Exception:
+        pass
+
 # Sanitized builds (-DTG_ENABLE_SANITIZERS=ON): MLIR's uninstrumented
 # libraries use BumpPtrAllocator slabs that our instrumented code poisoned,
 # so ASan must ignore manual poisoning (docs/reliability.md). Options the

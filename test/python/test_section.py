@@ -1,0 +1,155 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: python-bindings, pytest
+"""The Python package `tracegraph`, from the build tree: open a section, look
+up and symbolicate handles, module paths in three forms, Chrome traces, and
+every error path."""
+import json
+import os
+import subprocess
+
+import pytest
+
+import tracegraph
+
+SRC = os.environ["TG_SRC_ROOT"]
+TOOLS = os.environ["TG_TOOLS_DIR"]
+GOLDEN = os.path.join(SRC, "test", "Serialize", "Inputs", "golden-v2.0.tgdbg")
+GOLDEN_21 = os.path.join(SRC, "test", "Serialize", "Inputs", "golden-v2.1.tgdbg")
+
+
+@pytest.fixture
+def section():
+    return tracegraph.Section(GOLDEN)
+
+
+def symbolicate(*args):
+    return subprocess.run([os.path.join(TOOLS, "tg-symbolicate"), *args],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def test_open_path_pathlike_and_bytes(section):
+    import pathlib
+    assert section.version == (2, 0)
+    assert len(section) == section.num_handles == 11
+    assert section.size == os.path.getsize(GOLDEN)
+    assert tracegraph.Section(pathlib.Path(GOLDEN)).num_handles == 11
+    with open(GOLDEN, "rb") as f:
+        data = f.read()
+    assert tracegraph.Section(data).num_handles == 11
+    assert tracegraph.Section(bytearray(data)).num_handles == 11
+    assert tracegraph.Section(GOLDEN_21).version == (2, 1)
+
+
+def test_traceback_is_what_tg_symbolicate_prints(section):
+    for handle in section.handles:
+        assert section.traceback(handle) == symbolicate(GOLDEN, str(handle))
+
+
+def test_llvm_frames_match_tg_symbolicate(section):
+    assert section.llvm_frames(3) + "\n" == symbolicate(
+        GOLDEN, "3", "--output-style=llvm")
+
+
+def test_lookup_frames_and_module_paths(section):
+    sym = section.lookup(3)
+    assert sym["handle"] == 3 and sym["op"] == "aten::conv2d"
+    assert sym["top_class"].endswith("ResNet")
+    origin = sym["origins"][0]
+    frames = origin["frames"]
+    assert frames[0]["file"] == "resnet.py" and frames[0]["line"] == 273
+    assert frames[0]["call"]["instance"] == "layer1"
+    assert frames[0]["call"]["method"] == "forward"
+    assert frames[-1]["is_call"] is False
+    paths = tracegraph.module_paths(section, 3)
+    assert paths["mobile"] == origin["module_path"]
+    assert paths["profiler"].startswith("TOP(ResNet)::forward.layer1(Sequential)")
+    assert paths["scope"].startswith("top(ResNet).layer1(Sequential)")
+    assert section.module_path(3, "scope") == paths["scope"]
+
+
+def test_raw_is_a_zero_copy_view_that_keeps_the_section_alive():
+    view = tracegraph.Section(GOLDEN).raw()
+    assert view.readonly and view.nbytes == os.path.getsize(GOLDEN)
+    # The Section object is gone from Python; the view still reads the
+    # mapping it exported.
+    assert bytes(view[:6]) == b"\x89TGDBG"
+    with pytest.raises(TypeError):
+        view[0] = 0
+
+
+def test_verify(section):
+    section.verify()
+
+
+def test_corrupt_truncated_and_foreign_files_raise(tmp_path):
+    with open(GOLDEN, "rb") as f:
+        data = bytearray(f.read())
+    with pytest.raises(tracegraph.SectionError, match="truncated file"):
+        tracegraph.Section(bytes(data[:40]))
+    with pytest.raises(tracegraph.SectionError, match="not a tracegraph debug section"):
+        tracegraph.Section(b"PK\x03\x04" + bytes(100))
+    corrupt = bytearray(data)
+    corrupt[corrupt.index(b"resnet.py")] ^= 0x20  # inside STRING_DATA
+    s = tracegraph.Section(bytes(corrupt))
+    with pytest.raises(tracegraph.SectionError, match="checksum mismatch"):
+        s.verify()
+    with pytest.raises(tracegraph.SectionError, match="cannot open"):
+        tracegraph.Section(str(tmp_path / "missing.tgdbg"))
+    assert issubclass(tracegraph.SectionError, ValueError)
+
+
+def test_unknown_handles_and_formats_raise(section):
+    with pytest.raises(KeyError, match="out of range"):
+        section.lookup(11)
+    with pytest.raises(KeyError):
+        section.traceback(-1)
+    with pytest.raises(ValueError, match="unknown module path format"):
+        section.module_path(3, "short")
+
+
+def test_chrome_trace_from_object_and_file(section, tmp_path):
+    trace = {"traceEvents": [
+        {"name": "conv", "ph": "X", "args": {"debug_handle": 3}},
+        {"name": "none", "ph": "X", "args": {"debug_handle": -1}},
+        {"name": "str", "ph": "X", "args": {"debug_handle": "0x3"}},
+        {"name": "plain", "ph": "X"}]}
+    out = tracegraph.annotate_chrome_trace(section, trace)
+    args = out["traceEvents"][0]["args"]
+    assert args["module_hierarchy"] == section.module_path(3)
+    assert args["stack"][0] == 'File "resnet.py", line 273, in forward'
+    assert "module_hierarchy" not in out["traceEvents"][1]["args"]
+    assert out["traceEvents"][2]["args"]["module_hierarchy"] == args["module_hierarchy"]
+    assert "module_hierarchy" not in trace["traceEvents"][0]["args"]  # not modified
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace["traceEvents"]))
+    assert tracegraph.annotate_chrome_trace(section, str(path))[0]["args"]["stack"]
+    with pytest.raises(ValueError, match="not an integer debug handle"):
+        tracegraph.annotate_chrome_trace(section, [{"args": {"debug_handle": "x"}}])
+    with pytest.raises(ValueError, match="neither a JSON array"):
+        tracegraph.annotate_chrome_trace(section, {"events": []})
+
+
+def test_python_c_one_liner():
+    code = ("import tracegraph; s = tracegraph.Section(%r); "
+            "print(s.module_path(3, 'profiler'))" % GOLDEN)
+    import sys
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.startswith("TOP(ResNet)::forward.layer1(Sequential)")
+
+
+def test_import_torch_runs_the_importer(tmp_path):
+    pytest.importorskip("torch")
+    out = tmp_path / "tiny.mlir"
+    module = tmp_path / "tiny_model.py"
+    module.write_text(
+        "import torch\n"
+        "class Tiny(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return torch.relu(x + 1)\n"
+        "def make():\n"
+        "    return Tiny()\n")
+    status = tracegraph.import_torch("--module", "%s:make" % module, "-o", str(out))
+    assert status in (0, None)
+    text = out.read_text()
+    assert "tg.graph" in text and "aten::relu" in text
