@@ -1,6 +1,7 @@
 //===- Symbolizer.cpp - Debug handles to tracebacks -----------------------===//
 
 #include "tg/Serialize/Symbolizer.h"
+#include "tg/Support/PythonSource.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -330,6 +331,14 @@ std::optional<std::string> SourceCache::getLine(StringRef file, uint32_t line) {
   return it->second[line - 1];
 }
 
+ArrayRef<std::string> SourceCache::getFile(StringRef file) {
+  (void)getLine(file, 1); // Reads and caches the file.
+  auto it = files.find(file);
+  if (it == files.end())
+    return {};
+  return it->second;
+}
+
 std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
                                                uint32_t last) {
   std::vector<std::string> lines;
@@ -352,14 +361,39 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
       os << ", in " << *frame.function;
     os << "\n";
     std::vector<std::string> lines;
-    if (!frame.sourceLines.empty())
+    // Context as PyTorch prints it: up to two lines before and after the
+    // range, within the text of the function TorchScript compiled (only
+    // when the whole file is at hand; embedded source keeps the range only).
+    std::vector<std::string> before, after;
+    uint32_t lastLine = std::max(frame.line, frame.endLine);
+    if (!frame.sourceLines.empty()) {
       for (StringRef line : frame.sourceLines)
         lines.push_back(line.str());
-    else if (source)
-      lines = source->getLines(frame.file, frame.line,
-                               std::max(frame.line, frame.endLine));
+    } else if (source) {
+      lines = source->getLines(frame.file, frame.line, lastLine);
+      ArrayRef<std::string> file = source->getFile(frame.file);
+      std::optional<std::pair<uint32_t, uint32_t>> function =
+          lines.empty() ? std::nullopt
+                        : findPythonFunction(file, frame.line);
+      if (function) {
+        auto [first, last] = *function;
+        for (uint32_t l = frame.line > kPyTorchContextLines
+                              ? frame.line - kPyTorchContextLines
+                              : 1;
+             l < frame.line; ++l)
+          if (l >= first)
+            before.push_back(file[l - 1]);
+        for (uint32_t l = lastLine + 1;
+             l <= std::min<uint32_t>(last, lastLine + kPyTorchContextLines) &&
+             l <= file.size();
+             ++l)
+          after.push_back(file[l - 1]);
+      }
+    }
     if (lines.empty())
       continue;
+    for (const std::string &text : before)
+      os << text << "\n";
     // The marker follows PyTorch's SourceRange::print_with_context: under
     // each line of the range, from its first non-blank column at or after
     // the start to the end of the range (columns 1-based, end exclusive),
@@ -396,6 +430,8 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
         os << '~';
       os << (k == last ? " <--- HERE\n" : "\n");
     }
+    for (const std::string &text : after)
+      os << text << "\n";
   }
 }
 

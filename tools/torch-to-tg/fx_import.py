@@ -86,7 +86,9 @@ def user_frames(frames):
 def frame_body(f):
     line = f.lineno or 0
     if f.colno is not None and f.end_colno is not None:
-        pos = file_line_col(f.filename, line, f.colno + 1, f.end_lineno, f.end_colno)
+        # Python columns are 0-based, end exclusive: 1-based, end exclusive.
+        pos = file_line_col(f.filename, line, f.colno + 1, f.end_lineno,
+                            f.end_colno + 1)
     else:
         pos = file_line_col(f.filename, line, 0)
     return name_loc(f.name, pos)

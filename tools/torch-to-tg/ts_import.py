@@ -29,7 +29,8 @@ def parse_source_range(text):
     """(file, line, col, end_line, end_col) of a TorchScript node, from the
     text `Node.sourceRange()` gives (the highlighted source; the Python
     binding exposes no offsets). Columns are 1-based, the end column is
-    inclusive. None when the node has no source range.
+    exclusive (one past the last `~`), as tg-symbolicate reads ranges back.
+    None when the node has no source range.
 
     The text is `  File "<f>", line <L>` then context lines; each line the
     range covers is followed by a marker line of `~` under the covered
@@ -69,7 +70,7 @@ def parse_source_range(text):
     last = marked[-1]
     start_col = len(source[first][1].group(1)) + 1
     m_last = source[last][1]
-    end_col = len(m_last.group(1)) + len(m_last.group(2))
+    end_col = len(m_last.group(1)) + len(m_last.group(2)) + 1
     end_line = first_line + (last - first)
     return (filename, first_line, start_col, end_line, end_col)
 

@@ -99,6 +99,8 @@ public:
   /// Lines `first` .. `last` (at most 64), stopping at the first missing one.
   std::vector<std::string> getLines(llvm::StringRef file, uint32_t first,
                                     uint32_t last);
+  /// Every line of `file` (empty when it cannot be read).
+  llvm::ArrayRef<std::string> getFile(llvm::StringRef file);
 
 private:
   std::string sourceRoot;

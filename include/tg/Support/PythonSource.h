@@ -1,0 +1,36 @@
+//===- PythonSource.h - Python source text as TorchScript sees it -*- C++ -*-===//
+//
+// TorchScript compiles a function from the text inspect.getsourcelines gives
+// it, and PyTorch's error messages print context only from that text: the
+// `def` (with its decorators) down to the function's last line. These
+// helpers find that text in a whole file, so that tracebacks print the same
+// context lines PyTorch prints. MLIR-free.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SUPPORT_PYTHONSOURCE_H
+#define TG_SUPPORT_PYTHONSOURCE_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace tg {
+
+/// The 1-based lines [first, last] of the innermost Python function whose
+/// text holds `line` of `lines` (a whole file, one string per line): its
+/// decorators and `def` line down to its last line of code. None when no
+/// function holds `line`: its bounds are unknown, so no context is printed.
+std::optional<std::pair<uint32_t, uint32_t>>
+findPythonFunction(llvm::ArrayRef<std::string> lines, uint32_t line);
+
+/// The lines of context PyTorch's SourceRange::print_with_context prints
+/// before and after a highlighted range (CONTEXT = 3 newlines: two lines).
+inline constexpr uint32_t kPyTorchContextLines = 2;
+
+} // namespace tg
+
+#endif // TG_SUPPORT_PYTHONSOURCE_H
