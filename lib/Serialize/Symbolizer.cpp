@@ -352,12 +352,16 @@ std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
 }
 
 void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
-                               SourceCache *source) {
+                               SourceCache *source, bool liteInterpreter) {
   os << "Module hierarchy:" << origin.modulePath << "\n";
   os << "Traceback of TorchScript (most recent call last):\n";
-  for (const SymbolFrame &frame : origin.frames) {
+  for (auto [index, frame] : llvm::enumerate(origin.frames)) {
     os << "  File \"" << frame.file << "\", line " << frame.line;
-    if (frame.function && !frame.function->empty())
+    // The lite interpreter does not know the entry method's name
+    // (torch/csrc/jit/mobile/debug_info.cpp prints `<unknown>`).
+    if (liteInterpreter && index == 0)
+      os << ", in <unknown>";
+    else if (frame.function && !frame.function->empty())
       os << ", in " << *frame.function;
     os << "\n";
     std::vector<std::string> lines;
@@ -372,22 +376,23 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
     } else if (source) {
       lines = source->getLines(frame.file, frame.line, lastLine);
       ArrayRef<std::string> file = source->getFile(frame.file);
-      std::optional<std::pair<uint32_t, uint32_t>> function =
+      std::optional<PythonFunction> function =
           lines.empty() ? std::nullopt
                         : findPythonFunction(file, frame.line);
       if (function) {
-        auto [first, last] = *function;
         for (uint32_t l = frame.line > kPyTorchContextLines
                               ? frame.line - kPyTorchContextLines
                               : 1;
              l < frame.line; ++l)
-          if (l >= first)
-            before.push_back(file[l - 1]);
+          if (l >= function->first)
+            before.push_back(
+                normalizePythonLine(file[l - 1], function->indent));
         for (uint32_t l = lastLine + 1;
-             l <= std::min<uint32_t>(last, lastLine + kPyTorchContextLines) &&
+             l <= std::min<uint32_t>(function->last,
+                                     lastLine + kPyTorchContextLines) &&
              l <= file.size();
              ++l)
-          after.push_back(file[l - 1]);
+          after.push_back(normalizePythonLine(file[l - 1], function->indent));
       }
     }
     if (lines.empty())

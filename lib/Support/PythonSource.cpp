@@ -44,7 +44,7 @@ static uint32_t functionEnd(llvm::ArrayRef<std::string> lines, uint32_t def) {
   return last;
 }
 
-std::optional<std::pair<uint32_t, uint32_t>>
+std::optional<PythonFunction>
 tg::findPythonFunction(llvm::ArrayRef<std::string> lines, uint32_t line) {
   uint32_t n = lines.size();
   if (line == 0 || line > n)
@@ -60,7 +60,18 @@ tg::findPythonFunction(llvm::ArrayRef<std::string> lines, uint32_t line) {
            llvm::StringRef(lines[first - 2]).ltrim(" \t").starts_with("@") &&
            indentOf(lines[first - 2]) == indent)
       --first;
-    return std::make_pair(first, end);
+    PythonFunction function;
+    function.first = first;
+    function.last = end;
+    function.indent = lines[def - 1].substr(0, indent);
+    return function;
   }
   return std::nullopt;
+}
+
+std::string tg::normalizePythonLine(llvm::StringRef line,
+                                    llvm::StringRef indent) {
+  if (line.starts_with(indent))
+    return line.str();
+  return indent.str() + line.str();
 }

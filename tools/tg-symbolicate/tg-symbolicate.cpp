@@ -27,7 +27,7 @@ using namespace llvm;
 using namespace tg;
 
 namespace {
-enum class OutputStyle { PyTorch, LLVM };
+enum class OutputStyle { PyTorch, PyTorchMobile, LLVM };
 enum class OutputFormat { Text, JSON };
 
 cl::OptionCategory category("tg-symbolicate options");
@@ -43,6 +43,9 @@ cl::opt<OutputStyle> outputStyle(
                           "PyTorch's symbolicated backend error (default): "
                           "'Module hierarchy:' and a 'most recent call "
                           "last' traceback"),
+               clEnumValN(OutputStyle::PyTorchMobile, "pytorch-mobile",
+                          "as PyTorch's lite (mobile) interpreter prints it: "
+                          "the entry frame's function is <unknown>"),
                clEnumValN(OutputStyle::LLVM, "llvm",
                           "llvm-symbolizer's inlined frames, innermost "
                           "first: function, then file:line:column")),
@@ -190,7 +193,8 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
     if (n > 1)
       os << ", origin " << i + 1 << " of " << n;
     os << "\n";
-    printPyTorchTraceback(os, sym.origins[i], source);
+    printPyTorchTraceback(os, sym.origins[i], source,
+                          outputStyle == OutputStyle::PyTorchMobile);
   }
   if (n == 0) {
     if (!first)

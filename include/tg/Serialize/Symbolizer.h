@@ -114,8 +114,10 @@ private:
 ///       <source line>
 ///       ~~~~~ <--- HERE
 /// `source` supplies lines the section does not embed (may be null).
+/// With `liteInterpreter`, the layout of PyTorch's lite (mobile) interpreter,
+/// which names the entry function `<unknown>`.
 void printPyTorchTraceback(llvm::raw_ostream &os, const SymbolOrigin &origin,
-                           SourceCache *source);
+                           SourceCache *source, bool liteInterpreter = false);
 
 /// llvm-symbolizer's layout of inlined frames, innermost first:
 ///   <function>

@@ -20,12 +20,25 @@
 
 namespace tg {
 
+/// A function's text in a file: lines [first, last] (1-based) and the
+/// indentation of its `def` line.
+struct PythonFunction {
+  uint32_t first = 0, last = 0;
+  std::string indent;
+};
+
 /// The 1-based lines [first, last] of the innermost Python function whose
 /// text holds `line` of `lines` (a whole file, one string per line): its
 /// decorators and `def` line down to its last line of code. None when no
 /// function holds `line`: its bounds are unknown, so no context is printed.
-std::optional<std::pair<uint32_t, uint32_t>>
+std::optional<PythonFunction>
 findPythonFunction(llvm::ArrayRef<std::string> lines, uint32_t line);
+
+/// A line of that function as TorchScript keeps it
+/// (torch._sources.normalize_source_lines): a line that does not start with
+/// the `def`'s indentation (a blank line, a comment at column 0) gets it
+/// prepended.
+std::string normalizePythonLine(llvm::StringRef line, llvm::StringRef indent);
 
 /// The lines of context PyTorch's SourceRange::print_with_context prints
 /// before and after a highlighted range (CONTEXT = 3 newlines: two lines).
