@@ -45,6 +45,13 @@ def test_traceback_is_what_tg_symbolicate_prints(section):
         assert section.traceback(handle) == symbolicate(GOLDEN, str(handle))
 
 
+def test_mobile_style_matches_tg_symbolicate(section):
+    assert section.traceback(3, style="pytorch-mobile") == symbolicate(
+        GOLDEN, "3", "--output-style=pytorch-mobile")
+    with pytest.raises(ValueError, match="unknown traceback style"):
+        section.traceback(3, style="fancy")
+
+
 def test_llvm_frames_match_tg_symbolicate(section):
     assert section.llvm_frames(3) + "\n" == symbolicate(
         GOLDEN, "3", "--output-style=llvm")

@@ -144,7 +144,11 @@ public:
 
   /// The text tg-symbolicate prints for one handle (PyTorch's layout).
   std::string traceback(int64_t handle, const std::string &modulePath,
-                        std::optional<std::string> sourceRoot) const {
+                        std::optional<std::string> sourceRoot,
+                        const std::string &style) const {
+    if (style != "pytorch" && style != "pytorch-mobile")
+      throw py::value_error("unknown traceback style '" + style +
+                            "': expected 'pytorch' or 'pytorch-mobile'");
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -161,7 +165,8 @@ public:
       if (n > 1)
         os << ", origin " << i + 1 << " of " << n;
       os << "\n";
-      printPyTorchTraceback(os, sym.origins[i], &cache);
+      printPyTorchTraceback(os, sym.origins[i], &cache,
+                            style == "pytorch-mobile");
     }
     if (n == 0)
       os << "Debug handle " << sym.handle << " (" << sym.opName
@@ -263,8 +268,11 @@ PYBIND11_MODULE(_tracegraph, m) {
           "'mobile', 'profiler' or 'scope' form.")
       .def("traceback", &Section::traceback, py::arg("handle"),
            py::arg("module_path") = "mobile", py::arg("source_root") = py::none(),
+           py::arg("style") = "pytorch",
            "The text `tg-symbolicate SECTION HANDLE` prints: module path and "
-           "a 'most recent call last' traceback per origin.")
+           "a 'most recent call last' traceback per origin, in the layout of "
+           "PyTorch's interpreter ('pytorch') or of its lite interpreter "
+           "('pytorch-mobile').")
       .def("llvm_frames", &Section::llvmFrames, py::arg("handle"),
            "llvm-symbolizer's layout of the inlined frames, innermost first.");
 }
