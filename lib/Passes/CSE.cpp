@@ -26,11 +26,9 @@ struct CSEPass : public tg::impl::TGCSEBase<CSEPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    tg::LocationPreservingListener::Options options;
-    options.passName = getArgument().str();
-    options.maxOrigins = maxOrigins;
-    options.recordNames = false;
-    tg::LocationPreservingListener listener(options);
+    tg::LocationPreservingListener listener(
+        tg::LocationPreservingListener::Options::forPass(getArgument(),
+                                                         maxOrigins));
     IRRewriter rewriter(&getContext(), &listener);
 
     bool changed = false;

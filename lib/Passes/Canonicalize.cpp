@@ -39,12 +39,9 @@ struct CanonicalizePass : public tg::impl::TGCanonicalizeBase<CanonicalizePass> 
   }
 
   void runOnOperation() override {
-    tg::LocationPreservingListener::Options options;
-    options.passName = getArgument().str();
-    options.maxOrigins = maxOrigins;
-    // Names are for provenance maps; origin records carry locations.
-    options.recordNames = false;
-    tg::LocationPreservingListener listener(options);
+    tg::LocationPreservingListener listener(
+        tg::LocationPreservingListener::Options::forPass(getArgument(),
+                                                         maxOrigins));
     // The folder hoists and deduplicates constants without notifying.
     listener.snapshotConstants(getOperation());
 

@@ -53,11 +53,9 @@ struct LinalgFuseElementwisePass
         patterns);
     populateConstantFoldLinalgOperations(patterns, defaultControlFn);
 
-    tg::LocationPreservingListener::Options options;
-    options.passName = getArgument().str();
-    options.maxOrigins = maxOrigins;
-    options.recordNames = false;
-    tg::LocationPreservingListener listener(options);
+    tg::LocationPreservingListener listener(
+        tg::LocationPreservingListener::Options::forPass(getArgument(),
+                                                         maxOrigins));
     // The folder hoists and deduplicates constants without notifying.
     listener.snapshotConstants(getOperation());
     // Top-down, as upstream does for compile time.

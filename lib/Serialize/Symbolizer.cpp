@@ -440,6 +440,33 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
   }
 }
 
+void tg::printSymbolizedHandle(raw_ostream &os, const SymbolizedHandle &sym,
+                               SourceCache *source, bool liteInterpreter,
+                               bool &first) {
+  size_t n = sym.origins.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (!first)
+      os << "\n";
+    first = false;
+    os << "Debug handle " << sym.handle;
+    if (!sym.opName.empty())
+      os << " (" << sym.opName << ")";
+    if (sym.kernel)
+      os << " in kernel " << *sym.kernel;
+    if (n > 1)
+      os << ", origin " << i + 1 << " of " << n;
+    os << "\n";
+    printPyTorchTraceback(os, sym.origins[i], source, liteInterpreter);
+  }
+  if (n == 0) {
+    if (!first)
+      os << "\n";
+    first = false;
+    os << "Debug handle " << sym.handle << " (" << sym.opName
+       << "): unknown location\n";
+  }
+}
+
 void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin) {
   for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
     os << (frame.function && !frame.function->empty() ? *frame.function

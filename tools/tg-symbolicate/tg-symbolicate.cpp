@@ -180,29 +180,8 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
     os << "\n";
     return;
   }
-  size_t n = sym.origins.size();
-  for (size_t i = 0; i < n; ++i) {
-    if (!first)
-      os << "\n";
-    first = false;
-    os << "Debug handle " << sym.handle;
-    if (!sym.opName.empty())
-      os << " (" << sym.opName << ")";
-    if (sym.kernel)
-      os << " in kernel " << *sym.kernel;
-    if (n > 1)
-      os << ", origin " << i + 1 << " of " << n;
-    os << "\n";
-    printPyTorchTraceback(os, sym.origins[i], source,
-                          outputStyle == OutputStyle::PyTorchMobile);
-  }
-  if (n == 0) {
-    if (!first)
-      os << "\n";
-    first = false;
-    os << "Debug handle " << sym.handle << " (" << sym.opName
-       << "): unknown location\n";
-  }
+  printSymbolizedHandle(os, sym, source,
+                        outputStyle == OutputStyle::PyTorchMobile, first);
 }
 
 /// The shortest text that reads back as `value`: llvm::json prints doubles

@@ -152,6 +152,17 @@ public:
     /// At most this many origins in one op's location; 0: no bound. The
     /// default is the measured one of docs/upstream-transforms.md.
     unsigned maxOrigins = kDefaultMaxOrigins;
+
+    /// The options of a location-preserving drop-in pass: records name the
+    /// pass, merges are bounded by its `max-origins`, and origins are not
+    /// named (names are for provenance maps; records carry locations).
+    static Options forPass(llvm::StringRef passName, unsigned maxOrigins) {
+      Options options;
+      options.passName = passName.str();
+      options.maxOrigins = maxOrigins;
+      options.recordNames = false;
+      return options;
+    }
   };
   static constexpr unsigned kDefaultMaxOrigins = 64;
 

@@ -119,6 +119,14 @@ private:
 void printPyTorchTraceback(llvm::raw_ostream &os, const SymbolOrigin &origin,
                            SourceCache *source, bool liteInterpreter = false);
 
+/// Everything tg-symbolicate prints for one handle in PyTorch's layout: per
+/// origin, `Debug handle N (op)[ in kernel K][, origin i of n]` and the
+/// traceback; a blank line before every block but the first one printed
+/// (`first` tracks that across handles).
+void printSymbolizedHandle(llvm::raw_ostream &os, const SymbolizedHandle &sym,
+                           SourceCache *source, bool liteInterpreter,
+                           bool &first);
+
 /// llvm-symbolizer's layout of inlined frames, innermost first:
 ///   <function>
 ///   <file>:<line>:<column>

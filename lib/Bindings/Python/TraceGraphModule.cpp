@@ -153,24 +153,8 @@ public:
     std::string text;
     llvm::raw_string_ostream os(text);
     SourceCache cache(sourceRoot.value_or(""));
-    size_t n = sym.origins.size();
-    for (size_t i = 0; i < n; ++i) {
-      if (i)
-        os << "\n";
-      os << "Debug handle " << sym.handle;
-      if (!sym.opName.empty())
-        os << " (" << sym.opName << ")";
-      if (sym.kernel)
-        os << " in kernel " << *sym.kernel;
-      if (n > 1)
-        os << ", origin " << i + 1 << " of " << n;
-      os << "\n";
-      printPyTorchTraceback(os, sym.origins[i], &cache,
-                            style == "pytorch-mobile");
-    }
-    if (n == 0)
-      os << "Debug handle " << sym.handle << " (" << sym.opName
-         << "): unknown location\n";
+    bool first = true;
+    printSymbolizedHandle(os, sym, &cache, style == "pytorch-mobile", first);
     return text;
   }
 
