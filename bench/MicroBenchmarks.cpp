@@ -25,6 +25,7 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <mutex>
 #include <memory>
 #include <random>
 #include <string>
@@ -44,6 +45,9 @@ struct Fixture {
 };
 
 Fixture &getFixture(uint64_t numOps) {
+  // Threaded benchmarks ask from every thread at once.
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
   static std::map<uint64_t, std::unique_ptr<Fixture>> fixtures;
   std::unique_ptr<Fixture> &slot = fixtures[numOps];
   if (slot)
@@ -202,6 +206,29 @@ void BM_Symbolize(benchmark::State &state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_Symbolize)->Arg(10000)->Arg(1000000);
+
+// Many threads symbolicating from one shared reader, as a profiler resolving
+// events in parallel does: one Symbolizer per thread (it keeps a per-call
+// step budget), one DebugSectionReader for all. items_per_second is the
+// total throughput; compare it across thread counts (real time).
+void BM_SymbolizeParallel(benchmark::State &state) {
+  Fixture &f = getFixture(state.range(0));
+  Symbolizer symbolizer(*f.reader);
+  size_t i = size_t(state.thread_index()) * 7919;
+  for (auto _ : state) {
+    auto result = symbolizer.symbolize(f.randomHandles[i++ & 0xffff]);
+    if (!result)
+      checkOk(result.takeError());
+    benchmark::DoNotOptimize(result->origins.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SymbolizeParallel)
+    ->Arg(100000)
+    ->Threads(1)
+    ->Threads(2)
+    ->Threads(4)
+    ->UseRealTime();
 
 // Validating an in-memory section: header, table, checksum.
 void BM_OpenSection(benchmark::State &state) {
