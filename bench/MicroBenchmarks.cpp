@@ -25,8 +25,8 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>

@@ -123,8 +123,8 @@ EntryFunction getEntryFunction(Operation *op) {
     entry.method = graph.getMethodName();
     return entry;
   }
-  if (auto name = func->getAttrOfType<StringAttr>(
-          SymbolTable::getSymbolAttrName()))
+  if (auto name =
+          func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     entry.method = name.getValue();
   return entry;
 }

@@ -22,7 +22,8 @@ namespace tg {
 using namespace mlir;
 
 namespace {
-struct CanonicalizePass : public tg::impl::TGCanonicalizeBase<CanonicalizePass> {
+struct CanonicalizePass
+    : public tg::impl::TGCanonicalizeBase<CanonicalizePass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {

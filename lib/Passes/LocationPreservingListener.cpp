@@ -597,9 +597,8 @@ void LocationPreservingListener::finalize() {
     SmallVector<Location> now, before;
     tg::getOrigins(op->getLoc(), now);
     tg::getOrigins(it->second, before);
-    if (llvm::all_of(before, [&](Location l) {
-          return llvm::is_contained(now, l);
-        }))
+    if (llvm::all_of(before,
+                     [&](Location l) { return llvm::is_contained(now, l); }))
       continue;
     give(op, {}, it->second);
   }
@@ -642,9 +641,9 @@ void LocationPreservingListener::finalize() {
     }
     if (!options.updateLocations)
       continue;
-    Location fused = buildFused(all.getArrayRef().take_front(keep),
-                                getFusionMetadata(holder->getLoc()),
-                                holder->getContext());
+    Location fused =
+        buildFused(all.getArrayRef().take_front(keep),
+                   getFusionMetadata(holder->getLoc()), holder->getContext());
     if (fused != holder->getLoc())
       holder->setLoc(fused);
   }

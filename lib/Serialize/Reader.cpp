@@ -707,8 +707,8 @@ DebugSectionReader::getOriginRecord(uint32_t index) const {
                      index, offset, toString(pass.takeError()));
   Expected<StringRef> opName = getString(read32(p + 8));
   if (!opName)
-    return makeError("bad origin record {0} at offset {1}: op name: {2}",
-                     index, offset, toString(opName.takeError()));
+    return makeError("bad origin record {0} at offset {1}: op name: {2}", index,
+                     offset, toString(opName.takeError()));
   out.pass = *pass;
   out.opName = *opName;
   out.origin = read32(p + 12);
@@ -881,8 +881,7 @@ Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
   return site;
 }
 
-Expected<bool>
-DebugSectionReader::hasHandle(uint64_t handle) const {
+Expected<bool> DebugSectionReader::hasHandle(uint64_t handle) const {
   uint32_t values[kNumColumns] = {};
   if (Error err = decodeColumns(handle, values))
     return std::move(err);

@@ -377,8 +377,7 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
       lines = source->getLines(frame.file, frame.line, lastLine);
       ArrayRef<std::string> file = source->getFile(frame.file);
       std::optional<PythonFunction> function =
-          lines.empty() ? std::nullopt
-                        : findPythonFunction(file, frame.line);
+          lines.empty() ? std::nullopt : findPythonFunction(file, frame.line);
       if (function) {
         for (uint32_t l = frame.line > kPyTorchContextLines
                               ? frame.line - kPyTorchContextLines

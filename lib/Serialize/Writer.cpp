@@ -462,8 +462,7 @@ LogicalResult SectionBuilder::collectHandles() {
   return collectOriginRecords(pending);
 }
 
-LogicalResult
-SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
+LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
   // The records stay in the locations they are written in (the module's is
   // ROOT_LOC, the others the handles' own), so restore is exact; this table
   // indexes them for queries without MLIR (tg-symbolicate --source).
@@ -741,10 +740,9 @@ std::string SectionBuilder::serialize() {
   std::memcpy(header, kMagic, sizeof(kMagic));
   write16le(header + kOffVersionMajor, v2 ? kVersionMajor : kVersionMajorV1);
   write16le(header + kOffVersionMinor, v2 ? kVersionMinor : 0);
-  write32le(header + kOffFlags,
-            sourceLines.empty() && !options.embedSource
-                ? 0u
-                : uint32_t(kFlagSourceLines));
+  write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
+                                    ? 0u
+                                    : uint32_t(kFlagSourceLines));
   write32le(header + kOffHeaderSize, kHeaderSize);
   write32le(header + kOffSectionCount, numKinds);
   write64le(header + kOffFileSize, out.size());

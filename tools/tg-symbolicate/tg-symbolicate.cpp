@@ -447,8 +447,7 @@ int runSourceQuery(const DebugSectionReader &reader,
           // The holder left the IR later (see the records of its own
           // origins): name it by its first origin's position.
           if (!into->origins.empty() && !into->origins[0].frames.empty()) {
-            std::string where =
-                positionText(into->origins[0].frames.back());
+            std::string where = positionText(into->origins[0].frames.back());
             os << " into the op at " << where;
             obj["into_position"] = where;
           }

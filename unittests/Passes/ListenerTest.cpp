@@ -13,8 +13,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/Transforms/CSE.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -434,9 +434,9 @@ TEST_F(ListenerTest, ReplacedByAnExistingOpTheSurvivorInheritsIt) {
   rewriter.replaceOp(negs[1], negs[0]->getResults());
   rewriter.replaceOp(negs[2], negs[0]);
   listener.finalize();
-  EXPECT_EQ(origins(negs[0]->getLoc()),
-            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2),
-                                   pos("n.py", 3)}));
+  EXPECT_EQ(
+      origins(negs[0]->getLoc()),
+      (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2), pos("n.py", 3)}));
   EXPECT_TRUE(listener.getDroppedOrigins().empty());
   EXPECT_EQ(listener.recordRemovedOrigins(*module), 0u);
 }
@@ -473,9 +473,9 @@ TEST_F(ListenerTest, UpstreamCSEKeepsEveryOriginOnTheSurvivor) {
   SmallVector<GetAttrOp> reads;
   module->walk([&](GetAttrOp op) { reads.push_back(op); });
   ASSERT_EQ(reads.size(), 1u);
-  EXPECT_EQ(origins(reads[0]->getLoc()),
-            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2),
-                                   pos("n.py", 3)}));
+  EXPECT_EQ(
+      origins(reads[0]->getLoc()),
+      (SmallVector<Location>{pos("n.py", 1), pos("n.py", 2), pos("n.py", 3)}));
 }
 
 TEST_F(ListenerTest, ErasedAsDeadIsRecordedAsEliminated) {

@@ -83,13 +83,13 @@ public:
           py::isinstance<py::memoryview>(source)) {
         // Bytes are copied once into a buffer the reader owns: the Python
         // object may change or go away.
-        std::string bytes = py::bytes(py::module_::import("builtins")
-                                          .attr("bytes")(source));
+        std::string bytes =
+            py::bytes(py::module_::import("builtins").attr("bytes")(source));
         return DebugSectionReader::fromBuffer(
             llvm::MemoryBuffer::getMemBufferCopy(bytes, "<bytes>"));
       }
-      std::string path = py::str(py::module_::import("os").attr("fspath")(
-          source));
+      std::string path =
+          py::str(py::module_::import("os").attr("fspath")(source));
       return DebugSectionReader::open(path);
     }();
     if (!reader)
@@ -216,7 +216,8 @@ PYBIND11_MODULE(_tracegraph, m) {
       .def_property_readonly(
           "size", [](const Section &s) { return s.reader->getFileSize(); },
           "Size of the section in bytes.")
-      .def("__len__", [](const Section &s) { return s.reader->getNumHandles(); })
+      .def("__len__",
+           [](const Section &s) { return s.reader->getNumHandles(); })
       .def_property_readonly("handles", &Section::handles,
                              "The handles some op uses, ascending.")
       // The buffer protocol exports the mapping itself, read-only: a
@@ -251,8 +252,8 @@ PYBIND11_MODULE(_tracegraph, m) {
           "The module path of the op's first origin, in PyTorch's "
           "'mobile', 'profiler' or 'scope' form.")
       .def("traceback", &Section::traceback, py::arg("handle"),
-           py::arg("module_path") = "mobile", py::arg("source_root") = py::none(),
-           py::arg("style") = "pytorch",
+           py::arg("module_path") = "mobile",
+           py::arg("source_root") = py::none(), py::arg("style") = "pytorch",
            "The text `tg-symbolicate SECTION HANDLE` prints: module path and "
            "a 'most recent call last' traceback per origin, in the layout of "
            "PyTorch's interpreter ('pytorch') or of its lite interpreter "
