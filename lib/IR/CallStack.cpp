@@ -123,6 +123,19 @@ EntryFunction getEntryFunction(Operation *op) {
     entry.method = graph.getMethodName();
     return entry;
   }
+  // A function outlined from a graph (a kernel made by --tg-extract-kernels)
+  // computes part of that graph: its module paths start where the graph's do.
+  if (auto from = func->getAttrOfType<StringAttr>(kTracedFromAttrName)) {
+    StringRef symbol = from.getValue();
+    size_t sep = symbol.rfind("::");
+    if (sep == StringRef::npos) {
+      entry.method = symbol;
+    } else {
+      entry.className = symbol.take_front(sep);
+      entry.method = symbol.drop_front(sep + 2);
+    }
+    return entry;
+  }
   if (auto name =
           func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     entry.method = name.getValue();

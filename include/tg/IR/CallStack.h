@@ -84,11 +84,17 @@ mlir::Location buildLocation(const CallStack &stack);
 void getOrigins(mlir::Location loc,
                 llvm::SmallVectorImpl<mlir::Location> &origins);
 
+/// The attribute naming the graph a function was outlined from
+/// (`"Class::method"` or a free function's name), set by
+/// `--tg-extract-kernels`.
+inline constexpr llvm::StringLiteral kTracedFromAttrName = "tg.traced_from";
+
 /// The function a module path starts from: `op` itself or its closest
 /// enclosing function-like op. A `tg.graph` method gives its module class
-/// and method name, a `tg.graph` free function its name; any other function
-/// (a `func.func` entry) its symbol name and no class. Empty when `op` is in
-/// no function.
+/// and method name, a `tg.graph` free function its name; a function with
+/// `tg.traced_from` the class and method it names (it was outlined from that
+/// graph); any other function (a `func.func` entry) its symbol name and no
+/// class. Empty when `op` is in no function.
 struct EntryFunction {
   llvm::StringRef className;
   llvm::StringRef method;

@@ -435,4 +435,107 @@ def TGLinalgFuseElementwise : Pass<"tg-linalg-fuse-elementwise"> {
   let options = [TGMaxOriginsOption];
 }
 
+//===----------------------------------------------------------------------===//
+// Native code: a reference lowering and DWARF with the Python frames
+//===----------------------------------------------------------------------===//
+
+def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
+  let summary = "Replace the module by its fused kernels as linalg functions";
+  let description = [{
+    A reference lowering, enough to compile the kernels that
+    `--tg-fuse-elementwise` makes: every selected `tg.kernel` becomes a
+    `func.func` of the same name computing its ops with one
+    `linalg.generic` on static-shape tensors, and everything else in the
+    module (the graphs) is erased. Upstream passes take it from there
+    (bufferization, loops, the llvm dialect; docs/native-debugging.md has the
+    pipeline).
+
+    Each op of the kernel becomes `arith`/`math` ops in the generic's body
+    *at the op's own location*, and the last of them keeps its
+    `tg.debug_handle`: every origin of the kernel stays on the instructions
+    that compute it. The function keeps the kernel's location and handle and
+    is marked `tg.traced_from = "Class::method"` with the graph it came from,
+    so module paths and `--tg-export-llvm-debuginfo` start where the graph's
+    did. Loads, stores and loops get the kernel's location.
+
+    Signature: one tensor argument per tensor input, one result per value
+    the kernel yields. A scalar input defined by a numeric `tg.constant`
+    (the `alpha` of `aten::add`) becomes a constant in the body; any other
+    scalar input becomes a scalar argument. Tensors have the static shape
+    `shape` (`1x64x56x56`) unless their type is already a ranked tensor,
+    and the element type `element-type`.
+
+    Operators (`aten::`, in-place forms too): add, sub (with alpha), mul,
+    div, neg, relu, relu6, hardtanh, sigmoid, silu, tanh, exp, log, sqrt,
+    rsqrt, abs. Anything else is an error at the op, as are a missing shape,
+    a kernel name in `kernels` that no kernel has, and a module without
+    kernels.
+
+    `trap-after=N` inserts `llvm.intr.trap` right after the op with debug
+    handle N, at its location: a deliberate crash inside a kernel, to see
+    what a debugger shows.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+    "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
+  ];
+  let options = [
+    ListOption<"kernels", "kernels", "std::string",
+               "Names of the kernels to extract (default: every kernel)">,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"",
+           "Static shape of the kernels' tensors, as 1x64x56x56 (needed "
+           "unless their types are ranked tensors)">,
+    Option<"elementType", "element-type", "std::string", /*default=*/"\"f32\"",
+           "Element type of the tensors: f32 or f64">,
+    Option<"trapAfter", "trap-after", "int64_t", /*default=*/"-1",
+           "Debug handle of the op after which to trap (default: none)">,
+  ];
+}
+
+def TGExportLLVMDebugInfo : Pass<"tg-export-llvm-debuginfo", "mlir::ModuleOp"> {
+  let summary = "Turn Python call stacks into LLVM debug scopes (DWARF)";
+  let description = [{
+    Rewrites the locations of every function in the module so that MLIR's
+    translation to LLVM IR (`mlir-translate --mlir-to-llvmir`) emits DWARF
+    in which each instruction carries its op's whole Python stack: gdb,
+    llvm-symbolizer and perf then show the Python frames with no tracegraph
+    tool in the loop. Runs on any IR whose locations tracegraph built
+    (after `--tg-inline`, fusion, handles), before or after lowering to the
+    llvm dialect; locations stay plain MLIR locations.
+
+    What it builds (as `#llvm.di_*` attributes in fused-location metadata,
+    the form the translation reads):
+    - one `DICompileUnit` for the module (language `language`, producer
+      `producer`), a `DIFile` per Python source;
+    - for each function, its `DISubprogram`: named after the Python method
+      it computes (`tg.traced_from`, a `tg.graph`'s method, or the symbol),
+      with the function's symbol as linkage name;
+    - for each `#tg.frame`, a `DISubprogram` named after the Python function
+      (`forward`) whose linkage name is its module path:
+      `layer1.0.conv1(Conv2d)::forward` (instance names from the entry,
+      `SELF` calls adding none; `ResNet::_forward_impl` for a method of the
+      entry module itself; a free function's own name);
+    - each call-site chain becomes `callsite` locations whose callee sides
+      are scoped by those subprograms, which the translation emits as an
+      `inlinedAt` chain; a position in another file than its scope's gets a
+      `DILexicalBlockFile`;
+    - a fused location (a kernel's origins, a merge by a pass) keeps each
+      origin's stack; the translation merges them, so only the ops that sit
+      on one origin (every op inside a kernel) keep a single one.
+
+    Unknown locations stay unknown. A function that already has a
+    `DISubprogram` is left alone, so the pass is idempotent. An unknown
+    `language` is an error.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"language", "language", "std::string",
+           /*default=*/"\"DW_LANG_Python\"",
+           "DWARF source language of the compile unit (DW_LANG_*)">,
+    Option<"producer", "producer", "std::string", /*default=*/"\"tracegraph\"",
+           "DW_AT_producer of the compile unit">,
+  ];
+}
+
 #endif // TG_PASSES_PASSES_TD

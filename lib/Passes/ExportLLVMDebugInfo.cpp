@@ -1,0 +1,305 @@
+//===- ExportLLVMDebugInfo.cpp - Python frames as LLVM debug scopes -------===//
+//
+// MLIR's translation to LLVM IR (DebugTranslation) turns a location into a
+// DILocation only where the location names its scope: a function's
+// `fused<#llvm.di_subprogram>` gives the scope of its ops, and the callee
+// side of a `callsite` must be `fused<#llvm.di_subprogram>[pos]` to become an
+// inlined frame. Everything else collapses: a callee without a scope falls
+// back to its caller (so a tracegraph location keeps only the outermost
+// call), and a fused location is merged into one line. This pass writes the
+// scopes: one DISubprogram per Python function of a `#tg.frame`, named by
+// the Python function and linked by its module path, so that each op keeps
+// its whole Python stack as an `inlinedAt` chain, and every origin of a
+// fused kernel stays on the instructions of the op it came from.
+//
+// Locations are rewritten in place and stay plain MLIR locations, so the pass
+// runs before or after lowering to the llvm dialect: conversions carry them
+// to the llvm ops as they carry any location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Passes/Passes.h"
+#include "tg/Support/ModulePath.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Support/Path.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGEXPORTLLVMDEBUGINFO
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+using namespace tg;
+
+namespace {
+
+/// The first source position a location stands for, looking through names,
+/// call sites (the callee side) and fused lists; null if it has none.
+FileLineColLoc findPosition(Location loc) {
+  if (auto pos = dyn_cast<FileLineColLoc>(loc))
+    return pos;
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return findPosition(name.getChildLoc());
+  if (auto site = dyn_cast<CallSiteLoc>(loc))
+    return findPosition(site.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location part : fused.getLocations())
+      if (FileLineColLoc pos = findPosition(part))
+        return pos;
+  }
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return findPosition(opaque.getFallbackLocation());
+  return {};
+}
+
+class DebugScopeBuilder {
+public:
+  DebugScopeBuilder(MLIRContext *ctx, StringRef producer, unsigned language)
+      : ctx(ctx), producer(producer), language(language) {}
+
+  /// Gives `func` its subprogram and every op in it a scoped location.
+  /// Functions that already have a subprogram are left alone, so running
+  /// the pass twice changes nothing.
+  void run(FunctionOpInterface func) {
+    if (auto fused = dyn_cast<FusedLoc>(func->getLoc()))
+      if (isa_and_nonnull<LLVM::DISubprogramAttr>(fused.getMetadata()))
+        return;
+    Location funcLoc = stripOriginRecords(func->getLoc());
+    FileLineColLoc rootPos = findRootPosition(func);
+    if (!rootPos)
+      rootPos = findPosition(funcLoc);
+    LLVM::DIFileAttr file = getFile(rootPos ? rootPos.getFilename().getValue()
+                                            : StringRef("<unknown>"));
+    if (!unit)
+      unit = LLVM::DICompileUnitAttr::get(
+          DistinctAttr::create(UnitAttr::get(ctx)), language, file,
+          StringAttr::get(ctx, producer), /*isOptimized=*/false,
+          LLVM::DIEmissionKind::Full);
+
+    EntryFunction entry = getEntryFunction(func);
+    StringRef symbol = SymbolTable::getSymbolName(func).getValue();
+    // The function is the entry method the kernel computes part of (its
+    // DW_AT_name, what a debugger's backtrace shows as the outermost Python
+    // frame); its linkage name is the symbol the code is in.
+    rootScope = makeSubprogram(entry.method.empty() ? symbol : entry.method,
+                               symbol, file);
+    rootClass = getShortClassName(entry.className).str();
+    converted.clear();
+
+    // Block arguments too: the translation does not read them, but nothing
+    // of the tg dialect may stay in what mlir-translate parses.
+    auto convertArgs = [&](Region &region) {
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setLoc(convert(arg.getLoc()));
+    };
+    func->walk([&](Operation *op) {
+      if (op != func.getOperation())
+        op->setLoc(convert(op->getLoc()));
+      for (Region &region : op->getRegions())
+        convertArgs(region);
+    });
+    func->setLoc(FusedLoc::get(ctx, {convert(funcLoc)}, rootScope));
+  }
+
+private:
+  /// The outermost position of the first op that has one: where the entry
+  /// method's own source is.
+  FileLineColLoc findRootPosition(FunctionOpInterface func) {
+    FileLineColLoc found;
+    func->walk([&](Operation *op) {
+      if (op == func.getOperation())
+        return WalkResult::advance();
+      SmallVector<Location> origins;
+      getOrigins(op->getLoc(), origins);
+      for (Location origin : origins) {
+        CallStack stack = getCallStack(origin);
+        found = findPosition(stack.frames.empty() ? stack.leaf
+                                                  : stack.frames[0].callLoc);
+        if (found)
+          return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return found;
+  }
+
+  LLVM::DIFileAttr getFile(StringRef path) {
+    StringRef dir = llvm::sys::path::parent_path(path);
+    StringRef name = dir.empty() ? path : path.drop_front(dir.size() + 1);
+    return LLVM::DIFileAttr::get(ctx, name, dir);
+  }
+
+  LLVM::DISubprogramAttr makeSubprogram(StringRef name, StringRef linkageName,
+                                        LLVM::DIFileAttr file) {
+    return LLVM::DISubprogramAttr::get(
+        ctx, DistinctAttr::create(UnitAttr::get(ctx)), unit, file,
+        StringAttr::get(ctx, name),
+        linkageName.empty() ? StringAttr() : StringAttr::get(ctx, linkageName),
+        file, /*line=*/0, /*scopeLine=*/0,
+        LLVM::DISubprogramFlags::Definition,
+        LLVM::DISubroutineTypeAttr::get(ctx, {}), {}, {});
+  }
+
+  /// The subprogram of the Python function `frame` calls, in `file`. One per
+  /// module path, method and file, shared by every op and function of the
+  /// module (a frame written in two files gets one per file: the file of a
+  /// line-table row is its scope's).
+  LLVM::DISubprogramAttr getCalleeScope(StringRef qualifiedName,
+                                        StringRef method,
+                                        LLVM::DIFileAttr file) {
+    std::string key = (qualifiedName + "\n" + file.getDirectory().getValue() +
+                       "/" + file.getName().getValue())
+                          .str();
+    auto [it, inserted] = callees.try_emplace(key);
+    if (inserted)
+      it->second = makeSubprogram(method, qualifiedName, file);
+    return it->second;
+  }
+
+  /// `pos` in `scope`: as it is when the scope's file is the position's, in
+  /// a lexical block of the position's file otherwise.
+  Location scoped(FileLineColLoc pos, LLVM::DISubprogramAttr scope) {
+    LLVM::DIFileAttr file = getFile(pos.getFilename().getValue());
+    if (file == scope.getFile())
+      return FusedLoc::get(ctx, {pos}, scope);
+    return FusedLoc::get(
+        ctx, {pos}, LLVM::DILexicalBlockFileAttr::get(ctx, scope, file, 0));
+  }
+
+  /// A position in the function's own scope (an outermost call, or an op
+  /// the entry method computes itself).
+  Location scopedInRoot(FileLineColLoc pos) {
+    LLVM::DIFileAttr file = getFile(pos.getFilename().getValue());
+    if (file == rootScope.getFile())
+      return pos;
+    return FusedLoc::get(
+        ctx, {pos}, LLVM::DILexicalBlockFileAttr::get(ctx, rootScope, file, 0));
+  }
+
+  Location convert(Location loc) {
+    auto found = converted.find(loc);
+    if (found != converted.end())
+      return found->second;
+    Location result = convertUncached(loc);
+    converted.try_emplace(loc, result);
+    return result;
+  }
+
+  Location convertUncached(Location loc) {
+    if (isa<UnknownLoc>(loc))
+      return loc;
+    if (auto fused = dyn_cast<FusedLoc>(loc)) {
+      // Already scoped (run after another producer of LLVM debug info).
+      if (isa_and_nonnull<LLVM::DIScopeAttr>(fused.getMetadata()))
+        return loc;
+      // A call-site frame location is one stack; any other fused location
+      // (a kernel's origins, a merge by a pass) is the list of its origins,
+      // each with its own stack; the translation merges them into one line.
+      if (!isa_and_nonnull<FrameAttr>(fused.getMetadata())) {
+        SmallVector<Location> origins;
+        getOrigins(loc, origins);
+        SmallVector<Location> parts;
+        for (Location origin : origins)
+          parts.push_back(convert(origin));
+        if (parts.empty())
+          return UnknownLoc::get(ctx);
+        return FusedLoc::get(ctx, parts);
+      }
+    }
+    if (auto name = dyn_cast<NameLoc>(loc))
+      return NameLoc::get(name.getName(), convert(name.getChildLoc()));
+
+    CallStack stack = getCallStack(loc);
+    FileLineColLoc outer = findPosition(
+        stack.frames.empty() ? stack.leaf : stack.frames[0].callLoc);
+    if (!outer)
+      return UnknownLoc::get(ctx);
+    // Right-nested, as MLIR builds inlined locations: the outermost call in
+    // the function's own scope, each deeper position in the subprogram of
+    // the function its frame called.
+    Location chain = scopedInRoot(outer);
+    std::string path;
+    StringRef className = rootClass;
+    for (size_t i = 0; i < stack.frames.size(); ++i) {
+      Location inner = i + 1 < stack.frames.size()
+                           ? stack.frames[i + 1].callLoc
+                           : stack.leaf;
+      FileLineColLoc pos = findPosition(inner);
+      // No position inside the callee: the op is at its call, as MLIR's
+      // translation does it for a callee it cannot scope.
+      if (!pos)
+        break;
+      FrameAttr frame = stack.frames[i].frame;
+      StringRef method = frame ? frame.getMethod() : StringRef();
+      std::string qualified;
+      if (frame) {
+        StringRef instance = frame.getInstance();
+        if (!frame.getClassName().empty()) {
+          className = getShortClassName(frame.getClassName());
+          if (instance != "SELF")
+            path = path.empty() ? instance.str() : path + "." + instance.str();
+          qualified = path.empty()
+                          ? (className + "::" + method).str()
+                          : (path + "(" + className + ")::" + method).str();
+        } else {
+          qualified = method.str(); // A free function: no module.
+        }
+      }
+      LLVM::DISubprogramAttr callee = getCalleeScope(
+          qualified, method, getFile(pos.getFilename().getValue()));
+      chain = CallSiteLoc::get(scoped(pos, callee), chain);
+    }
+    return chain;
+  }
+
+  MLIRContext *ctx;
+  std::string producer;
+  unsigned language;
+  LLVM::DICompileUnitAttr unit;
+  llvm::StringMap<LLVM::DISubprogramAttr> callees;
+  // Per function.
+  LLVM::DISubprogramAttr rootScope;
+  std::string rootClass;
+  llvm::DenseMap<Location, Location> converted;
+};
+
+struct ExportLLVMDebugInfoPass
+    : public tg::impl::TGExportLLVMDebugInfoBase<ExportLLVMDebugInfoPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    unsigned languageCode = llvm::dwarf::getLanguage(language);
+    if (languageCode == 0) {
+      module.emitError() << "tg-export-llvm-debuginfo: unknown DWARF language '"
+                         << language
+                         << "' (expected a DW_LANG_* name such as "
+                            "DW_LANG_Python or DW_LANG_C)";
+      return signalPassFailure();
+    }
+    DebugScopeBuilder builder(&getContext(), producer, languageCode);
+    // Top-level functions only: an op in a nested function belongs to the
+    // outermost function's code.
+    for (Operation &op : module.getBody()->getOperations()) {
+      auto func = dyn_cast<FunctionOpInterface>(op);
+      if (!func || func.isExternal())
+        continue;
+      builder.run(func);
+    }
+    // Origin records name ops that no longer exist, so no instruction can
+    // carry them; the debug section keeps them.
+    module->setLoc(stripOriginRecords(module->getLoc()));
+  }
+};
+
+} // namespace

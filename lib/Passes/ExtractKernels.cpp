@@ -1,0 +1,455 @@
+//===- ExtractKernels.cpp - Fused kernels as linalg functions -------------===//
+//
+// The reference lowering from tracegraph's kernels to upstream dialects. It
+// exists so that a fused kernel of a real model can be compiled to native
+// code end to end with upstream passes only, and so that what reaches the
+// object file can be checked against the debug section op by op. Hence the
+// one rule that matters here beyond correct arithmetic: every op of the
+// kernel is lowered at its own location, never at the kernel's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Passes/Passes.h"
+#include "tg/Serialize/DebugInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace tg {
+#define GEN_PASS_DEF_TGEXTRACTKERNELS
+#include "tg/Passes/Passes.h.inc"
+} // namespace tg
+
+using namespace mlir;
+using namespace tg;
+
+namespace {
+
+constexpr llvm::StringLiteral kSupportedOps =
+    "add, sub, mul, div, neg, relu, relu6, hardtanh, sigmoid, silu, tanh, "
+    "exp, log, sqrt, rsqrt, abs";
+
+/// Lowers the ops of one kernel into the body of its linalg.generic.
+class KernelBodyLowering {
+public:
+  KernelBodyLowering(OpBuilder &builder, FloatType elementType,
+                     IRMapping &scalars)
+      : b(builder), type(elementType), scalars(scalars) {}
+
+  /// Lowers `op` at its location; returns the op that computes its result
+  /// (which takes the op's debug handle), or failure with a diagnostic.
+  FailureOr<Operation *> lower(TracedOp op) {
+    StringRef name = op.getName();
+    if (!name.consume_front("aten::"))
+      return unsupported(op);
+    name.consume_back("_");
+    Location loc = op.getLoc();
+    if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+      return unsupported(op);
+
+    auto arg = [&](unsigned i) -> FailureOr<Value> {
+      if (i >= op->getNumOperands()) {
+        op.emitError() << "tg-extract-kernels: '" << op.getName()
+                       << "' needs operand " << i << " but has "
+                       << op->getNumOperands();
+        return failure();
+      }
+      Value value = scalars.lookupOrNull(op->getOperand(i));
+      if (!value) {
+        op.emitError() << "tg-extract-kernels: operand " << i << " of '"
+                       << op.getName() << "' is not a tensor or a number";
+        return failure();
+      }
+      return value;
+    };
+    auto constant = [&](double v) -> Value {
+      return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
+    };
+    auto withAlpha = [&](bool subtract) -> FailureOr<Operation *> {
+      FailureOr<Value> lhs = arg(0), rhs = arg(1);
+      if (failed(lhs) || failed(rhs))
+        return failure();
+      Value scaled = *rhs;
+      if (op->getNumOperands() > 2) {
+        FailureOr<Value> alpha = arg(2);
+        if (failed(alpha))
+          return failure();
+        // alpha == 1 (the usual case) multiplies by nothing, as PyTorch.
+        if (!isConstantOne(*alpha))
+          scaled = arith::MulFOp::create(b, loc, *rhs, *alpha);
+      }
+      if (subtract)
+        return arith::SubFOp::create(b, loc, *lhs, scaled).getOperation();
+      return arith::AddFOp::create(b, loc, *lhs, scaled).getOperation();
+    };
+    auto binary = [&](auto tag) -> FailureOr<Operation *> {
+      using OpTy = decltype(tag);
+      FailureOr<Value> lhs = arg(0), rhs = arg(1);
+      if (failed(lhs) || failed(rhs))
+        return failure();
+      return OpTy::create(b, loc, *lhs, *rhs).getOperation();
+    };
+    auto unary = [&](auto tag) -> FailureOr<Operation *> {
+      using OpTy = decltype(tag);
+      FailureOr<Value> x = arg(0);
+      if (failed(x))
+        return failure();
+      return OpTy::create(b, loc, *x).getOperation();
+    };
+    auto sigmoid = [&](Value x) -> Operation * {
+      Value negated = arith::NegFOp::create(b, loc, x);
+      Value exp = math::ExpOp::create(b, loc, negated);
+      Value denominator = arith::AddFOp::create(b, loc, constant(1.0), exp);
+      return arith::DivFOp::create(b, loc, constant(1.0), denominator);
+    };
+    auto clamp = [&](Value x, Value lo, Value hi) -> Operation * {
+      Value low = arith::MaximumFOp::create(b, loc, x, lo);
+      return arith::MinimumFOp::create(b, loc, low, hi);
+    };
+
+    if (name == "add")
+      return withAlpha(/*subtract=*/false);
+    if (name == "sub")
+      return withAlpha(/*subtract=*/true);
+    if (name == "mul")
+      return binary(arith::MulFOp());
+    if (name == "div")
+      return binary(arith::DivFOp());
+    if (name == "neg")
+      return unary(arith::NegFOp());
+    if (name == "tanh")
+      return unary(math::TanhOp());
+    if (name == "exp")
+      return unary(math::ExpOp());
+    if (name == "log")
+      return unary(math::LogOp());
+    if (name == "sqrt")
+      return unary(math::SqrtOp());
+    if (name == "rsqrt")
+      return unary(math::RsqrtOp());
+    if (name == "abs")
+      return unary(math::AbsFOp());
+
+    FailureOr<Value> x = arg(0);
+    if (failed(x))
+      return failure();
+    if (name == "relu")
+      return arith::MaximumFOp::create(b, loc, *x, constant(0.0))
+          .getOperation();
+    if (name == "relu6")
+      return clamp(*x, constant(0.0), constant(6.0));
+    if (name == "hardtanh") {
+      Value lo = constant(-1.0), hi = constant(1.0);
+      if (op->getNumOperands() > 1) {
+        FailureOr<Value> l = arg(1), h = arg(2);
+        if (failed(l) || failed(h))
+          return failure();
+        lo = *l;
+        hi = *h;
+      }
+      return clamp(*x, lo, hi);
+    }
+    if (name == "sigmoid")
+      return sigmoid(*x);
+    if (name == "silu")
+      return arith::MulFOp::create(b, loc, *x, sigmoid(*x)->getResult(0))
+          .getOperation();
+    return unsupported(op);
+  }
+
+private:
+  FailureOr<Operation *> unsupported(TracedOp op) {
+    op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
+                   << "' (supported, as aten:: and in-place: " << kSupportedOps
+                   << ")";
+    return failure();
+  }
+
+  static bool isConstantOne(Value v) {
+    auto cst = v.getDefiningOp<arith::ConstantOp>();
+    auto attr = cst ? dyn_cast<FloatAttr>(cst.getValue()) : FloatAttr();
+    return attr && attr.getValueAsDouble() == 1.0;
+  }
+
+  OpBuilder &b;
+  FloatType type;
+  IRMapping &scalars;
+};
+
+struct ExtractKernelsPass
+    : public tg::impl::TGExtractKernelsBase<ExtractKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    trapped = false;
+
+    FloatType elementTy;
+    if (elementType == "f32")
+      elementTy = Float32Type::get(ctx);
+    else if (elementType == "f64")
+      elementTy = Float64Type::get(ctx);
+    else {
+      module.emitError() << "tg-extract-kernels: element-type must be f32 or "
+                            "f64, got '"
+                         << elementType << "'";
+      return signalPassFailure();
+    }
+    std::optional<SmallVector<int64_t>> staticShape;
+    if (!shape.empty()) {
+      staticShape = parseShape(shape);
+      if (!staticShape) {
+        module.emitError() << "tg-extract-kernels: shape must be positive "
+                              "sizes joined by 'x' (1x64x56x56), got '"
+                           << shape << "'";
+        return signalPassFailure();
+      }
+    }
+
+    SmallVector<KernelOp> selected;
+    llvm::StringSet<> wanted;
+    for (const std::string &name : kernels)
+      wanted.insert(name);
+    llvm::StringSet<> found;
+    module.walk([&](KernelOp kernel) {
+      found.insert(kernel.getKernelName());
+      if (wanted.empty() || wanted.contains(kernel.getKernelName()))
+        selected.push_back(kernel);
+    });
+    for (const std::string &name : kernels) {
+      if (!found.contains(name)) {
+        module.emitError() << "tg-extract-kernels: no kernel named '" << name
+                           << "' in the module";
+        return signalPassFailure();
+      }
+    }
+    if (selected.empty()) {
+      module.emitError() << "tg-extract-kernels: the module has no tg.kernel "
+                            "(run --tg-fuse-elementwise first)";
+      return signalPassFailure();
+    }
+
+    OpBuilder builder(ctx);
+    SmallVector<Operation *> functions;
+    for (KernelOp kernel : selected) {
+      FailureOr<func::FuncOp> func =
+          extract(kernel, elementTy, staticShape, builder);
+      if (failed(func))
+        return signalPassFailure();
+      functions.push_back(*func);
+    }
+    // The graphs stay with the framework; the module now holds what a
+    // native compiler gets.
+    for (Operation &op :
+         llvm::make_early_inc_range(module.getBody()->getOperations()))
+      if (!llvm::is_contained(functions, &op))
+        op.erase();
+    for (Operation *func : functions)
+      module.getBody()->push_back(func);
+    if (trapAfter >= 0 && !trapped) {
+      module.emitError() << "tg-extract-kernels: trap-after=" << trapAfter
+                         << ": no op of the extracted kernels has that debug "
+                            "handle";
+      return signalPassFailure();
+    }
+  }
+
+  bool trapped = false;
+
+  static std::optional<SmallVector<int64_t>> parseShape(StringRef text) {
+    SmallVector<int64_t> sizes;
+    SmallVector<StringRef> parts;
+    text.split(parts, 'x');
+    for (StringRef part : parts) {
+      int64_t size;
+      if (part.getAsInteger(10, size) || size <= 0)
+        return std::nullopt;
+      sizes.push_back(size);
+    }
+    return sizes;
+  }
+
+  static bool isTensor(Type type) {
+    return isa<TracedTensorType, RankedTensorType>(type);
+  }
+
+  /// The kernel as a free-standing function (not yet in the module).
+  FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
+                                  std::optional<ArrayRef<int64_t>> staticShape,
+                                  OpBuilder &builder) {
+    MLIRContext *ctx = kernel.getContext();
+    Location kernelLoc = kernel.getLoc();
+    Block &body = kernel.getBodyBlock();
+
+    // The tensor type: a ranked operand type, else the shape option.
+    RankedTensorType tensorTy;
+    for (Type type : llvm::concat<const Type>(kernel.getInputs().getTypes(),
+                                              kernel.getResultTypes())) {
+      auto ranked = dyn_cast<RankedTensorType>(type);
+      if (!ranked)
+        continue;
+      if (!ranked.hasStaticShape()) {
+        kernel.emitError() << "tg-extract-kernels: kernel '"
+                           << kernel.getKernelName()
+                           << "' has a tensor of dynamic shape " << ranked;
+        return failure();
+      }
+      if (tensorTy && tensorTy.getShape() != ranked.getShape()) {
+        kernel.emitError() << "tg-extract-kernels: kernel '"
+                           << kernel.getKernelName()
+                           << "' mixes tensor shapes " << tensorTy << " and "
+                           << ranked << " (broadcasts are not lowered)";
+        return failure();
+      }
+      tensorTy = RankedTensorType::get(ranked.getShape(), elementTy);
+    }
+    if (!tensorTy) {
+      if (!staticShape) {
+        kernel.emitError() << "tg-extract-kernels: kernel '"
+                           << kernel.getKernelName()
+                           << "' has no static tensor shape; give one with "
+                              "shape=AxBxC";
+        return failure();
+      }
+      tensorTy = RankedTensorType::get(*staticShape, elementTy);
+    }
+
+    // Inputs: tensors are arguments; numeric constants are folded into the
+    // body; other scalars are arguments too.
+    SmallVector<Type> argTypes;
+    SmallVector<std::optional<unsigned>> argOf(kernel.getInputs().size());
+    SmallVector<Attribute> constants(kernel.getInputs().size());
+    SmallVector<Location> constantLocs(kernel.getInputs().size(), kernelLoc);
+    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+      if (!isTensor(input.getType())) {
+        if (auto cst = input.getDefiningOp<ConstantOp>()) {
+          if (isa<IntegerAttr, FloatAttr>(cst.getValue())) {
+            constants[i] = cst.getValue();
+            constantLocs[i] = cst.getLoc();
+            continue;
+          }
+        }
+      }
+      argOf[i] = argTypes.size();
+      argTypes.push_back(isTensor(input.getType()) ? Type(tensorTy)
+                                                   : Type(elementTy));
+    }
+    auto yield = kernel.getYield();
+    for (Value result : yield.getOperands()) {
+      if (!isTensor(result.getType())) {
+        yield.emitError() << "tg-extract-kernels: kernel '"
+                          << kernel.getKernelName()
+                          << "' returns a value that is not a tensor";
+        return failure();
+      }
+    }
+    if (yield.getNumOperands() == 0) {
+      kernel.emitError() << "tg-extract-kernels: kernel '"
+                         << kernel.getKernelName() << "' returns nothing";
+      return failure();
+    }
+    SmallVector<Type> resultTypes(yield.getNumOperands(), tensorTy);
+
+    builder.clearInsertionPoint();
+    auto func = func::FuncOp::create(builder, kernelLoc,
+                                     kernel.getKernelName(),
+                                     builder.getFunctionType(argTypes,
+                                                             resultTypes));
+    if (Attribute handle = kernel->getAttr(kDebugHandleAttrName))
+      func->setAttr(kDebugHandleAttrName, handle);
+    EntryFunction entry = getEntryFunction(kernel);
+    if (entry.op) {
+      std::string from = entry.className.empty()
+                             ? entry.method.str()
+                             : (entry.className + "::" + entry.method).str();
+      func->setAttr(kTracedFromAttrName, StringAttr::get(ctx, from));
+    }
+    Block *entryBlock = func.addEntryBlock();
+    builder.setInsertionPointToStart(entryBlock);
+
+    SmallVector<Value> tensorArgs;
+    for (auto [i, input] : llvm::enumerate(kernel.getInputs()))
+      if (argOf[i] && isTensor(input.getType()))
+        tensorArgs.push_back(entryBlock->getArgument(*argOf[i]));
+    SmallVector<Value> inits;
+    for (size_t i = 0; i < resultTypes.size(); ++i)
+      inits.push_back(tensor::EmptyOp::create(builder, kernelLoc,
+                                              tensorTy.getShape(), elementTy));
+    AffineMap identity =
+        builder.getMultiDimIdentityMap(tensorTy.getRank());
+    SmallVector<AffineMap> maps(tensorArgs.size() + inits.size(), identity);
+    SmallVector<utils::IteratorType> iterators(tensorTy.getRank(),
+                                               utils::IteratorType::parallel);
+
+    bool ok = true;
+    auto generic = linalg::GenericOp::create(
+        builder, kernelLoc, resultTypes, tensorArgs, inits, maps, iterators,
+        [&](OpBuilder &b, Location, ValueRange elements) {
+          IRMapping scalars;
+          unsigned nextTensor = 0;
+          for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+            Value arg = body.getArgument(i);
+            if (constants[i]) {
+              double v = 0;
+              if (auto f = dyn_cast<FloatAttr>(constants[i]))
+                v = f.getValueAsDouble();
+              else
+                v = double(cast<IntegerAttr>(constants[i]).getInt());
+              scalars.map(arg, arith::ConstantOp::create(
+                                   b, constantLocs[i], elementTy,
+                                   b.getFloatAttr(elementTy, v)));
+            } else if (isTensor(input.getType())) {
+              scalars.map(arg, elements[nextTensor++]);
+            } else {
+              scalars.map(arg, entryBlock->getArgument(*argOf[i]));
+            }
+          }
+          KernelBodyLowering lowering(b, elementTy, scalars);
+          for (Operation &op : body.without_terminator()) {
+            auto traced = dyn_cast<TracedOp>(op);
+            FailureOr<Operation *> lowered =
+                traced ? lowering.lower(traced) : FailureOr<Operation *>();
+            if (!traced)
+              op.emitError() << "tg-extract-kernels: cannot lower '"
+                             << op.getName() << "' in a kernel";
+            if (failed(lowered)) {
+              ok = false;
+              break;
+            }
+            if (Attribute handle = op.getAttr(kDebugHandleAttrName)) {
+              (*lowered)->setAttr(kDebugHandleAttrName, handle);
+              if (trapAfter >= 0 &&
+                  getDebugHandle(&op) == std::optional<uint64_t>(trapAfter)) {
+                LLVM::Trap::create(b, op.getLoc());
+                trapped = true;
+              }
+            }
+            scalars.map(op.getResult(0), (*lowered)->getResult(0));
+          }
+          SmallVector<Value> yielded;
+          for (Value v : yield.getOperands())
+            yielded.push_back(ok ? scalars.lookup(v) : elements.front());
+          linalg::YieldOp::create(b, yield.getLoc(), yielded);
+        });
+    func::ReturnOp::create(builder, kernelLoc, generic.getResults());
+    if (!ok) {
+      func.erase();
+      return failure();
+    }
+    return func;
+  }
+};
+
+} // namespace
