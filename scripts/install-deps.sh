@@ -10,6 +10,7 @@ PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools  # LLVM/MLIR 22, lit, FileCheck
   clang-22 lld-22                                         # faster, lighter builds than g++ 12
   g++                                                     # TG_COMPILER=gcc (CI builds with both)
+  llvm-22 gdb                                             # native kernels: llc, llvm-symbolizer, gdb
   cmake ninja-build ccache                                # the build
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
   zstd python3                                            # size baselines; lit

@@ -24,12 +24,34 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tg_tools_dir, config.llvm_tools_dir]
-tools = ["tg-opt", "tg-symbolicate", "split-file", "FileCheck", "not", "count"]
+tools = ["tg-opt", "tg-symbolicate", "tg-compile-kernel", "split-file",
+         "FileCheck", "not", "count"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
 
 # Optional features: tests that need them say `REQUIRES: <feature>`.
 import shutil
+
+# Native code (test/native): Debian's LLVM tools and a C compiler, installed
+# by scripts/install-deps.sh. A missing tool skips those tests, and says so.
+native_tools = {
+    "mlir-translate-22": "mlir-22-tools", "llc-22": "llvm-22",
+    "llvm-dwarfdump-22": "llvm-22", "llvm-symbolizer-22": "llvm-22",
+    "cc": "gcc or clang",
+}
+missing = [t for t in native_tools if not shutil.which(t)]
+if missing:
+    lit_config.note("test/native: compiling kernels is skipped, not found: %s "
+                    "(Debian packages: %s; scripts/install-deps.sh installs them)"
+                    % (", ".join(missing),
+                       ", ".join(sorted({native_tools[t] for t in missing}))))
+else:
+    config.available_features.add("native-tools")
+if shutil.which("gdb"):
+    config.available_features.add("gdb")
+else:
+    lit_config.note("test/native: gdb backtraces are skipped, gdb not found "
+                    "(Debian package gdb; scripts/install-deps.sh installs it)")
 if shutil.which("zstd"):
     config.available_features.add("zstd")
 try:

@@ -259,7 +259,8 @@ struct ExtractKernelsPass
     for (Operation *func : functions)
       module.getBody()->push_back(func);
     if (trapAfter >= 0 && !trapped) {
-      module.emitError() << "tg-extract-kernels: trap-after=" << trapAfter
+      module.emitError() << "tg-extract-kernels: trap-after="
+                         << static_cast<int64_t>(trapAfter)
                          << ": no op of the extracted kernels has that debug "
                             "handle";
       return signalPassFailure();

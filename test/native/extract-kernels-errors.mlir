@@ -1,0 +1,91 @@
+// RUN: tg-opt %s -split-input-file -verify-diagnostics --tg-extract-kernels=shape=4 -o /dev/null
+// RUN: not tg-opt %S/Inputs/gated.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+// RUN: tg-opt %S/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise -mlir-print-debuginfo -o %t.mlir
+// RUN: not tg-opt %t.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOSHAPE
+// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4xa" 2>&1 | FileCheck %s --check-prefix=BADSHAPE
+// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=0x4" 2>&1 | FileCheck %s --check-prefix=BADSHAPE
+// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 element-type=i32" 2>&1 | FileCheck %s --check-prefix=ETYPE
+// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 kernels=nope" 2>&1 | FileCheck %s --check-prefix=NAME
+// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP
+
+// NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
+// NOSHAPE: error: tg-extract-kernels: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; give one with shape=AxBxC
+// BADSHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got
+// ETYPE: error: tg-extract-kernels: element-type must be f32 or f64, got 'i32'
+// NAME: error: tg-extract-kernels: no kernel named 'nope' in the module
+// TRAP: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::gelu' (supported, as aten:: and in-place: add, sub, mul, div, neg, relu, relu6, hardtanh, sigmoid, silu, tanh, exp, log, sqrt, rsqrt, abs)}}
+    %0 = tg.op "aten::gelu"(%a) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %0 : !tg.tensor
+  }
+  tg.return %r : !tg.tensor
+}
+
+// -----
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor, %l: !tg.value) -> !tg.tensor {
+  %none = tg.constant(unit) : !tg.value
+  %r = tg.kernel "k"(%x, %none) : (!tg.tensor, !tg.value) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor, %n: !tg.value):
+    // A None where a number is expected is an argument, not a constant: it
+    // lowers as a scalar argument (the caller passes the number).
+    %0 = tg.op "aten::mul"(%a, %n) : (!tg.tensor, !tg.value) -> !tg.tensor
+    // expected-error @+1 {{tg-extract-kernels: 'aten::add' needs operand 1 but has 1}}
+    %1 = tg.op "aten::add"(%0) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %1 : !tg.tensor
+  }
+  tg.return %r : !tg.tensor
+}
+
+// -----
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' mixes tensor shapes 'tensor<4xf32>' and 'tensor<8xf32>' (broadcasts are not lowered)}}
+  %r = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<8xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<8xf32>):
+    %0 = tg.op "aten::relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    tg.kernel_yield %0 : tensor<4xf32>
+  }
+  tg.return %r : tensor<4xf32>
+}
+
+// -----
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' has a tensor of dynamic shape 'tensor<?xf32>'}}
+  %r = tg.kernel "k"(%x) : (tensor<?xf32>) -> tensor<?xf32> {
+  ^bb0(%a: tensor<?xf32>):
+    %0 = tg.op "aten::relu"(%a) : (tensor<?xf32>) -> tensor<?xf32>
+    tg.kernel_yield %0 : tensor<?xf32>
+  }
+  tg.return %r : tensor<?xf32>
+}
+
+// -----
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    // expected-error @+1 {{tg-extract-kernels: cannot lower 'prim::ListConstruct' (supported, as aten:: and in-place}}
+    %0 = tg.op "prim::ListConstruct"(%a) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %0 : !tg.tensor
+  }
+  tg.return %r : !tg.tensor
+}
+
+// -----
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.value {
+  %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.value {
+  ^bb0(%a: !tg.tensor):
+    %0 = tg.op "aten::relu"(%a) : (!tg.tensor) -> !tg.tensor
+    %1 = tg.op "aten::size"(%0) : (!tg.tensor) -> !tg.value
+    // expected-error @+1 {{tg-extract-kernels: kernel 'k' returns a value that is not a tensor}}
+    tg.kernel_yield %1 : !tg.value
+  }
+  tg.return %r : !tg.value
+}
