@@ -47,11 +47,24 @@ if missing:
                        ", ".join(sorted({native_tools[t] for t in missing}))))
 else:
     config.available_features.add("native-tools")
-if shutil.which("gdb"):
-    config.available_features.add("gdb")
-else:
+# gdb must also be allowed to trace (ptrace): not every container is.
+import subprocess
+gdb = shutil.which("gdb")
+if not gdb:
     lit_config.note("test/native: gdb backtraces are skipped, gdb not found "
                     "(Debian package gdb; scripts/install-deps.sh installs it)")
+else:
+    try:
+        probe = subprocess.run([gdb, "-nx", "-batch", "-ex", "run", "/bin/true"],
+                               capture_output=True, text=True, timeout=60)
+        gdb_runs = "exited normally" in probe.stdout + probe.stderr
+    except Exception:
+        gdb_runs = False
+    if gdb_runs:
+        config.available_features.add("gdb")
+    else:
+        lit_config.note("test/native: gdb backtraces are skipped, gdb cannot "
+                        "run a program here (ptrace not permitted?)")
 if shutil.which("zstd"):
     config.available_features.add("zstd")
 try:
