@@ -89,3 +89,26 @@ echo "  reverse queries on its debug section (tg-symbolicate --source):"
 for line in 13 14 16; do
   "$TG_SYM" "$OUT/upstream.tgdbg" --source "model.py:$line" | sed 's/^/    /'
 done
+
+step "9. Native code: a fused kernel compiled with DWARF that gdb and llvm-symbolizer read (--tg-export-llvm-debuginfo)"
+TG_CK="$BUILD_DIR/bin/tg-compile-kernel"
+relu=$(grep -A3 'tg.kernel "fused_add_relu_0"' "$OUT/3-handles.mlir" | grep 'aten::relu_' \
+  | grep -o 'tg.debug_handle = [0-9]*' | grep -o '[0-9]*$')
+"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --shape 1x64x56x56 -o "$OUT/kernel.o"
+"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --shape 1x64x56x56 --no-debug-info -o "$OUT/kernel-nodebug.o"
+echo "fused_add_relu_0 -> object file ($(wc -c < "$OUT/kernel.o") bytes; $(wc -c < "$OUT/kernel-nodebug.o") without" \
+     "debug info); llvm-dwarfdump --verify: $(llvm-dwarfdump-22 --verify "$OUT/kernel.o" | tail -1)"
+cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_kernel.c "$OUT/kernel.o" \
+  -lm -o "$OUT/run_kernel"
+echo "  $("$OUT/run_kernel")"
+addr=$(llvm-dwarfdump-22 --debug-line "$OUT/kernel.o" | awk '$2 == 102 && $3 == 16 {print $1; exit}')
+echo "  llvm-symbolizer --inlining at $addr (the relu, handle $relu):"
+llvm-symbolizer-22 --inlining --obj="$OUT/kernel.o" "$addr" | sed "/^$/d" | paste - - | sed 's/^/    /'
+echo "  tg-symbolicate --output-style=llvm $relu (llvm-symbolizer --functions=short prints the same):"
+"$TG_SYM" "$OUT/model.tgdbg" "$relu" --output-style=llvm | sed "/^$/d" | paste - - | sed 's/^/    /'
+"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --shape 1x64x56x56 --trap-after "$relu" -o "$OUT/trap.o"
+cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_kernel.c "$OUT/trap.o" \
+  -lm -o "$OUT/run_trap"
+echo "  a trap after the relu (--trap-after $relu), under gdb:"
+gdb -nx -batch -ex run -ex bt "$OUT/run_trap" 2>&1 | grep '^#' | sed 's/^/    /' \
+  || echo "    (gdb cannot run programs here)"
