@@ -145,8 +145,7 @@ private:
         ctx, DistinctAttr::create(UnitAttr::get(ctx)), unit, file,
         StringAttr::get(ctx, name),
         linkageName.empty() ? StringAttr() : StringAttr::get(ctx, linkageName),
-        file, /*line=*/0, /*scopeLine=*/0,
-        LLVM::DISubprogramFlags::Definition,
+        file, /*line=*/0, /*scopeLine=*/0, LLVM::DISubprogramFlags::Definition,
         LLVM::DISubroutineTypeAttr::get(ctx, {}), {}, {});
   }
 
@@ -231,9 +230,8 @@ private:
     std::string path;
     StringRef className = rootClass;
     for (size_t i = 0; i < stack.frames.size(); ++i) {
-      Location inner = i + 1 < stack.frames.size()
-                           ? stack.frames[i + 1].callLoc
-                           : stack.leaf;
+      Location inner = i + 1 < stack.frames.size() ? stack.frames[i + 1].callLoc
+                                                   : stack.leaf;
       FileLineColLoc pos = findPosition(inner);
       // No position inside the callee: the op is at its call, as MLIR's
       // translation does it for a callee it cannot scope.

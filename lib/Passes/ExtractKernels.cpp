@@ -309,9 +309,9 @@ struct ExtractKernelsPass
       }
       if (tensorTy && tensorTy.getShape() != ranked.getShape()) {
         kernel.emitError() << "tg-extract-kernels: kernel '"
-                           << kernel.getKernelName()
-                           << "' mixes tensor shapes " << tensorTy << " and "
-                           << ranked << " (broadcasts are not lowered)";
+                           << kernel.getKernelName() << "' mixes tensor shapes "
+                           << tensorTy << " and " << ranked
+                           << " (broadcasts are not lowered)";
         return failure();
       }
       tensorTy = RankedTensorType::get(ranked.getShape(), elementTy);
@@ -364,10 +364,9 @@ struct ExtractKernelsPass
     SmallVector<Type> resultTypes(yield.getNumOperands(), tensorTy);
 
     builder.clearInsertionPoint();
-    auto func = func::FuncOp::create(builder, kernelLoc,
-                                     kernel.getKernelName(),
-                                     builder.getFunctionType(argTypes,
-                                                             resultTypes));
+    auto func =
+        func::FuncOp::create(builder, kernelLoc, kernel.getKernelName(),
+                             builder.getFunctionType(argTypes, resultTypes));
     if (Attribute handle = kernel->getAttr(kDebugHandleAttrName))
       func->setAttr(kDebugHandleAttrName, handle);
     EntryFunction entry = getEntryFunction(kernel);
@@ -388,8 +387,7 @@ struct ExtractKernelsPass
     for (size_t i = 0; i < resultTypes.size(); ++i)
       inits.push_back(tensor::EmptyOp::create(builder, kernelLoc,
                                               tensorTy.getShape(), elementTy));
-    AffineMap identity =
-        builder.getMultiDimIdentityMap(tensorTy.getRank());
+    AffineMap identity = builder.getMultiDimIdentityMap(tensorTy.getRank());
     SmallVector<AffineMap> maps(tensorArgs.size() + inits.size(), identity);
     SmallVector<utils::IteratorType> iterators(tensorTy.getRank(),
                                                utils::IteratorType::parallel);
@@ -408,9 +406,9 @@ struct ExtractKernelsPass
                 v = f.getValueAsDouble();
               else
                 v = double(cast<IntegerAttr>(constants[i]).getInt());
-              scalars.map(arg, arith::ConstantOp::create(
-                                   b, constantLocs[i], elementTy,
-                                   b.getFloatAttr(elementTy, v)));
+              scalars.map(
+                  arg, arith::ConstantOp::create(b, constantLocs[i], elementTy,
+                                                 b.getFloatAttr(elementTy, v)));
             } else if (isTensor(input.getType())) {
               scalars.map(arg, elements[nextTensor++]);
             } else {
