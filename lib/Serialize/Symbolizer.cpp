@@ -86,6 +86,34 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
         }
         frame.sourceLines.push_back(**text);
       }
+      // A source that is no file (`<string>`) has only its embedded text:
+      // PyTorch shows two lines of it around the range, whatever function
+      // they belong to (its builtins share one string).
+      if (!frame.sourceLines.empty() && frame.file.starts_with("<")) {
+        uint32_t last = pos->startLine + frame.sourceLines.size() - 1;
+        for (uint32_t line = pos->startLine > kPyTorchContextLines
+                                 ? pos->startLine - kPyTorchContextLines
+                                 : 1;
+             line < pos->startLine; ++line) {
+          text = reader.findSourceLine(pos->fileId, line);
+          if (!text)
+            return text.takeError();
+          if (!*text) {
+            frame.contextBefore.clear(); // Only lines next to the range.
+            continue;
+          }
+          frame.contextBefore.push_back(**text);
+        }
+        for (uint32_t line = last + 1; line <= last + kPyTorchContextLines;
+             ++line) {
+          text = reader.findSourceLine(pos->fileId, line);
+          if (!text)
+            return text.takeError();
+          if (!*text)
+            break;
+          frame.contextAfter.push_back(**text);
+        }
+      }
     }
     return Error::success();
   }
@@ -373,6 +401,10 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
     if (!frame.sourceLines.empty()) {
       for (StringRef line : frame.sourceLines)
         lines.push_back(line.str());
+      for (StringRef line : frame.contextBefore)
+        before.push_back(line.str());
+      for (StringRef line : frame.contextAfter)
+        after.push_back(line.str());
     } else if (source) {
       lines = source->getLines(frame.file, frame.line, lastLine);
       ArrayRef<std::string> file = source->getFile(frame.file);

@@ -17,6 +17,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <array>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -112,6 +114,7 @@ private:
   LogicalResult collectHandles();
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
   void embedSource();
+  LogicalResult embedSourceText();
   std::string serialize();
 
   Operation *root;
@@ -138,6 +141,8 @@ private:
   std::vector<HandleEntry> handles;
   std::vector<std::array<uint32_t, 5>> argLocs;
   std::vector<std::array<uint32_t, 3>> sourceLines;
+  /// Files whose lines tg.source_text gives (not read from disk).
+  llvm::DenseSet<uint32_t> providedFiles;
   /// ORIGIN_RECORDS rows (2.1): kind, pass, op, origin, into, holder.
   std::vector<std::array<uint32_t, 6>> originRecords;
   uint32_t rootLoc = 0;
@@ -547,6 +552,8 @@ void SectionBuilder::embedSource() {
       if (line > 0)
         wanted[pos[0]].insert(line);
   for (auto &[fileId, lines] : wanted) {
+    if (providedFiles.contains(fileId))
+      continue;
     std::string file = strings[fileId].str();
     llvm::SmallString<256> path(file);
     if (!options.sourceRoot.empty() && llvm::sys::path::is_relative(file)) {
@@ -770,9 +777,59 @@ std::string SectionBuilder::serialize() {
 FailureOr<std::string> SectionBuilder::build() {
   if (failed(collectHandles()))
     return failure();
+  if (failed(embedSourceText()))
+    return failure();
   if (options.embedSource)
     embedSource();
+  // One row per line: a file given by tg.source_text is not read again.
+  llvm::sort(sourceLines, [](const auto &x, const auto &y) {
+    return std::make_pair(x[0], x[1]) < std::make_pair(y[0], y[1]);
+  });
+  sourceLines.erase(std::unique(sourceLines.begin(), sourceLines.end(),
+                                [](const auto &x, const auto &y) {
+                                  return x[0] == y[0] && x[1] == y[1];
+                                }),
+                    sourceLines.end());
   return serialize();
+}
+
+LogicalResult SectionBuilder::embedSourceText() {
+  // Sources that are no files (TorchScript's `<string>` builtins) exist only
+  // in the importer's hands: it passes their lines here, and the section is
+  // their only copy, so they are embedded whether embed-source is on or not.
+  Attribute attr = root->getAttr(kSourceTextAttrName);
+  if (!attr)
+    return success();
+  auto bad = [&]() {
+    return root->emitError()
+           << "'" << kSourceTextAttrName
+           << "' must map file names to [[line, \"text\"], ...] with "
+              "lines >= 1, got "
+           << attr;
+  };
+  auto files = dyn_cast<DictionaryAttr>(attr);
+  if (!files)
+    return bad();
+  for (NamedAttribute file : files) {
+    auto rows = dyn_cast<ArrayAttr>(file.getValue());
+    if (!rows)
+      return bad();
+    uint32_t fileId = intern(file.getName().getValue());
+    providedFiles.insert(fileId);
+    for (Attribute row : rows) {
+      auto pair = dyn_cast<ArrayAttr>(row);
+      if (!pair || pair.size() != 2)
+        return bad();
+      auto line = dyn_cast<IntegerAttr>(pair[0]);
+      auto text = dyn_cast<StringAttr>(pair[1]);
+      if (!line || !text || line.getInt() < 1 ||
+          line.getInt() > std::numeric_limits<uint32_t>::max())
+        return bad();
+      sourceLines.push_back(
+          {fileId, uint32_t(line.getInt()), intern(text.getValue())});
+    }
+  }
+  return success();
 }
 
 /// Decodes the section just written and compares it with the module.

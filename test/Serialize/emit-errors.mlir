@@ -28,3 +28,31 @@ tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} 
   // expected-error @below {{debug handle 4294967295 does not fit the section's 32-bit handle table}}
   tg.return {tg.debug_handle = 4294967295 : i64}
 }
+
+// -----
+
+// tg.source_text (the lines of sources that are no files) must be well formed.
+// expected-error @below {{'tg.source_text' must map file names to [[line, "text"], ...] with lines >= 1, got {"<string>" = [[0, "x"]]}}}
+module attributes {tg.source_text = {"<string>" = [[0, "x"]]}} {
+  tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} {
+    tg.return {tg.debug_handle = 1 : i64}
+  }
+}
+
+// -----
+
+// expected-error @below {{'tg.source_text' must map file names to [[line, "text"], ...] with lines >= 1, got {"<string>" = [[3, 4]]}}}
+module attributes {tg.source_text = {"<string>" = [[3, 4]]}} {
+  tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} {
+    tg.return {tg.debug_handle = 1 : i64}
+  }
+}
+
+// -----
+
+// expected-error @below {{'tg.source_text' must map file names to [[line, "text"], ...] with lines >= 1, got ["x"]}}
+module attributes {tg.source_text = ["x"]} {
+  tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} {
+    tg.return {tg.debug_handle = 1 : i64}
+  }
+}

@@ -75,6 +75,36 @@ def parse_source_range(text):
     return (filename, first_line, start_col, end_line, end_col)
 
 
+def source_lines_of_range(text):
+    """[(line number, text)] of the source lines `Node.sourceRange()` shows
+    (the range's lines and the context around them), or [] when the text has
+    no marked range. Used for sources that are not files (`<string>`: the
+    builtin functions TorchScript compiles from strings), whose text exists
+    only in PyTorch's memory."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    header = _HEADER.match(lines[0])
+    if not header:
+        return []
+    first_line = int(header.group(2))
+    source = []  # [text, marked]
+    for line in lines[1:]:
+        if line.startswith("Serialized ") or _HEADER.match(line):
+            break
+        if _MARKER.match(line) and source and not source[-1][1]:
+            source[-1][1] = True
+        else:
+            source.append([line, False])
+    marked = [i for i, (_, m) in enumerate(source) if m]
+    if not marked:
+        return []
+    # PyTorch ends the context with an empty line of its own.
+    while source and not source[-1][0] and not source[-1][1]:
+        source.pop()
+    return [(first_line - marked[0] + i, line) for i, (line, _) in enumerate(source)]
+
+
 # ----------------------------------------------------------------------------
 # The importer
 # ----------------------------------------------------------------------------
@@ -89,6 +119,7 @@ class TorchScriptImporter:
         self.top_method = top_method
         self.locs = LocTable()
         self._range_cache = {}
+        self.source_text = {}  # file -> {line: text}, for sources that are no files
         # qualified class -> C++ ScriptModule of one instance (methods are per class)
         self.module_classes = {}
         self._collect_modules(root)
@@ -138,8 +169,34 @@ class TorchScriptImporter:
                                                     entry=False, qualified=key))
         return self.text()
 
+    def _keep_source_text(self, filename, range_text):
+        """Keeps the lines of a source that is no file (`<string>`), as the
+        node's range shows them, for the debug section to embed. Two sources
+        of the same name that disagree on a line drop it: no text is better
+        than another function's."""
+        lines = self.source_text.setdefault(filename, {})
+        for number, line in source_lines_of_range(range_text):
+            if number < 1:
+                continue
+            if number in lines and lines[number] != line:
+                lines[number] = None
+            else:
+                lines.setdefault(number, line)
+
     def text(self):
-        return "".join(body for _, body in self.graphs) + self.locs.definitions()
+        graphs = "".join(body for _, body in self.graphs)
+        kept = {f: {n: l for n, l in lines.items() if l is not None}
+                for f, lines in self.source_text.items()}
+        kept = {f: lines for f, lines in kept.items() if lines}
+        if not kept:
+            return graphs + self.locs.definitions()
+        # The text of sources that are no files, for --tg-emit-debug-section.
+        entries = ", ".join(
+            "%s = [%s]" % (quote(f), ", ".join("[%d, %s]" % (n, quote(l))
+                                                for n, l in sorted(lines.items())))
+            for f, lines in sorted(kept.items()))
+        return ("module attributes {tg.source_text = {%s}} {\n%s}\n" % (entries, graphs)
+                + self.locs.definitions())
 
     def _enqueue_method(self, qual, name):
         key = ("method", (qual, name))
@@ -194,6 +251,8 @@ class TorchScriptImporter:
                 f, line, col, end_line, end_col = r
                 body = file_line_col(f, line, col, end_line, end_col) if col else \
                     file_line_col(f, line, 0)
+                if f.startswith("<"):
+                    self._keep_source_text(f, text)
             self._range_cache[text] = body
         return self.locs.ref(body)
 

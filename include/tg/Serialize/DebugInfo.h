@@ -24,6 +24,11 @@ namespace tg {
 /// The attribute holding an op's debug handle (an i64).
 inline constexpr llvm::StringLiteral kDebugHandleAttrName = "tg.debug_handle";
 
+/// Module attribute with the text of sources that are no files (TorchScript's
+/// `<string>` builtins), set by torch-to-tg:
+/// `{"<string>" = [[line, "text"], ...]}`. The debug section embeds it.
+inline constexpr llvm::StringLiteral kSourceTextAttrName = "tg.source_text";
+
 /// Reads the debug handle of `op`, if it has a valid one (a non-negative
 /// integer attribute).
 std::optional<uint64_t> getDebugHandle(mlir::Operation *op);

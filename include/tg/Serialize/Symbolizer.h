@@ -43,6 +43,9 @@ struct SymbolFrame {
   /// The embedded lines `line` .. `endLine` of a multi-line range (as far as
   /// the section has them consecutively; at most 64), the first one included.
   llvm::SmallVector<llvm::StringRef, 1> sourceLines;
+  /// For a source that is no file (`<string>`), whose context exists only as
+  /// embedded text: the embedded lines just before and after the range.
+  llvm::SmallVector<llvm::StringRef, 2> contextBefore, contextAfter;
 };
 
 /// One origin of an op: a fused kernel has one per op it computes.
