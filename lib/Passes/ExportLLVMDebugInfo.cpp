@@ -22,6 +22,7 @@
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Support/PythonSource.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -134,6 +135,9 @@ private:
   }
 
   LLVM::DIFileAttr getFile(StringRef path) {
+    // The name tools show: `<string>#2` is a `<string>`, as tg-symbolicate
+    // prints it.
+    path = getSourceDisplayName(path);
     StringRef dir = llvm::sys::path::parent_path(path);
     StringRef name = dir.empty() ? path : path.drop_front(dir.size() + 1);
     return LLVM::DIFileAttr::get(ctx, name, dir);

@@ -61,7 +61,8 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
     if (!pos)
       return pos.takeError();
     frame.hasPosition = true;
-    frame.file = pos->file;
+    // `<string>#2` is a `<string>` (sources that are no files share names).
+    frame.file = getSourceDisplayName(pos->file);
     frame.fileId = pos->fileId;
     frame.line = pos->startLine;
     frame.column = pos->startCol;

@@ -2,6 +2,8 @@
 
 #include "tg/Support/PythonSource.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 using namespace tg;
@@ -74,4 +76,17 @@ std::string tg::normalizePythonLine(llvm::StringRef line,
   if (line.starts_with(indent))
     return line.str();
   return indent.str() + line.str();
+}
+
+llvm::StringRef tg::getSourceDisplayName(llvm::StringRef file) {
+  if (!file.starts_with("<"))
+    return file;
+  size_t hash = file.rfind(">#");
+  if (hash == llvm::StringRef::npos)
+    return file;
+  llvm::StringRef number = file.drop_front(hash + 2);
+  if (number.empty() ||
+      !llvm::all_of(number, [](char c) { return llvm::isDigit(c); }))
+    return file;
+  return file.take_front(hash + 1);
 }

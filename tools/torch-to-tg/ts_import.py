@@ -119,7 +119,9 @@ class TorchScriptImporter:
         self.top_method = top_method
         self.locs = LocTable()
         self._range_cache = {}
-        self.source_text = {}  # file -> {line: text}, for sources that are no files
+        # name -> [[location name, {line: text}, last line or None]] of the
+        # sources that are no files (`<string>`).
+        self.source_text = {}
         # qualified class -> C++ ScriptModule of one instance (methods are per class)
         self.module_classes = {}
         self._collect_modules(root)
@@ -171,23 +173,47 @@ class TorchScriptImporter:
 
     def _keep_source_text(self, filename, range_text):
         """Keeps the lines of a source that is no file (`<string>`), as the
-        node's range shows them, for the debug section to embed. Two sources
-        of the same name that disagree on a line drop it: no text is better
-        than another function's."""
-        lines = self.source_text.setdefault(filename, {})
-        for number, line in source_lines_of_range(range_text):
-            if number < 1:
+        node's range shows them, for the debug section to embed; returns the
+        name the location should use.
+
+        Several such sources share a name (each builtin string, each
+        generated `__len__`), and a range shows only a window of its source.
+        A window joins a source of the same name it overlaps and agrees with
+        on every shared line (and does not run past where either ends);
+        otherwise it starts a new one, named `<string>#2`, `<string>#3`, ...
+        (tools print them all as `<string>`). So a frame's context lines are
+        always its own source's, never another function's."""
+        window = dict(source_lines_of_range(range_text))
+        if not window:
+            return filename
+        # A window shorter than the context PyTorch prints after the range
+        # shows where its source ends.
+        rng = parse_source_range(range_text)
+        last_shown = max(window)
+        range_end = rng[3] if rng and rng[3] else last_shown
+        ends_at = last_shown if last_shown < range_end + 2 else None
+        candidates = self.source_text.setdefault(filename, [])
+        for source in candidates:
+            vname, lines, end = source
+            shared = set(lines) & set(window)
+            if not shared or any(lines[n] != window[n] for n in shared):
                 continue
-            if number in lines and lines[number] != line:
-                lines[number] = None
-            else:
-                lines.setdefault(number, line)
+            if end is not None and max(window) > end:
+                continue
+            if ends_at is not None and max(lines) > ends_at:
+                continue
+            lines.update(window)
+            if ends_at is not None:
+                source[2] = ends_at
+            return vname
+        vname = filename if not candidates else "%s#%d" % (filename, len(candidates) + 1)
+        candidates.append([vname, dict(window), ends_at])
+        return vname
 
     def text(self):
         graphs = "".join(body for _, body in self.graphs)
-        kept = {f: {n: l for n, l in lines.items() if l is not None}
-                for f, lines in self.source_text.items()}
-        kept = {f: lines for f, lines in kept.items() if lines}
+        kept = {vname: lines for candidates in self.source_text.values()
+                for vname, lines, _ in candidates}
         if not kept:
             return graphs + self.locs.definitions()
         # The text of sources that are no files, for --tg-emit-debug-section.
@@ -249,10 +275,10 @@ class TorchScriptImporter:
                 body = "unknown"
             else:
                 f, line, col, end_line, end_col = r
+                if f.startswith("<"):
+                    f = self._keep_source_text(f, text)
                 body = file_line_col(f, line, col, end_line, end_col) if col else \
                     file_line_col(f, line, 0)
-                if f.startswith("<"):
-                    self._keep_source_text(f, text)
             self._range_cache[text] = body
         return self.locs.ref(body)
 

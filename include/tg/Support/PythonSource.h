@@ -45,6 +45,12 @@ std::string normalizePythonLine(llvm::StringRef line, llvm::StringRef indent);
 /// before and after a highlighted range (CONTEXT = 3 newlines: two lines).
 inline constexpr uint32_t kPyTorchContextLines = 2;
 
+/// The name a tool shows for a source file. Sources that are no files share
+/// names (every TorchScript builtin string is `<string>`); torch-to-tg tells
+/// them apart as `<string>#2`, `<string>#3`, ..., which print as `<string>`,
+/// as PyTorch prints them. Any other name is shown as it is.
+llvm::StringRef getSourceDisplayName(llvm::StringRef file);
+
 } // namespace tg
 
 #endif // TG_SUPPORT_PYTHONSOURCE_H
