@@ -13,6 +13,7 @@
 #define TG_SUPPORT_PYTHONSOURCE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
