@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/TGDialect.h"
+#include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Serialize/DebugInfo.h"
 #include "tg/Serialize/Reader.h"
@@ -138,6 +139,32 @@ void runOne(llvm::StringRef input) {
                     "tg-module-hierarchy{format=scope},"
                     "tg-assign-debug-handles{keep-existing=true})"))
       checkSectionRoundTrip(*module);
+  }
+  // To native code's debug info: the reference lowering of whatever kernels
+  // fusion made, and the export of every location to LLVM debug scopes. The
+  // result must verify and hold nothing of the tg dialect in its locations
+  // (mlir-translate could not read it).
+  {
+    OwningOpRef<ModuleOp> module = parsed->clone();
+    bool hasKernels = false;
+    if (runPipeline(*module, "builtin.module(tg-inline,tg-fuse-elementwise)")) {
+      module->walk([&](tg::KernelOp) { hasKernels = true; });
+      if (hasKernels &&
+          !runPipeline(*module, "builtin.module(tg-extract-kernels{shape=4})"))
+        hasKernels = false;
+    }
+    OwningOpRef<ModuleOp> exported = hasKernels ? std::move(module)
+                                                : parsed->clone();
+    if (runPipeline(*exported, "builtin.module(tg-export-llvm-debuginfo)")) {
+      if (failed(verify(*exported)))
+        fail("tg-export-llvm-debuginfo produced IR that does not verify",
+             print(*exported));
+      if (hasKernels) {
+        std::string text = print(*exported);
+        if (text.find("#tg.") != std::string::npos)
+          fail("a tg attribute is left in the exported kernels", text);
+      }
+    }
   }
 }
 } // namespace
