@@ -60,8 +60,13 @@ std::string print(ModuleOp module) {
 }
 
 bool runPipeline(ModuleOp module, llvm::StringRef pipeline) {
-  PassManager pm(module->getContext());
-  if (failed(parsePassPipeline(pipeline, pm)))
+  // The pass manager must be anchored on the module itself: an "any"
+  // anchored one would run a `builtin.module(...)` pipeline on modules nested
+  // in it, that is on nothing (which this target did until it checked).
+  PassManager pm(module->getContext(), ModuleOp::getOperationName());
+  llvm::StringRef passes = pipeline;
+  if (!passes.consume_front("builtin.module(") || !passes.consume_back(")") ||
+      failed(parsePassPipeline(passes, pm)))
     fail("bad pipeline in the fuzz target", pipeline.str());
   return succeeded(pm.run(module));
 }

@@ -246,8 +246,12 @@ struct ExtractKernelsPass
     for (KernelOp kernel : selected) {
       FailureOr<func::FuncOp> func =
           extract(kernel, elementTy, staticShape, builder);
-      if (failed(func))
+      if (failed(func)) {
+        // The functions made so far are in no block yet: free them.
+        for (Operation *made : functions)
+          made->erase();
         return signalPassFailure();
+      }
       functions.push_back(*func);
     }
     // The graphs stay with the framework; the module now holds what a

@@ -89,3 +89,22 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.value {
   }
   tg.return %r : !tg.value
 }
+
+// -----
+
+// A failing kernel after one that lowered: the first function is freed (the
+// fuzzer found it leaked), and the module is left as it was.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.kernel "ok"(%x) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    %0 = tg.op "aten::relu"(%a) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %0 : !tg.tensor
+  }
+  %s = tg.kernel "bad"(%r) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::erf'}}
+    %0 = tg.op "aten::erf"(%a) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %0 : !tg.tensor
+  }
+  tg.return %s : !tg.tensor
+}
