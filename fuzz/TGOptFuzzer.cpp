@@ -45,6 +45,8 @@ namespace {
 /// Handles symbolized per module: the symbolizer is O(depth) per handle, so
 /// this bounds a run without hiding anything a seed-sized module has.
 constexpr uint64_t kMaxHandles = 2048;
+/// Handles above this are not written to a section here (see below).
+constexpr uint64_t kMaxSparseHandle = 1 << 16;
 
 std::string print(ModuleOp module) {
   std::string text;
@@ -73,6 +75,16 @@ bool runPipeline(ModuleOp module, llvm::StringRef pipeline) {
 
 /// emit -> strip -> restore must give back the printed module exactly.
 void checkSectionRoundTrip(ModuleOp module) {
+  // A kept handle of millions on a two-op module is accepted by the writer
+  // (up to its 2^24-row limit, tested in test/bad-input) and encodes in about
+  // 2 s, which the instrumented fuzzer turns into a timeout: not a finding.
+  bool sparse = false;
+  module->walk([&](Operation *op) {
+    if (std::optional<uint64_t> h = tg::getDebugHandle(op))
+      sparse |= *h > kMaxSparseHandle;
+  });
+  if (sparse)
+    return;
   FailureOr<std::string> bytes = tg::buildDebugSection(module);
   if (failed(bytes))
     return; // Rejected with a diagnostic (e.g. a location it cannot store).
