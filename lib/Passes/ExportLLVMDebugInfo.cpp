@@ -93,7 +93,6 @@ public:
     // frame); its linkage name is the symbol the code is in.
     rootScope = makeSubprogram(entry.method.empty() ? symbol : entry.method,
                                symbol, file);
-    rootClass = getShortClassName(entry.className).str();
     converted.clear();
 
     // Block arguments too: the translation does not read them, but nothing
@@ -232,7 +231,6 @@ private:
     // the function its frame called.
     Location chain = scopedInRoot(outer);
     std::string path;
-    StringRef className = rootClass;
     for (size_t i = 0; i < stack.frames.size(); ++i) {
       Location inner = i + 1 < stack.frames.size() ? stack.frames[i + 1].callLoc
                                                    : stack.leaf;
@@ -243,19 +241,12 @@ private:
         break;
       FrameAttr frame = stack.frames[i].frame;
       StringRef method = frame ? frame.getMethod() : StringRef();
+      // tg-symbolicate --functions=linkage prints the same names.
       std::string qualified;
       if (frame) {
-        StringRef instance = frame.getInstance();
-        if (!frame.getClassName().empty()) {
-          className = getShortClassName(frame.getClassName());
-          if (instance != "SELF")
-            path = path.empty() ? instance.str() : path + "." + instance.str();
-          qualified = path.empty()
-                          ? (className + "::" + method).str()
-                          : (path + "(" + className + ")::" + method).str();
-        } else {
-          qualified = method.str(); // A free function: no module.
-        }
+        if (!frame.getClassName().empty())
+          appendInstancePath(path, frame.getInstance());
+        qualified = formatLinkageName(path, frame.getClassName(), method);
       }
       LLVM::DISubprogramAttr callee = getCalleeScope(
           qualified, method, getFile(pos.getFilename().getValue()));
@@ -271,7 +262,6 @@ private:
   llvm::StringMap<LLVM::DISubprogramAttr> callees;
   // Per function.
   LLVM::DISubprogramAttr rootScope;
-  std::string rootClass;
   llvm::DenseMap<Location, Location> converted;
 };
 

@@ -499,11 +499,34 @@ void tg::printSymbolizedHandle(raw_ostream &os, const SymbolizedHandle &sym,
   }
 }
 
-void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin) {
-  for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
-    os << (frame.function && !frame.function->empty() ? *frame.function
-                                                      : StringRef("??"))
-       << "\n";
+void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin,
+                         LLVMFunctionNames names, const SymbolizedHandle *sym) {
+  // The linkage name of the function each frame's position is in: the
+  // entry's for the outermost, then the function each call frame called.
+  std::vector<std::string> linkage(origin.frames.size());
+  if (names == LLVMFunctionNames::Linkage) {
+    std::string path;
+    for (size_t i = 0; i < origin.frames.size(); ++i) {
+      if (i == 0) {
+        if (sym && !sym->topMethod.empty())
+          linkage[i] = formatLinkageName("", sym->topClass, sym->topMethod);
+        continue;
+      }
+      const std::optional<SectionModuleFrame> &callee =
+          origin.frames[i - 1].callee;
+      if (!callee)
+        continue; // No module information: DWARF has no linkage name.
+      if (!callee->className.empty())
+        appendInstancePath(path, callee->instance);
+      linkage[i] = formatLinkageName(path, callee->className, callee->method);
+    }
+  }
+  for (size_t i = origin.frames.size(); i-- > 0;) {
+    const SymbolFrame &frame = origin.frames[i];
+    StringRef function = names == LLVMFunctionNames::Linkage
+                             ? StringRef(linkage[i])
+                             : frame.function.value_or(StringRef());
+    os << (function.empty() ? StringRef("??") : function) << "\n";
     if (frame.hasPosition)
       os << frame.file << ":" << frame.line << ":" << frame.column << "\n";
     else

@@ -26,6 +26,7 @@
 #include "tg/Support/ModulePath.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <optional>
@@ -154,3 +155,21 @@ StringRef getModulePathFormatName(ModulePathFormat format) {
 }
 
 } // namespace tg
+
+std::string tg::formatLinkageName(StringRef instancePath, StringRef className,
+                                  StringRef method) {
+  if (className.empty())
+    return method.str(); // A free function has no module.
+  StringRef shortClass = getShortClassName(className);
+  if (instancePath.empty())
+    return (shortClass + "::" + method).str();
+  return (instancePath + "(" + shortClass + ")::" + method).str();
+}
+
+void tg::appendInstancePath(std::string &instancePath, StringRef instance) {
+  if (instance == "SELF")
+    return;
+  if (!instancePath.empty())
+    instancePath += '.';
+  instancePath += instance.str();
+}

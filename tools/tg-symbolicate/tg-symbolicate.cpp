@@ -50,6 +50,19 @@ cl::opt<OutputStyle> outputStyle(
                           "llvm-symbolizer's inlined frames, innermost "
                           "first: function, then file:line:column")),
     cl::init(OutputStyle::PyTorch), cl::cat(category));
+cl::opt<LLVMFunctionNames> functionNames(
+    "functions",
+    cl::desc("Function names in --output-style=llvm, as llvm-symbolizer's "
+             "option of the same name"),
+    cl::values(clEnumValN(LLVMFunctionNames::Short, "short",
+                          "the Python function (default; what "
+                          "llvm-symbolizer --functions=short prints for a "
+                          "kernel compiled with --tg-export-llvm-debuginfo)"),
+               clEnumValN(LLVMFunctionNames::Linkage, "linkage",
+                          "its module path, the DWARF linkage name "
+                          "(layer1.0.relu(ReLU)::forward: what gdb and "
+                          "llvm-symbolizer print by default)")),
+    cl::init(LLVMFunctionNames::Short), cl::cat(category));
 cl::opt<OutputFormat> outputFormat(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(OutputFormat::Text, "text", "text (default)"),
@@ -176,7 +189,7 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
                SourceCache *source, bool &first) {
   if (outputStyle == OutputStyle::LLVM) {
     for (const SymbolOrigin &origin : sym.origins)
-      printLLVMFrames(os, origin);
+      printLLVMFrames(os, origin, functionNames, &sym);
     os << "\n";
     return;
   }
@@ -502,10 +515,16 @@ int main(int argc, char **argv) {
       "available (embedded in the section, or read from --source-root).\n\n"
       "  tg-symbolicate model.tgdbg 12 40\n"
       "  echo 12 | tg-symbolicate model.tgdbg --output-style=llvm\n"
+      "  tg-symbolicate model.tgdbg 12 --output-style=llvm "
+      "--functions=linkage\n"
       "  tg-symbolicate model.tgdbg --format=json 12\n"
       "  tg-symbolicate model.tgdbg --chrome-trace trace.json -o out.json\n"
       "  tg-symbolicate model.tgdbg --source resnet.py:100\n");
 
+  if (functionNames.getNumOccurrences() && outputStyle != OutputStyle::LLVM) {
+    reportError("--functions applies to --output-style=llvm only");
+    return 1;
+  }
   ModulePathFormat format;
   if (!parseModulePathFormat(modulePathFormat, format)) {
     reportError("invalid --module-path '" + modulePathFormat +

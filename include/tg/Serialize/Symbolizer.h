@@ -130,10 +130,22 @@ void printSymbolizedHandle(llvm::raw_ostream &os, const SymbolizedHandle &sym,
                            SourceCache *source, bool liteInterpreter,
                            bool &first);
 
+/// Which function names llvm-symbolizer-style output prints, as its
+/// `--functions` option: the Python function (`forward`, DW_AT_name) or the
+/// linkage name `--tg-export-llvm-debuginfo` gives it in DWARF, the module
+/// path (`layer1.0.relu(ReLU)::forward`, what gdb and llvm-symbolizer print
+/// by default).
+enum class LLVMFunctionNames { Short, Linkage };
+
 /// llvm-symbolizer's layout of inlined frames, innermost first:
 ///   <function>
 ///   <file>:<line>:<column>
-void printLLVMFrames(llvm::raw_ostream &os, const SymbolOrigin &origin);
+/// With linkage names, the outermost frame (the entry method) prints as
+/// `Class::method` of `sym`'s entry graph; in a compiled kernel's DWARF that
+/// frame is the kernel itself, named by its symbol.
+void printLLVMFrames(llvm::raw_ostream &os, const SymbolOrigin &origin,
+                     LLVMFunctionNames names = LLVMFunctionNames::Short,
+                     const SymbolizedHandle *sym = nullptr);
 
 } // namespace tg
 

@@ -70,6 +70,21 @@ bool parseModulePathFormat(llvm::StringRef text, ModulePathFormat &format);
 /// The option spelling of `format`: `profiler`, `mobile` or `scope`.
 llvm::StringRef getModulePathFormatName(ModulePathFormat format);
 
+/// The linkage name of the Python function a frame calls, as
+/// `--tg-export-llvm-debuginfo` writes it into DWARF and gdb and
+/// llvm-symbolizer print it: `layer1.0.conv1(Conv2d)::forward`, where
+/// `instancePath` is the dotted path of module instances from the entry to the
+/// frame (see `appendInstancePath`); `ResNet::_forward_impl` when the path is
+/// empty (a method of the entry module); a free function's own name when
+/// `className` is empty. `className` may be qualified; it prints short.
+std::string formatLinkageName(llvm::StringRef instancePath,
+                              llvm::StringRef className,
+                              llvm::StringRef method);
+
+/// Extends an instance path by the instance of one more frame; a `SELF` call
+/// (a method of the same module) adds nothing.
+void appendInstancePath(std::string &instancePath, llvm::StringRef instance);
+
 /// `__torch__.torchvision.models.resnet.ResNet` -> `ResNet`.
 llvm::StringRef getShortClassName(llvm::StringRef qualified);
 

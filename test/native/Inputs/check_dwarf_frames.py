@@ -5,7 +5,9 @@ For each debug handle, `tg-symbolicate --output-style=llvm` gives the op's
 frames (innermost first: function, then file:line:column). The op's
 instructions are the line-table rows at its innermost line and column;
 `llvm-symbolizer --inlining --functions=short` at one of those addresses must
-print exactly the same frames. Exits 1 with both listings when it does not.
+print exactly the same frames, and its default output (linkage names) those
+of `tg-symbolicate --functions=linkage`, but for the outermost function, which
+in DWARF is the kernel's symbol. Exits 1 with both listings when not.
 """
 import argparse
 import re
@@ -30,9 +32,13 @@ def main():
     args = parser.parse_args()
 
     handles = []
+    kernels = set()
     with open(args.handles_from) as f:
         for line in f:
             if "func.func" in line:
+                m = re.search(r"func\.func @([\w$.]+)", line)
+                if m:
+                    kernels.add(m.group(1))
                 continue  # the kernel's own handle: its code is every op's
             m = re.search(r"tg\.debug_handle = (\d+)", line)
             if m:
@@ -63,17 +69,29 @@ def main():
             print("handle %d: no instruction at line %d column %d" % (handle, line, column))
             failed += 1
             continue
-        output = run([args.symbolizer, "--inlining", "--functions=short",
-                      "--obj=" + args.obj] + addresses)
-        blocks = [b.strip() for b in output.strip().split("\n\n")]
-        match = [a for a, b in zip(addresses, blocks) if b == expected]
+        # Several kernels compute the same source line (every BasicBlock's
+        # `out += identity`): the short names agree at all their addresses,
+        # the module paths (linkage names) only at this op's.
+        short = run([args.symbolizer, "--inlining", "--functions=short",
+                     "--obj=" + args.obj] + addresses)
+        short_blocks = [b.strip() for b in short.strip().split("\n\n")]
+        linkage = run([args.symbolizer, "--inlining", "--obj=" + args.obj] + addresses)
+        linkage_blocks = [b.strip().splitlines() for b in linkage.strip().split("\n\n")]
+        ours = run([args.tg_symbolicate, args.section, str(handle), "--output-style=llvm",
+                    "--functions=linkage"]).strip().splitlines()
+        # The outermost function is the kernel's symbol in DWARF, the entry
+        # method (Class::method) in tg-symbolicate.
+        match = [a for a, sb, lb in zip(addresses, short_blocks, linkage_blocks)
+                 if sb == expected and lb[:-2] == ours[:-2] and lb[-1] == ours[-1]
+                 and lb[-2] in kernels]
         if match:
             print("handle %d: %d frames, llvm-symbolizer at %s prints the same"
-                  % (handle, len(lines) // 2, match[0]))
+                  " (and the same module paths)" % (handle, len(lines) // 2, match[0]))
         else:
             print("handle %d: llvm-symbolizer differs from tg-symbolicate\n"
-                  "tg-symbolicate:\n%s\nllvm-symbolizer at %s:\n%s"
-                  % (handle, expected, addresses[0], blocks[0]))
+                  "tg-symbolicate:\n%s\n%s\nllvm-symbolizer at %s:\n%s\n%s"
+                  % (handle, expected, "\n".join(ours), addresses[0], short_blocks[0],
+                     "\n".join(linkage_blocks[0])))
             failed += 1
     print("%d of %d handles match" % (len(handles) - failed, len(handles)))
     return 1 if failed else 0
