@@ -104,8 +104,10 @@ echo "  $("$OUT/run_kernel")"
 addr=$(llvm-dwarfdump-22 --debug-line "$OUT/kernel.o" | awk '$2 == 102 && $3 == 16 {print $1; exit}')
 echo "  llvm-symbolizer --inlining at $addr (the relu, handle $relu):"
 llvm-symbolizer-22 --inlining --obj="$OUT/kernel.o" "$addr" | sed "/^$/d" | paste - - | sed 's/^/    /'
-echo "  tg-symbolicate --output-style=llvm $relu (llvm-symbolizer --functions=short prints the same):"
-"$TG_SYM" "$OUT/model.tgdbg" "$relu" --output-style=llvm | sed "/^$/d" | paste - - | sed 's/^/    /'
+echo "  tg-symbolicate --output-style=llvm --functions=linkage $relu, from the debug section (the same" \
+     "frames; DWARF names the outermost by the kernel's symbol):"
+"$TG_SYM" "$OUT/model.tgdbg" "$relu" --output-style=llvm --functions=linkage | sed "/^$/d" \
+  | paste - - | sed 's/^/    /'
 "$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --shape 1x64x56x56 --trap-after "$relu" -o "$OUT/trap.o"
 cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_kernel.c "$OUT/trap.o" \
   -lm -o "$OUT/run_trap"
