@@ -192,8 +192,8 @@ void runOne(llvm::StringRef input) {
           !runPipeline(*module, "builtin.module(tg-extract-kernels{shape=4})"))
         hasKernels = false;
     }
-    OwningOpRef<ModuleOp> exported = hasKernels ? std::move(module)
-                                                : parsed->clone();
+    OwningOpRef<ModuleOp> exported =
+        hasKernels ? std::move(module) : parsed->clone();
     if (runPipeline(*exported, "builtin.module(tg-export-llvm-debuginfo)")) {
       if (failed(verify(*exported)))
         fail("tg-export-llvm-debuginfo produced IR that does not verify",

@@ -9,6 +9,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <tuple>
+
 using namespace mlir;
 
 namespace tg {
@@ -126,14 +128,11 @@ EntryFunction getEntryFunction(Operation *op) {
   // A function outlined from a graph (a kernel made by --tg-extract-kernels)
   // computes part of that graph: its module paths start where the graph's do.
   if (auto from = func->getAttrOfType<StringAttr>(kTracedFromAttrName)) {
-    StringRef symbol = from.getValue();
-    size_t sep = symbol.rfind("::");
-    if (sep == StringRef::npos) {
-      entry.method = symbol;
-    } else {
-      entry.className = symbol.take_front(sep);
-      entry.method = symbol.drop_front(sep + 2);
-    }
+    // Split as GraphOp::getClassName/getMethodName split a graph's symbol.
+    if (from.getValue().contains("::"))
+      std::tie(entry.className, entry.method) = from.getValue().rsplit("::");
+    else
+      entry.method = from.getValue();
     return entry;
   }
   if (auto name =

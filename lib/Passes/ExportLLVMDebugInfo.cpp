@@ -168,24 +168,19 @@ private:
     return it->second;
   }
 
-  /// `pos` in `scope`: as it is when the scope's file is the position's, in
-  /// a lexical block of the position's file otherwise.
+  /// `pos` in `scope` (a callee's subprogram), in a lexical block of its
+  /// file when that is not the scope's. In the function's own scope
+  /// (`rootScope`: an outermost call, an op the entry method computes
+  /// itself) a position of the function's file stays plain: the translation
+  /// scopes it by the function.
   Location scoped(FileLineColLoc pos, LLVM::DISubprogramAttr scope) {
     LLVM::DIFileAttr file = getFile(pos.getFilename().getValue());
-    if (file == scope.getFile())
-      return FusedLoc::get(ctx, {pos}, scope);
-    return FusedLoc::get(
-        ctx, {pos}, LLVM::DILexicalBlockFileAttr::get(ctx, scope, file, 0));
-  }
-
-  /// A position in the function's own scope (an outermost call, or an op
-  /// the entry method computes itself).
-  Location scopedInRoot(FileLineColLoc pos) {
-    LLVM::DIFileAttr file = getFile(pos.getFilename().getValue());
-    if (file == rootScope.getFile())
+    if (file != scope.getFile())
+      return FusedLoc::get(
+          ctx, {pos}, LLVM::DILexicalBlockFileAttr::get(ctx, scope, file, 0));
+    if (scope == rootScope)
       return pos;
-    return FusedLoc::get(
-        ctx, {pos}, LLVM::DILexicalBlockFileAttr::get(ctx, rootScope, file, 0));
+    return FusedLoc::get(ctx, {pos}, scope);
   }
 
   Location convert(Location loc) {
@@ -229,7 +224,7 @@ private:
     // Right-nested, as MLIR builds inlined locations: the outermost call in
     // the function's own scope, each deeper position in the subprogram of
     // the function its frame called.
-    Location chain = scopedInRoot(outer);
+    Location chain = scoped(outer, rootScope);
     std::string path;
     for (size_t i = 0; i < stack.frames.size(); ++i) {
       Location inner = i + 1 < stack.frames.size() ? stack.frames[i + 1].callLoc

@@ -25,6 +25,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace tg {
 #define GEN_PASS_DEF_TGEXTRACTKERNELS
@@ -54,58 +55,40 @@ public:
     if (!name.consume_front("aten::"))
       return unsupported(op);
     name.consume_back("_");
-    Location loc = op.getLoc();
     if (op->getNumResults() != 1 || op->getNumRegions() != 0)
       return unsupported(op);
-
-    auto arg = [&](unsigned i) -> FailureOr<Value> {
-      if (i >= op->getNumOperands()) {
-        op.emitError() << "tg-extract-kernels: '" << op.getName()
-                       << "' needs operand " << i << " but has "
-                       << op->getNumOperands();
-        return failure();
-      }
-      Value value = scalars.lookupOrNull(op->getOperand(i));
-      if (!value) {
+    // The operands each operator reads: add/sub take an optional alpha,
+    // hardtanh optional bounds (both or none); extra operands are ignored.
+    unsigned numOperands = op->getNumOperands();
+    unsigned used =
+        llvm::StringSwitch<unsigned>(name)
+            .Cases({"add", "sub"}, std::max(2u, std::min(numOperands, 3u)))
+            .Cases({"mul", "div"}, 2)
+            .Case("hardtanh", numOperands > 1 ? 3 : 1)
+            .Cases({"neg", "relu", "relu6", "sigmoid", "silu"}, 1)
+            .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs"}, 1)
+            .Default(0);
+    if (used == 0)
+      return unsupported(op);
+    if (numOperands < used) {
+      op.emitError() << "tg-extract-kernels: '" << op.getName()
+                     << "' needs operand " << numOperands << " but has "
+                     << numOperands;
+      return failure();
+    }
+    SmallVector<Value, 3> args;
+    for (unsigned i = 0; i < used; ++i) {
+      args.push_back(scalars.lookupOrNull(op->getOperand(i)));
+      if (!args.back()) {
         op.emitError() << "tg-extract-kernels: operand " << i << " of '"
                        << op.getName() << "' is not a tensor or a number";
         return failure();
       }
-      return value;
-    };
+    }
+
+    Location loc = op.getLoc();
     auto constant = [&](double v) -> Value {
       return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
-    };
-    auto withAlpha = [&](bool subtract) -> FailureOr<Operation *> {
-      FailureOr<Value> lhs = arg(0), rhs = arg(1);
-      if (failed(lhs) || failed(rhs))
-        return failure();
-      Value scaled = *rhs;
-      if (op->getNumOperands() > 2) {
-        FailureOr<Value> alpha = arg(2);
-        if (failed(alpha))
-          return failure();
-        // alpha == 1 (the usual case) multiplies by nothing, as PyTorch.
-        if (!isConstantOne(*alpha))
-          scaled = arith::MulFOp::create(b, loc, *rhs, *alpha);
-      }
-      if (subtract)
-        return arith::SubFOp::create(b, loc, *lhs, scaled).getOperation();
-      return arith::AddFOp::create(b, loc, *lhs, scaled).getOperation();
-    };
-    auto binary = [&](auto tag) -> FailureOr<Operation *> {
-      using OpTy = decltype(tag);
-      FailureOr<Value> lhs = arg(0), rhs = arg(1);
-      if (failed(lhs) || failed(rhs))
-        return failure();
-      return OpTy::create(b, loc, *lhs, *rhs).getOperation();
-    };
-    auto unary = [&](auto tag) -> FailureOr<Operation *> {
-      using OpTy = decltype(tag);
-      FailureOr<Value> x = arg(0);
-      if (failed(x))
-        return failure();
-      return OpTy::create(b, loc, *x).getOperation();
     };
     auto sigmoid = [&](Value x) -> Operation * {
       Value negated = arith::NegFOp::create(b, loc, x);
@@ -117,55 +100,49 @@ public:
       Value low = arith::MaximumFOp::create(b, loc, x, lo);
       return arith::MinimumFOp::create(b, loc, low, hi);
     };
+    auto create = [&](auto tag, auto... operands) -> Operation * {
+      return decltype(tag)::create(b, loc, operands...).getOperation();
+    };
 
-    if (name == "add")
-      return withAlpha(/*subtract=*/false);
-    if (name == "sub")
-      return withAlpha(/*subtract=*/true);
-    if (name == "mul")
-      return binary(arith::MulFOp());
-    if (name == "div")
-      return binary(arith::DivFOp());
-    if (name == "neg")
-      return unary(arith::NegFOp());
-    if (name == "tanh")
-      return unary(math::TanhOp());
-    if (name == "exp")
-      return unary(math::ExpOp());
-    if (name == "log")
-      return unary(math::LogOp());
-    if (name == "sqrt")
-      return unary(math::SqrtOp());
-    if (name == "rsqrt")
-      return unary(math::RsqrtOp());
-    if (name == "abs")
-      return unary(math::AbsFOp());
-
-    FailureOr<Value> x = arg(0);
-    if (failed(x))
-      return failure();
-    if (name == "relu")
-      return arith::MaximumFOp::create(b, loc, *x, constant(0.0))
-          .getOperation();
-    if (name == "relu6")
-      return clamp(*x, constant(0.0), constant(6.0));
-    if (name == "hardtanh") {
-      Value lo = constant(-1.0), hi = constant(1.0);
-      if (op->getNumOperands() > 1) {
-        FailureOr<Value> l = arg(1), h = arg(2);
-        if (failed(l) || failed(h))
-          return failure();
-        lo = *l;
-        hi = *h;
-      }
-      return clamp(*x, lo, hi);
+    Value x = args[0];
+    if (name == "add" || name == "sub") {
+      Value scaled = args[1];
+      // alpha == 1 (the usual case) multiplies by nothing, as PyTorch.
+      if (used == 3 && !isConstantOne(args[2]))
+        scaled = arith::MulFOp::create(b, loc, args[1], args[2]);
+      if (name == "sub")
+        return create(arith::SubFOp(), x, scaled);
+      return create(arith::AddFOp(), x, scaled);
     }
+    if (name == "mul")
+      return create(arith::MulFOp(), x, args[1]);
+    if (name == "div")
+      return create(arith::DivFOp(), x, args[1]);
+    if (name == "hardtanh")
+      return used == 3 ? clamp(x, args[1], args[2])
+                       : clamp(x, constant(-1.0), constant(1.0));
+    if (name == "relu")
+      return create(arith::MaximumFOp(), x, constant(0.0));
+    if (name == "relu6")
+      return clamp(x, constant(0.0), constant(6.0));
     if (name == "sigmoid")
-      return sigmoid(*x);
+      return sigmoid(x);
     if (name == "silu")
-      return arith::MulFOp::create(b, loc, *x, sigmoid(*x)->getResult(0))
-          .getOperation();
-    return unsupported(op);
+      return create(arith::MulFOp(), x, sigmoid(x)->getResult(0));
+    if (name == "neg")
+      return create(arith::NegFOp(), x);
+    if (name == "tanh")
+      return create(math::TanhOp(), x);
+    if (name == "exp")
+      return create(math::ExpOp(), x);
+    if (name == "log")
+      return create(math::LogOp(), x);
+    if (name == "sqrt")
+      return create(math::SqrtOp(), x);
+    if (name == "rsqrt")
+      return create(math::RsqrtOp(), x);
+    assert(name == "abs" && "every operator of the arity table is lowered");
+    return create(math::AbsFOp(), x);
   }
 
 private:

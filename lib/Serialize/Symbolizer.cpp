@@ -70,49 +70,47 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
     frame.endColumn = pos->endCol;
     frame.function = pos->function;
     if (reader.hasSourceLines()) {
+      // The embedded lines `first`..`last`, up to the first one the section
+      // does not have.
+      auto appendLines = [&](uint64_t first, uint64_t last,
+                             auto &out) -> Error {
+        for (uint64_t line = first; line <= last; ++line) {
+          auto text = reader.findSourceLine(pos->fileId, uint32_t(line));
+          if (!text)
+            return text.takeError();
+          if (!*text)
+            break;
+          out.push_back(**text);
+        }
+        return Error::success();
+      };
       auto text = reader.findSourceLine(pos->fileId, pos->startLine);
       if (!text)
         return text.takeError();
       frame.sourceLine = *text;
-      // A multi-line range shows all its lines, as PyTorch does.
-      for (uint32_t line = pos->startLine;
-           *text && line <= pos->endLine && line - pos->startLine < 64;
-           ++line) {
-        if (line != pos->startLine) {
-          text = reader.findSourceLine(pos->fileId, line);
-          if (!text)
-            return text.takeError();
-          if (!*text)
-            break;
-        }
-        frame.sourceLines.push_back(**text);
-      }
+      // A multi-line range shows all its lines (at most 64), as PyTorch does.
+      uint64_t first = pos->startLine;
+      if (Error err =
+              appendLines(first, std::min<uint64_t>(pos->endLine, first + 63),
+                          frame.sourceLines))
+        return err;
       // A source that is no file (`<string>`) has only its embedded text:
       // PyTorch shows two lines of it around the range, whatever function
-      // they belong to (its builtins share one string).
+      // they belong to (its builtins share one string); only lines next to
+      // the range, so the run before it is read backwards.
       if (!frame.sourceLines.empty() && frame.file.starts_with("<")) {
-        uint32_t last = pos->startLine + frame.sourceLines.size() - 1;
-        for (uint32_t line = pos->startLine > kPyTorchContextLines
-                                 ? pos->startLine - kPyTorchContextLines
-                                 : 1;
-             line < pos->startLine; ++line) {
-          text = reader.findSourceLine(pos->fileId, line);
-          if (!text)
-            return text.takeError();
-          if (!*text) {
-            frame.contextBefore.clear(); // Only lines next to the range.
-            continue;
-          }
-          frame.contextBefore.push_back(**text);
-        }
-        for (uint32_t line = last + 1; line <= last + kPyTorchContextLines;
-             ++line) {
-          text = reader.findSourceLine(pos->fileId, line);
-          if (!text)
-            return text.takeError();
-          if (!*text)
+        uint64_t last = first + frame.sourceLines.size() - 1;
+        if (Error err = appendLines(last + 1, last + kPyTorchContextLines,
+                                    frame.contextAfter))
+          return err;
+        for (uint64_t line = first - 1;
+             line >= 1 && first - line <= kPyTorchContextLines; --line) {
+          auto before = reader.findSourceLine(pos->fileId, uint32_t(line));
+          if (!before)
+            return before.takeError();
+          if (!*before)
             break;
-          frame.contextAfter.push_back(**text);
+          frame.contextBefore.insert(frame.contextBefore.begin(), **before);
         }
       }
     }

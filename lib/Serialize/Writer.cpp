@@ -580,9 +580,6 @@ void SectionBuilder::embedSource() {
       ++lineNo;
     }
   }
-  llvm::sort(sourceLines, [](const auto &x, const auto &y) {
-    return std::make_pair(x[0], x[1]) < std::make_pair(y[0], y[1]);
-  });
 }
 
 std::string SectionBuilder::serialize() {
@@ -781,15 +778,11 @@ FailureOr<std::string> SectionBuilder::build() {
     return failure();
   if (options.embedSource)
     embedSource();
-  // One row per line: a file given by tg.source_text is not read again.
+  // Sorted by (file, line); the keys are unique: embedSource skips the files
+  // tg.source_text gives, which gives each line once.
   llvm::sort(sourceLines, [](const auto &x, const auto &y) {
     return std::make_pair(x[0], x[1]) < std::make_pair(y[0], y[1]);
   });
-  sourceLines.erase(std::unique(sourceLines.begin(), sourceLines.end(),
-                                [](const auto &x, const auto &y) {
-                                  return x[0] == y[0] && x[1] == y[1];
-                                }),
-                    sourceLines.end());
   return serialize();
 }
 
@@ -816,6 +809,7 @@ LogicalResult SectionBuilder::embedSourceText() {
       return bad();
     uint32_t fileId = intern(file.getName().getValue());
     providedFiles.insert(fileId);
+    llvm::DenseSet<int64_t> seen;
     for (Attribute row : rows) {
       auto pair = dyn_cast<ArrayAttr>(row);
       if (!pair || pair.size() != 2)
@@ -825,6 +819,10 @@ LogicalResult SectionBuilder::embedSourceText() {
       if (!line || !text || line.getInt() < 1 ||
           line.getInt() > std::numeric_limits<uint32_t>::max())
         return bad();
+      if (!seen.insert(line.getInt()).second)
+        return root->emitError()
+               << "'" << kSourceTextAttrName << "' gives line " << line.getInt()
+               << " of '" << file.getName().getValue() << "' twice";
       sourceLines.push_back(
           {fileId, uint32_t(line.getInt()), intern(text.getValue())});
     }

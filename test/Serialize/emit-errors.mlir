@@ -56,3 +56,12 @@ module attributes {tg.source_text = ["x"]} {
     tg.return {tg.debug_handle = 1 : i64}
   }
 }
+
+// -----
+
+// expected-error @below {{'tg.source_text' gives line 3 of '<string>' twice}}
+module attributes {tg.source_text = {"<string>" = [[3, "x"], [4, "y"], [3, "z"]]}} {
+  tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} {
+    tg.return {tg.debug_handle = 1 : i64}
+  }
+}
