@@ -9,9 +9,10 @@
 #include "tg/Passes/Passes.h"
 #include "tg/Serialize/DebugInfo.h"
 
-#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+
+#include <limits>
 
 namespace tg {
 #define GEN_PASS_DEF_TGASSIGNDEBUGHANDLES
@@ -27,13 +28,8 @@ struct AssignDebugHandlesPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Builder builder(&getContext());
-    // The name is uniqued once: setAttr(StringRef) would look it up in the
-    // context's string table again for every op.
-    StringAttr name = builder.getStringAttr(tg::kDebugHandleAttrName);
-    auto setHandle = [&](Operation *op, uint64_t handle) {
-      op->setAttr(name, builder.getI64IntegerAttr(int64_t(handle)));
-    };
+    // tg ops keep their handle inline (DebugHandleOpInterface), so giving
+    // one is an integer store; other dialects' ops get the attribute.
 
     // Malformed handles are errors in both modes: silently renumbering them
     // would hide a producer bug.
@@ -41,15 +37,13 @@ struct AssignDebugHandlesPass
     llvm::DenseMap<uint64_t, Operation *> owners;
     uint64_t next = 0;
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == module.getOperation())
-        return;
-      Attribute attr = op->getAttr(name);
-      if (!attr)
+      if (op == module.getOperation() || !tg::hasDebugHandle(op))
         return;
       std::optional<uint64_t> handle = tg::getDebugHandle(op);
       if (!handle) {
         op->emitError() << "'" << tg::kDebugHandleAttrName
-                        << "' must be a non-negative integer, found " << attr;
+                        << "' must be a non-negative integer, found "
+                        << op->getDiscardableAttr(tg::kDebugHandleAttrName);
         ok = false;
         return;
       }
@@ -71,10 +65,20 @@ struct AssignDebugHandlesPass
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation())
         return;
-      if (keepExisting && op->hasAttr(name))
+      if (!ok || (keepExisting && tg::hasDebugHandle(op)))
         return;
-      setHandle(op, next++);
+      // Handles are i64 in the IR: kept handles near the top leave no room.
+      if (next > uint64_t(std::numeric_limits<int64_t>::max())) {
+        op->emitError() << "no debug handle left to assign: the kept handles "
+                           "reach the largest one, "
+                        << std::numeric_limits<int64_t>::max();
+        ok = false;
+        return;
+      }
+      tg::setDebugHandle(op, next++);
     });
+    if (!ok)
+      signalPassFailure();
   }
 };
 } // namespace

@@ -348,8 +348,8 @@ struct ExtractKernelsPass
     auto func =
         func::FuncOp::create(builder, kernelLoc, kernel.getKernelName(),
                              builder.getFunctionType(argTypes, resultTypes));
-    if (Attribute handle = kernel->getAttr(kDebugHandleAttrName))
-      func->setAttr(kDebugHandleAttrName, handle);
+    if (std::optional<uint64_t> handle = getDebugHandle(kernel))
+      setDebugHandle(func, *handle);
     EntryFunction entry = getEntryFunction(kernel);
     if (entry.op) {
       std::string from = entry.className.empty()
@@ -408,10 +408,9 @@ struct ExtractKernelsPass
               ok = false;
               break;
             }
-            if (Attribute handle = op.getAttr(kDebugHandleAttrName)) {
-              (*lowered)->setAttr(kDebugHandleAttrName, handle);
-              if (trapAfter >= 0 &&
-                  getDebugHandle(&op) == std::optional<uint64_t>(trapAfter)) {
+            if (std::optional<uint64_t> handle = getDebugHandle(&op)) {
+              setDebugHandle(*lowered, *handle);
+              if (trapAfter >= 0 && *handle == uint64_t(trapAfter)) {
                 LLVM::Trap::create(b, op.getLoc());
                 trapped = true;
               }

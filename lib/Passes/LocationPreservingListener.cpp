@@ -110,8 +110,8 @@ LogicalResult mergeOps(RewriterBase &rewriter, ArrayRef<Operation *> ops,
 }
 
 std::string getOriginName(Operation *op) {
-  if (auto handle = op->getAttrOfType<IntegerAttr>("tg.debug_handle"))
-    return "handle:" + std::to_string(handle.getInt());
+  if (std::optional<uint64_t> handle = getDebugHandle(op))
+    return "handle:" + std::to_string(*handle);
   std::string text;
   llvm::raw_string_ostream os(text);
   if (auto traced = dyn_cast<TracedOp>(op))
@@ -127,8 +127,8 @@ void assignStableNames(Operation *root,
   // One counter per (scope, op name); the scope is the enclosing graph.
   llvm::StringMap<unsigned> counters;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto handle = op->getAttrOfType<IntegerAttr>("tg.debug_handle")) {
-      names[op] = "handle:" + std::to_string(handle.getInt());
+    if (std::optional<uint64_t> handle = getDebugHandle(op)) {
+      names[op] = "handle:" + std::to_string(*handle);
       return;
     }
     if (isa<GraphOp, ModuleOp>(op))

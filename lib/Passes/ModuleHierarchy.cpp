@@ -114,6 +114,112 @@ struct ModuleHierarchyPass
     }
     MLIRContext *ctx = &getContext();
     StringAttr attrName = StringAttr::get(ctx, tg::kModuleHierarchyAttrName);
+
+    // An op's path depends only on its function, the frames (instance,
+    // class, method) of its caller chain and, in the mobile form, its op
+    // name. Caller chains differ in their call positions, so each chain is
+    // mapped to the id of its frame sequence, interned from its parent's id
+    // and its own frame, and each sequence's part of the path is built once,
+    // by appending the frame's piece to the parent's part. The path
+    // attribute is then built once per (function, sequence, op name) and the
+    // op's attribute dictionary once per (old dictionary, path): the pass
+    // costs a walk with a few hash lookups per op, not a path built from all
+    // its frames, formatted and uniqued per op (docs/performance.md).
+    struct FrameSequence {
+      std::string pathPart;
+    };
+    // Id 0: no frames.
+    std::vector<FrameSequence> sequences(1);
+    DenseMap<std::pair<unsigned, Attribute>, unsigned> sequenceIds;
+    DenseMap<const void *, unsigned> chainIds;
+    DenseMap<Operation *, std::string> heads;
+    using PathKey = std::tuple<Operation *, unsigned, const char *, size_t>;
+    DenseMap<PathKey, Attribute> pathMemo;
+    DenseMap<std::pair<Attribute, Attribute>, DictionaryAttr> dictMemo;
+
+    // The frame-sequence id of a caller chain, or nothing for a chain whose
+    // callee side is itself a chain (not the form tracegraph builds; such
+    // ops get their path built from scratch). Iterative: chains can be
+    // thousands of calls deep.
+    SmallVector<Location, 16> pending;
+    auto getChainId = [&](Location chain) -> std::optional<unsigned> {
+      pending.clear();
+      unsigned id = 0;
+      for (Location node = chain;;) {
+        auto it = chainIds.find(node.getAsOpaquePointer());
+        if (it != chainIds.end()) {
+          id = it->second;
+          break;
+        }
+        pending.push_back(node);
+        auto site = dyn_cast<CallSiteLoc>(node);
+        if (!site)
+          break;
+        if (isa<CallSiteLoc>(site.getCallee()))
+          return std::nullopt;
+        node = site.getCaller();
+      }
+      for (Location node : llvm::reverse(pending)) {
+        auto site = dyn_cast<CallSiteLoc>(node);
+        tg::InlinedFrame frame =
+            tg::matchFrameLoc(site ? site.getCallee() : node);
+        auto [it, inserted] = sequenceIds.try_emplace(
+            {id, frame.frame}, unsigned(sequences.size()));
+        if (inserted) {
+          std::string part = sequences[id].pathPart;
+          tg::appendModulePathFrame(part, tg::getModulePathFrame(frame),
+                                    pathFormat);
+          sequences.push_back({std::move(part)});
+        }
+        id = it->second;
+        chainIds[node.getAsOpaquePointer()] = id;
+      }
+      return id;
+    };
+
+    // The path of an op whose location has one origin, or null for the
+    // other shapes (fused kernels' several origins, nested callee chains).
+    auto getSharedPath = [&](Operation *op) -> Attribute {
+      Location loc = op->getLoc();
+      unsigned sequence = 0;
+      if (auto site = dyn_cast<CallSiteLoc>(loc)) {
+        if (isa<CallSiteLoc>(site.getCallee()))
+          return {};
+        std::optional<unsigned> id = getChainId(site.getCaller());
+        if (!id)
+          return {};
+        sequence = *id;
+      } else if (!isa<FileLineColRange, NameLoc, UnknownLoc>(loc)) {
+        return {};
+      }
+      tg::EntryFunction top = tg::getEntryFunction(op);
+      StringRef opName = tg::modulePathHasOpName(pathFormat)
+                             ? tg::getModulePathOpName(op)
+                             : StringRef();
+      Attribute &path =
+          pathMemo[{top.op, sequence, opName.data(), opName.size()}];
+      if (!path) {
+        auto [head, inserted] = heads.try_emplace(top.op);
+        if (inserted)
+          head->second =
+              tg::formatModulePathHead(top.className, top.method, pathFormat);
+        std::string text = head->second + sequences[sequence].pathPart;
+        tg::appendModulePathTail(text, opName, pathFormat);
+        path = StringAttr::get(ctx, text);
+      }
+      return path;
+    };
+
+    auto buildPath = [&](Operation *op) -> Attribute {
+      SmallVector<std::string, 1> paths = tg::getModulePaths(op, pathFormat);
+      if (paths.size() == 1)
+        return StringAttr::get(ctx, paths.front());
+      SmallVector<Attribute> elements;
+      for (const std::string &path : paths)
+        elements.push_back(StringAttr::get(ctx, path));
+      return ArrayAttr::get(ctx, elements);
+    };
+
     // Every function is an entry: a tg.graph, or a func.func of a
     // downstream compiler's IR. Declarations have no body to annotate.
     for (auto func : getOperation().getOps<FunctionOpInterface>()) {
@@ -123,17 +229,26 @@ struct ModuleHierarchyPass
         // A terminator only hands values back: PyTorch gives it no path.
         if (op->hasTrait<OpTrait::IsTerminator>())
           return;
-        SmallVector<std::string, 1> paths = tg::getModulePaths(op, pathFormat);
-        if (paths.size() == 1) {
-          op->setAttr(attrName, StringAttr::get(ctx, paths.front()));
-        } else {
-          SmallVector<Attribute> elements;
-          for (const std::string &path : paths)
-            elements.push_back(StringAttr::get(ctx, path));
-          op->setAttr(attrName, ArrayAttr::get(ctx, elements));
+        Attribute path = getSharedPath(op);
+        if (!path)
+          path = buildPath(op);
+        if (emitRemarks) {
+          SmallVector<StringRef, 1> texts;
+          if (auto text = dyn_cast<StringAttr>(path))
+            texts.push_back(text.getValue());
+          else
+            for (Attribute element : cast<ArrayAttr>(path))
+              texts.push_back(cast<StringAttr>(element).getValue());
+          op->emitRemark("module hierarchy: ") << llvm::join(texts, "; ");
         }
-        if (emitRemarks)
-          op->emitRemark("module hierarchy: ") << llvm::join(paths, "; ");
+        DictionaryAttr before = op->getDiscardableAttrDictionary();
+        DictionaryAttr &after = dictMemo[{before, path}];
+        if (!after) {
+          NamedAttrList attrs(before);
+          attrs.set(attrName, path);
+          after = attrs.getDictionary(ctx);
+        }
+        op->setDiscardableAttrs(after);
       });
     }
   }

@@ -35,14 +35,6 @@ using namespace mlir;
 using namespace tg;
 using namespace tg::section;
 
-std::optional<uint64_t> tg::getDebugHandle(Operation *op) {
-  auto attr = op->getAttrOfType<IntegerAttr>(kDebugHandleAttrName);
-  if (!attr || attr.getValue().isNegative() ||
-      attr.getValue().getActiveBits() > 63)
-    return std::nullopt;
-  return attr.getValue().getZExtValue();
-}
-
 namespace {
 
 void put32(std::string &out, uint32_t v) {

@@ -59,29 +59,49 @@ static void appendModuleInfo(std::string &out, const ModulePathFrame &frame) {
   out += ')';
 }
 
-static std::string formatProfiler(const ModulePathInput &input) {
-  // The entry frame: the class of the graph's `self` and the function name.
-  std::string out = "TOP(";
-  out += getShortClassName(input.topClass);
-  out += ")::";
-  out += input.topMethod;
-  out += '.';
-  for (const ModulePathFrame &frame : input.frames) {
+// Every form is a fold: a head from the entry function, one piece per frame,
+// a tail from the op. Passes that share frame prefixes between ops build
+// paths piece by piece (ModuleHierarchy.cpp); formatModulePath is the same
+// fold at once.
+
+std::string formatModulePathHead(StringRef topClass, StringRef topMethod,
+                                 ModulePathFormat format) {
+  std::string out;
+  switch (format) {
+  case ModulePathFormat::Profiler:
+    // The entry frame: the class of the graph's `self` and the function name.
+    out = "TOP(";
+    out += getShortClassName(topClass);
+    out += ")::";
+    out += topMethod;
+    out += '.';
+    return out;
+  case ModulePathFormat::Mobile:
+    out = "top(";
+    out += getShortClassName(topClass);
+    out += ")::<unknown>";
+    return out;
+  case ModulePathFormat::Scope:
+    out = "top(";
+    out += getShortClassName(topClass);
+    out += ')';
+    return out;
+  }
+  llvm_unreachable("unknown module path format");
+}
+
+void appendModulePathFrame(std::string &out, const ModulePathFrame &frame,
+                           ModulePathFormat format) {
+  switch (format) {
+  case ModulePathFormat::Profiler:
     // A frame without module information is a free function: "::fn".
     if (frame.hasModuleInfo)
       appendModuleInfo(out, frame);
     out += "::";
     out += frame.method;
     out += '.';
-  }
-  return out;
-}
-
-static std::string formatMobile(const ModulePathInput &input) {
-  std::string out = "top(";
-  out += getShortClassName(input.topClass);
-  out += ")::<unknown>";
-  for (const ModulePathFrame &frame : input.frames) {
+    return;
+  case ModulePathFormat::Mobile:
     out += '.';
     if (!frame.hasModuleInfo)
       out += "UNKNOWN_INSTANCE(UNKNOWN_TYPE)";
@@ -93,17 +113,8 @@ static std::string formatMobile(const ModulePathInput &input) {
       appendModuleInfo(out, frame);
     out += "::";
     out += frame.method;
-  }
-  out += '.';
-  out += input.opName;
-  return out;
-}
-
-static std::string formatScope(const ModulePathInput &input) {
-  std::string out = "top(";
-  out += getShortClassName(input.topClass);
-  out += ')';
-  for (const ModulePathFrame &frame : input.frames) {
+    return;
+  case ModulePathFormat::Scope:
     out += '.';
     if (frame.hasModuleInfo)
       appendModuleInfo(out, frame);
@@ -112,21 +123,31 @@ static std::string formatScope(const ModulePathInput &input) {
       // an unbalanced parenthesis; the balanced spelling is the one every
       // later form uses (see docs/module-hierarchy.md).
       out += "UNKNOWN_INSTANCE(UNKNOWN_TYPE)";
+    return;
   }
-  return out;
+  llvm_unreachable("unknown module path format");
+}
+
+void appendModulePathTail(std::string &out, StringRef opName,
+                          ModulePathFormat format) {
+  if (!modulePathHasOpName(format))
+    return;
+  out += '.';
+  out += opName;
+}
+
+bool modulePathHasOpName(ModulePathFormat format) {
+  return format == ModulePathFormat::Mobile;
 }
 
 std::string formatModulePath(const ModulePathInput &input,
                              ModulePathFormat format) {
-  switch (format) {
-  case ModulePathFormat::Profiler:
-    return formatProfiler(input);
-  case ModulePathFormat::Mobile:
-    return formatMobile(input);
-  case ModulePathFormat::Scope:
-    return formatScope(input);
-  }
-  llvm_unreachable("unknown module path format");
+  std::string out =
+      formatModulePathHead(input.topClass, input.topMethod, format);
+  for (const ModulePathFrame &frame : input.frames)
+    appendModulePathFrame(out, frame, format);
+  appendModulePathTail(out, input.opName, format);
+  return out;
 }
 
 bool parseModulePathFormat(StringRef text, ModulePathFormat &format) {

@@ -160,3 +160,84 @@ TEST_F(ModuleHierarchyTest, OpNamesAreTorchScriptNodeKinds) {
 }
 
 } // namespace
+
+namespace {
+
+// Every location shape, with caller chains shared between ops, between
+// graphs of different classes, and between ops with different names: the
+// pass shares paths between ops (per frame sequence), and must give each op
+// exactly what getModulePaths computes for it alone.
+constexpr llvm::StringLiteral kShapes = R"mlir(
+#a = #tg.frame<instance = "layers.0", class = "__torch__.Layer", method = "forward">
+#b = #tg.frame<instance = "layers.1", class = "__torch__.Layer", method = "forward">
+#s = #tg.frame<instance = "SELF", class = "__torch__.Layer", method = "_impl">
+#f = #tg.frame<instance = "", class = "", method = "helper">
+#c0 = loc(fused<#a>["net.py":5:3])
+#c1 = loc(fused<#b>["net.py":6:3])
+#chain = loc(callsite(fused<#s>["layer.py":9:1] at #c0))
+#chain2 = loc(callsite(fused<#f>["layer.py":10:1] at #chain))
+tg.graph @"Net::forward"(%self: !tg.module<"Net">, %x: !tg.tensor) -> !tg.tensor {
+  %0 = tg.op "aten::add"(%x, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":1:1 at #chain))
+  %1 = tg.op "aten::mul"(%0, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":2:1 at #chain))
+  %2 = tg.op "aten::add"(%1, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":3:1 at #chain2))
+  %3 = tg.op "aten::add"(%2, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":3:1 at #c1))
+  %4 = tg.op "aten::relu"(%3) : (!tg.tensor) -> !tg.tensor loc(callsite("l.py":4:1 at callsite(fused<#s>["layer.py":9:7] at #c1)))
+  %5 = tg.op "aten::relu"(%4) : (!tg.tensor) -> !tg.tensor loc("n"("net.py":7:1))
+  %6 = tg.op "aten::relu"(%5) : (!tg.tensor) -> !tg.tensor loc(unknown)
+  %7 = tg.op "aten::relu"(%6) : (!tg.tensor) -> !tg.tensor loc(fused<#tg.kernel<"k">>[callsite("l.py":1:1 at #chain), callsite("l.py":5:1 at #c1)])
+  %8 = tg.op "aten::relu"(%7) : (!tg.tensor) -> !tg.tensor loc(callsite(callsite("l.py":1:1 at fused<#f>["x.py":1:1]) at #c0))
+  %9 = tg.op "aten::relu"(%8) : (!tg.tensor) -> !tg.tensor loc(callsite("l.py":6:1 at callsite("plain.py":1:1 at #c0)))
+  %10 = tg.constant(1) : !tg.value loc(callsite("l.py":1:1 at #chain))
+  tg.return %9 : !tg.tensor
+}
+tg.graph @"Other::forward"(%self: !tg.module<"Other">, %x: !tg.tensor) -> !tg.tensor {
+  %0 = tg.op "aten::add"(%x, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":1:1 at #chain))
+  %1 = tg.op "aten::sub"(%0, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":1:1 at #chain))
+  tg.return %1 : !tg.tensor
+}
+tg.graph @free(%x: !tg.tensor) -> !tg.tensor {
+  %0 = tg.op "aten::add"(%x, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(callsite("l.py":1:1 at #chain2))
+  tg.return %0 : !tg.tensor
+}
+)mlir";
+
+TEST_F(ModuleHierarchyTest, SharedPathsEqualPathsBuiltPerOp) {
+  for (ModulePathFormat format :
+       {ModulePathFormat::Profiler, ModulePathFormat::Mobile,
+        ModulePathFormat::Scope}) {
+    OwningOpRef<ModuleOp> module = parse(kShapes);
+    ASSERT_TRUE(module);
+    // What each op's path is when built alone, before the pass runs.
+    std::vector<std::pair<Operation *, SmallVector<std::string, 1>>> expected;
+    module->walk([&](Operation *op) {
+      if (isa<ModuleOp, GraphOp>(op) || op->hasTrait<OpTrait::IsTerminator>())
+        return;
+      expected.emplace_back(op, getModulePaths(op, format));
+    });
+    ASSERT_EQ(expected.size(), 14u);
+
+    auto pm = PassManager::on<ModuleOp>(&context);
+    std::string pipeline =
+        ("tg-module-hierarchy{format=" + getModulePathFormatName(format) + "}")
+            .str();
+    ASSERT_TRUE(succeeded(parsePassPipeline(pipeline, pm)));
+    ASSERT_TRUE(succeeded(pm.run(*module)));
+
+    for (auto &[op, paths] : expected) {
+      Attribute attr = op->getAttr(kModuleHierarchyAttrName);
+      SmallVector<std::string, 1> got;
+      if (auto text = dyn_cast_or_null<StringAttr>(attr))
+        got.push_back(text.str());
+      else if (auto array = dyn_cast_or_null<ArrayAttr>(attr))
+        for (Attribute element : array)
+          got.push_back(cast<StringAttr>(element).str());
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      op->print(os);
+      EXPECT_EQ(got, paths)
+          << getModulePathFormatName(format).str() << " " << text;
+    }
+  }
+}
+
+} // namespace

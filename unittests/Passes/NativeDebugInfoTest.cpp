@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/CallStack.h"
+#include "tg/IR/DebugHandle.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 
@@ -122,8 +123,8 @@ TEST_F(NativeDebugInfoTest, ExtractedKernelKeepsEachOpsLocation) {
   module->walk([&](Operation *op) {
     if (isa<func::FuncOp>(op))
       return;
-    if (auto handle = op->getAttrOfType<IntegerAttr>("tg.debug_handle"))
-      handles.emplace_back(handle.getInt(), op->getLoc());
+    if (std::optional<uint64_t> handle = tg::getDebugHandle(op))
+      handles.emplace_back(int64_t(*handle), op->getLoc());
   });
   ASSERT_EQ(handles.size(), 2u);
   EXPECT_EQ(handles[0].first, 1);

@@ -391,8 +391,7 @@ TEST_F(SerializeTest, ManyHandlesInOddBlocks) {
     uint64_t next = 0;
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!isa<ModuleOp>(op))
-        op->setAttr(kDebugHandleAttrName,
-                    IntegerAttr::get(IntegerType::get(&context, 64), next++));
+        setDebugHandle(op, next++);
     });
     std::vector<Location> before = allLocations(*module);
     DebugSectionOptions options;
@@ -436,8 +435,7 @@ TEST_F(SerializeTest, MissingAndDuplicateHandlesAreErrors) {
   });
   module->walk([&](Operation *op) {
     if (getDebugHandle(op) == 5u)
-      op->setAttr(kDebugHandleAttrName,
-                  IntegerAttr::get(IntegerType::get(&context, 64), 2));
+      setDebugHandle(op, 2);
   });
   EXPECT_TRUE(failed(buildDebugSection(*module)));
   ASSERT_FALSE(messages.empty());

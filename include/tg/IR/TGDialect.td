@@ -31,6 +31,12 @@ def TG_Dialect : Dialect {
       `fused<#tg.frame<...>>[call-location]`: the frame attribute records the
       module instance, its class and the called method;
     * a fused kernel is a `fused<#tg.kernel<...>>[...]` of all its origins.
+
+    Debug handles print as `{tg.debug_handle = N : i64}` on every op. tg ops
+    (all but `tg.graph`) store theirs inline, as the property `debug_handle`
+    (`TG_DebugHandleOpInterface`), so that numbering a million ops uniques no
+    attribute; other ops carry the discardable attribute. Read and write both
+    with `tg::getDebugHandle` / `tg::setDebugHandle` (tg/IR/DebugHandle.h).
   }];
   let cppNamespace = "::tg";
   let useDefaultTypePrinterParser = 1;

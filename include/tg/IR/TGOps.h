@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tg/IR/DebugHandle.h"
 #include "tg/IR/TGDialect.h"
 
 #define GET_OP_CLASSES

@@ -6,6 +6,7 @@
 include "tg/IR/TGDialect.td"
 include "tg/IR/TGTypes.td"
 include "tg/IR/TGAttrs.td"
+include "tg/IR/TGInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/Interfaces/CallInterfaces.td"
@@ -13,6 +14,12 @@ include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+
+/// A tg op that stores its debug handle inline (TG_DebugHandleOpInterface).
+/// Its arguments end with `TG_DebugHandleProp:$debug_handle` and its format
+/// prints the attribute dictionary through the DebugHandleAttrDict directive.
+class TG_HandleOp<string mnemonic, list<Trait> traits = []>
+    : TG_Op<mnemonic, traits # [TG_DebugHandleOpInterface]>;
 
 //===----------------------------------------------------------------------===//
 // tg.graph
@@ -88,12 +95,12 @@ def TG_GraphOp : TG_Op<"graph", [
 // tg.return
 //===----------------------------------------------------------------------===//
 
-def TG_ReturnOp : TG_Op<"return", [Pure, HasParent<"GraphOp">, ReturnLike,
+def TG_ReturnOp : TG_HandleOp<"return", [Pure, HasParent<"GraphOp">, ReturnLike,
                                    Terminator]> {
   let summary = "Returns from a graph";
-  let arguments = (ins Variadic<AnyType>:$operands);
+  let arguments = (ins Variadic<AnyType>:$operands, TG_DebugHandleProp:$debug_handle);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "``custom<DebugHandleAttrDict>($debug_handle, attr-dict) ($operands^ `:` type($operands))?";
   let hasVerifier = 1;
 }
 
@@ -101,42 +108,44 @@ def TG_ReturnOp : TG_Op<"return", [Pure, HasParent<"GraphOp">, ReturnLike,
 // tg.yield
 //===----------------------------------------------------------------------===//
 
-def TG_YieldOp : TG_Op<"yield", [Pure, HasParent<"TracedOp">, ReturnLike,
+def TG_YieldOp : TG_HandleOp<"yield", [Pure, HasParent<"TracedOp">, ReturnLike,
                                  Terminator]> {
   let summary = "Ends a block of a traced control-flow op";
-  let arguments = (ins Variadic<AnyType>:$operands);
+  let arguments = (ins Variadic<AnyType>:$operands, TG_DebugHandleProp:$debug_handle);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "``custom<DebugHandleAttrDict>($debug_handle, attr-dict) ($operands^ `:` type($operands))?";
 }
 
 //===----------------------------------------------------------------------===//
 // tg.get_submodule / tg.get_attr
 //===----------------------------------------------------------------------===//
 
-def TG_GetSubmoduleOp : TG_Op<"get_submodule", [Pure]> {
+def TG_GetSubmoduleOp : TG_HandleOp<"get_submodule", [Pure]> {
   let summary = "Reads a submodule attribute of a module instance";
   let description = [{
     `%l1 = tg.get_submodule %self["layer1"] : !tg.module<"ResNet"> -> !tg.module<"Sequential">`
     is `self.layer1`. The attribute name becomes the module instance name of
     every frame inlined through a call on the result.
   }];
-  let arguments = (ins TG_ModuleType:$parent, StrAttr:$name);
+  let arguments = (ins TG_ModuleType:$parent, StrAttr:$name,
+                       TG_DebugHandleProp:$debug_handle);
   let results = (outs TG_ModuleType:$result);
   let assemblyFormat =
-      "$parent `[` $name `]` attr-dict `:` qualified(type($parent)) `->` qualified(type($result))";
+      "$parent `[` $name `]` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` qualified(type($parent)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
-def TG_GetAttrOp : TG_Op<"get_attr", [Pure]> {
+def TG_GetAttrOp : TG_HandleOp<"get_attr", [Pure]> {
   let summary = "Reads a parameter, buffer or constant attribute of a module";
   let description = [{
     `%w = tg.get_attr %self["weight"] : !tg.module<"Conv2d"> -> !tg.tensor`
     is `self.weight`. Submodules are read with `tg.get_submodule` instead.
   }];
-  let arguments = (ins TG_ModuleType:$parent, StrAttr:$name);
+  let arguments = (ins TG_ModuleType:$parent, StrAttr:$name,
+                       TG_DebugHandleProp:$debug_handle);
   let results = (outs AnyType:$result);
   let assemblyFormat =
-      "$parent `[` $name `]` attr-dict `:` qualified(type($parent)) `->` type($result)";
+      "$parent `[` $name `]` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` qualified(type($parent)) `->` type($result)";
   let hasVerifier = 1;
 }
 
@@ -144,15 +153,15 @@ def TG_GetAttrOp : TG_Op<"get_attr", [Pure]> {
 // tg.constant
 //===----------------------------------------------------------------------===//
 
-def TG_ConstantOp : TG_Op<"constant", [Pure, ConstantLike]> {
+def TG_ConstantOp : TG_HandleOp<"constant", [Pure, ConstantLike]> {
   let summary = "A traced constant (prim::Constant)";
   let description = [{
     `%0 = tg.constant(1) : !tg.value`, `%1 = tg.constant([1, 1]) : !tg.value`,
     `%2 = tg.constant(unit) : !tg.value` (None).
   }];
-  let arguments = (ins AnyAttr:$value);
+  let arguments = (ins AnyAttr:$value, TG_DebugHandleProp:$debug_handle);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "`(` $value `)` attr-dict `:` type($result)";
+  let assemblyFormat = "`(` $value `)` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` type($result)";
   let hasFolder = 1;
 }
 
@@ -160,7 +169,7 @@ def TG_ConstantOp : TG_Op<"constant", [Pure, ConstantLike]> {
 // tg.call_method / tg.call
 //===----------------------------------------------------------------------===//
 
-def TG_CallMethodOp : TG_Op<"call_method", [
+def TG_CallMethodOp : TG_HandleOp<"call_method", [
     CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a method on a module instance (prim::CallMethod)";
   let description = [{
@@ -176,7 +185,8 @@ def TG_CallMethodOp : TG_Op<"call_method", [
   let arguments = (ins FlatSymbolRefAttr:$callee,
                        Variadic<AnyType>:$operands,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
-                       OptionalAttr<DictArrayAttr>:$res_attrs);
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       TG_DebugHandleProp:$debug_handle);
   let results = (outs Variadic<AnyType>:$results);
   let builders = [
     OpBuilder<(ins "::llvm::StringRef":$callee, "::mlir::TypeRange":$results,
@@ -190,7 +200,7 @@ def TG_CallMethodOp : TG_Op<"call_method", [
             callee.getFunctionType().getResults(), operands);
     }]>];
   let assemblyFormat = [{
-    $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+    $callee `(` $operands `)` ``custom<DebugHandleAttrDict>($debug_handle, $arg_attrs, $res_attrs, attr-dict) `:` functional-type($operands, $results)
   }];
   let extraClassDeclaration = [{
     /// The module instance the method is called on.
@@ -213,7 +223,7 @@ def TG_CallMethodOp : TG_Op<"call_method", [
   }];
 }
 
-def TG_CallOp : TG_Op<"call", [
+def TG_CallOp : TG_HandleOp<"call", [
     CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls a free function graph (prim::CallFunction)";
   let description = [{
@@ -224,7 +234,8 @@ def TG_CallOp : TG_Op<"call", [
   let arguments = (ins FlatSymbolRefAttr:$callee,
                        Variadic<AnyType>:$operands,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
-                       OptionalAttr<DictArrayAttr>:$res_attrs);
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       TG_DebugHandleProp:$debug_handle);
   let results = (outs Variadic<AnyType>:$results);
   let builders = [
     OpBuilder<(ins "::llvm::StringRef":$callee, "::mlir::TypeRange":$results,
@@ -238,7 +249,7 @@ def TG_CallOp : TG_Op<"call", [
             callee.getFunctionType().getResults(), operands);
     }]>];
   let assemblyFormat = [{
-    $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+    $callee `(` $operands `)` ``custom<DebugHandleAttrDict>($debug_handle, $arg_attrs, $res_attrs, attr-dict) `:` functional-type($operands, $results)
   }];
   let extraClassDeclaration = [{
     ::mlir::CallInterfaceCallable getCallableForCallee() { return getCalleeAttr(); }
@@ -254,7 +265,7 @@ def TG_CallOp : TG_Op<"call", [
 // tg.op
 //===----------------------------------------------------------------------===//
 
-def TG_TracedOp : TG_Op<"op", [
+def TG_TracedOp : TG_HandleOp<"op", [
     DeclareOpInterfaceMethods<RegionKindInterface>]> {
   let summary = "A traced operator call (aten::conv2d, prim::If, ...)";
   let description = [{
@@ -272,11 +283,26 @@ def TG_TracedOp : TG_Op<"op", [
     }) : (!tg.value) -> !tg.tensor
     ```
   }];
-  let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands);
+  let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands,
+                       TG_DebugHandleProp:$debug_handle);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region VariadicRegion<AnyRegion>:$bodies);
+  // The builders without the handle (the generated ones take it before
+  // `bodiesCount`, so it cannot default): most ops are built before handles
+  // are assigned.
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$results, "::mlir::StringAttr":$name,
+                   "::mlir::ValueRange":$operands, "unsigned":$bodiesCount), [{
+      build($_builder, $_state, results, name, operands,
+            /*debug_handle=*/std::nullopt, bodiesCount);
+    }]>,
+    OpBuilder<(ins "::mlir::TypeRange":$results, "::llvm::StringRef":$name,
+                   "::mlir::ValueRange":$operands, "unsigned":$bodiesCount), [{
+      build($_builder, $_state, results, $_builder.getStringAttr(name),
+            operands, /*debug_handle=*/std::nullopt, bodiesCount);
+    }]>];
   let assemblyFormat = [{
-    $name `(` $operands `)` (`(` $bodies^ `)`)? attr-dict `:` functional-type($operands, $results)
+    $name `(` $operands `)` (`(` $bodies^ `)`)? ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` functional-type($operands, $results)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -289,7 +315,7 @@ def TG_TracedOp : TG_Op<"op", [
 // tg.kernel / tg.kernel_yield
 //===----------------------------------------------------------------------===//
 
-def TG_KernelOp : TG_Op<"kernel", [
+def TG_KernelOp : TG_HandleOp<"kernel", [
     IsolatedFromAbove,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "A fused kernel that keeps the ops it computes";
@@ -314,11 +340,12 @@ def TG_KernelOp : TG_Op<"kernel", [
     }
     ```
   }];
-  let arguments = (ins StrAttr:$kernel_name, Variadic<AnyType>:$inputs);
+  let arguments = (ins StrAttr:$kernel_name, Variadic<AnyType>:$inputs,
+                       TG_DebugHandleProp:$debug_handle);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $kernel_name `(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $body
+    $kernel_name `(` $inputs `)` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` functional-type($inputs, $results) $body
   }];
   let skipDefaultBuilders = 1;
   let builders = [
@@ -334,12 +361,12 @@ def TG_KernelOp : TG_Op<"kernel", [
   }];
 }
 
-def TG_KernelYieldOp : TG_Op<"kernel_yield", [Pure, HasParent<"KernelOp">,
+def TG_KernelYieldOp : TG_HandleOp<"kernel_yield", [Pure, HasParent<"KernelOp">,
                                               ReturnLike, Terminator]> {
   let summary = "Returns the results of a fused kernel";
-  let arguments = (ins Variadic<AnyType>:$operands);
+  let arguments = (ins Variadic<AnyType>:$operands, TG_DebugHandleProp:$debug_handle);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "``custom<DebugHandleAttrDict>($debug_handle, attr-dict) ($operands^ `:` type($operands))?";
 }
 
 #endif // TG_IR_TGOPS_TD

@@ -10,6 +10,7 @@
 #ifndef TG_SERIALIZE_DEBUGINFO_H
 #define TG_SERIALIZE_DEBUGINFO_H
 
+#include "tg/IR/DebugHandle.h"
 #include "tg/Serialize/Reader.h"
 
 #include "mlir/IR/Location.h"
@@ -21,17 +22,10 @@
 
 namespace tg {
 
-/// The attribute holding an op's debug handle (an i64).
-inline constexpr llvm::StringLiteral kDebugHandleAttrName = "tg.debug_handle";
-
 /// Module attribute with the text of sources that are no files (TorchScript's
 /// `<string>` builtins), set by torch-to-tg:
 /// `{"<string>" = [[line, "text"], ...]}`. The debug section embeds it.
 inline constexpr llvm::StringLiteral kSourceTextAttrName = "tg.source_text";
-
-/// Reads the debug handle of `op`, if it has a valid one (a non-negative
-/// integer attribute).
-std::optional<uint64_t> getDebugHandle(mlir::Operation *op);
 
 struct DebugSectionOptions {
   /// Embed the source lines the section refers to (flag SOURCE_LINES), read

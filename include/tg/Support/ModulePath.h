@@ -64,6 +64,20 @@ struct ModulePathInput {
 std::string formatModulePath(const ModulePathInput &input,
                              ModulePathFormat format);
 
+/// The three parts of formatModulePath, for callers that share frame
+/// prefixes between many paths: the head (from the entry function), one
+/// piece per frame (outermost first), the tail (from the op).
+std::string formatModulePathHead(llvm::StringRef topClass,
+                                 llvm::StringRef topMethod,
+                                 ModulePathFormat format);
+void appendModulePathFrame(std::string &out, const ModulePathFrame &frame,
+                           ModulePathFormat format);
+void appendModulePathTail(std::string &out, llvm::StringRef opName,
+                          ModulePathFormat format);
+/// Whether `format` ends in the op name (only `mobile` does), i.e. whether
+/// ops with the same frames can have different paths.
+bool modulePathHasOpName(ModulePathFormat format);
+
 /// Parses `profiler`, `mobile` or `scope`.
 bool parseModulePathFormat(llvm::StringRef text, ModulePathFormat &format);
 

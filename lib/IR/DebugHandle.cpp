@@ -1,0 +1,179 @@
+//===- DebugHandle.cpp - Inline and attribute debug handles ---------------===//
+
+#include "tg/IR/DebugHandle.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+
+#include "tg/IR/TGInterfaces.cpp.inc"
+
+namespace tg {
+
+/// A valid handle: a non-negative integer attribute that fits in 64 bits.
+static std::optional<uint64_t> getHandleValue(Attribute attr) {
+  auto integer = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!integer)
+    return std::nullopt;
+  const APInt &value = integer.getValue();
+  if (value.isNegative() || value.getActiveBits() > 63)
+    return std::nullopt;
+  return value.getZExtValue();
+}
+
+std::optional<uint64_t> getDebugHandle(Operation *op) {
+  if (auto inlineOp = dyn_cast<DebugHandleOpInterface>(op))
+    if (std::optional<int64_t> handle = inlineOp.getInlineDebugHandle())
+      return uint64_t(*handle);
+  return getHandleValue(op->getDiscardableAttr(kDebugHandleAttrName));
+}
+
+bool hasDebugHandle(Operation *op) {
+  if (auto inlineOp = dyn_cast<DebugHandleOpInterface>(op))
+    if (inlineOp.getInlineDebugHandle())
+      return true;
+  return bool(op->getDiscardableAttr(kDebugHandleAttrName));
+}
+
+void setDebugHandle(Operation *op, uint64_t handle) {
+  if (auto inlineOp = dyn_cast<DebugHandleOpInterface>(op)) {
+    inlineOp.setInlineDebugHandle(int64_t(handle));
+    // The common case (no attributes at all) costs no dictionary lookup.
+    if (LLVM_UNLIKELY(!op->getDiscardableAttrDictionary().empty()))
+      op->removeDiscardableAttr(kDebugHandleAttrName);
+    return;
+  }
+  Builder builder(op->getContext());
+  op->setDiscardableAttr(kDebugHandleAttrName,
+                         builder.getI64IntegerAttr(int64_t(handle)));
+}
+
+void removeDebugHandle(Operation *op) {
+  if (auto inlineOp = dyn_cast<DebugHandleOpInterface>(op))
+    inlineOp.setInlineDebugHandle(std::nullopt);
+  op->removeDiscardableAttr(kDebugHandleAttrName);
+}
+
+LogicalResult detail::verifyDebugHandleOp(Operation *op) {
+  auto inlineOp = cast<DebugHandleOpInterface>(op);
+  std::optional<int64_t> handle = inlineOp.getInlineDebugHandle();
+  if (!handle)
+    return success();
+  if (*handle < 0)
+    return op->emitOpError("has a negative debug handle ") << *handle;
+  if (Attribute attr = op->getDiscardableAttr(kDebugHandleAttrName))
+    return op->emitOpError("has both the inline debug handle ")
+           << *handle << " and a '" << kDebugHandleAttrName << "' attribute ("
+           << attr << "); set handles with tg::setDebugHandle";
+  return success();
+}
+
+ParseResult parseDebugHandleAttrDict(OpAsmParser &parser,
+                                     std::optional<int64_t> &handle,
+                                     NamedAttrList &attrs) {
+  if (parser.parseOptionalAttrDict(attrs))
+    return failure();
+  std::optional<NamedAttribute> named = attrs.getNamed(kDebugHandleAttrName);
+  if (!named)
+    return success();
+  if (std::optional<uint64_t> value = getHandleValue(named->getValue())) {
+    handle = int64_t(*value);
+    attrs.erase(named->getName());
+  }
+  return success();
+}
+
+/// Moves the inherent attribute `name` out of a parsed dictionary.
+static ParseResult takeArrayAttr(OpAsmParser &parser, SMLoc loc,
+                                 NamedAttrList &attrs, StringRef name,
+                                 ArrayAttr &result) {
+  std::optional<NamedAttribute> named = attrs.getNamed(name);
+  if (!named)
+    return success();
+  result = dyn_cast<ArrayAttr>(named->getValue());
+  if (!result)
+    return parser.emitError(loc)
+           << "'" << name << "' must be an array, found " << named->getValue();
+  attrs.erase(named->getName());
+  return success();
+}
+
+ParseResult parseDebugHandleAttrDict(OpAsmParser &parser,
+                                     std::optional<int64_t> &handle,
+                                     ArrayAttr &argAttrs, ArrayAttr &resAttrs,
+                                     NamedAttrList &attrs) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseDebugHandleAttrDict(parser, handle, attrs) ||
+      takeArrayAttr(parser, loc, attrs, "arg_attrs", argAttrs) ||
+      takeArrayAttr(parser, loc, attrs, "res_attrs", resAttrs))
+    return failure();
+  return success();
+}
+
+/// Prints `attrs` (sorted by name) as an attribute dictionary, with the handle
+/// among them where `tg.debug_handle` sorts. The handle is printed by hand
+/// rather than through a temporary IntegerAttr: printing a module must not
+/// insert one attribute per op into the context.
+static void printWithHandle(OpAsmPrinter &printer,
+                            ArrayRef<NamedAttribute> attrs,
+                            std::optional<int64_t> handle) {
+  if (!handle) {
+    printer.printOptionalAttrDict(attrs);
+    return;
+  }
+  raw_ostream &os = printer.getStream();
+  os << " {";
+  bool printedHandle = false;
+  bool first = true;
+  auto separate = [&] {
+    if (!first)
+      os << ", ";
+    first = false;
+  };
+  for (NamedAttribute attr : attrs) {
+    if (!printedHandle && attr.getName().getValue() > kDebugHandleAttrName) {
+      separate();
+      os << kDebugHandleAttrName << " = " << *handle << " : i64";
+      printedHandle = true;
+    }
+    separate();
+    printer.printNamedAttribute(attr);
+  }
+  if (!printedHandle) {
+    separate();
+    os << kDebugHandleAttrName << " = " << *handle << " : i64";
+  }
+  os << "}";
+}
+
+void printDebugHandleAttrDict(OpAsmPrinter &printer, Operation *op,
+                              std::optional<int64_t> handle,
+                              DictionaryAttr /*allAttrs*/) {
+  // The generated printer passes every attribute, with the inherent ones the
+  // op's format prints elsewhere (an operator name, a callee); only the
+  // discardable ones belong in the dictionary.
+  printWithHandle(printer, op->getDiscardableAttrDictionary().getValue(),
+                  handle);
+}
+
+void printDebugHandleAttrDict(OpAsmPrinter &printer, Operation *op,
+                              std::optional<int64_t> handle, ArrayAttr argAttrs,
+                              ArrayAttr resAttrs, DictionaryAttr allAttrs) {
+  if (!argAttrs && !resAttrs)
+    return printDebugHandleAttrDict(printer, op, handle, allAttrs);
+  Builder builder(op->getContext());
+  SmallVector<NamedAttribute> attrs(
+      op->getDiscardableAttrDictionary().getValue());
+  if (argAttrs)
+    attrs.emplace_back(builder.getStringAttr("arg_attrs"), argAttrs);
+  if (resAttrs)
+    attrs.emplace_back(builder.getStringAttr("res_attrs"), resAttrs);
+  llvm::sort(attrs, [](NamedAttribute lhs, NamedAttribute rhs) {
+    return lhs.getName().getValue() < rhs.getName().getValue();
+  });
+  printWithHandle(printer, attrs, handle);
+}
+
+} // namespace tg
