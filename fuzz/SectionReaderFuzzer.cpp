@@ -98,7 +98,8 @@ void fixChecksums(std::vector<uint8_t> &bytes) {
       // uses), by kind.
       std::vector<TableSpan> tables;
       const TableSpan *byKind[kNumSectionKinds + 1] = {};
-      uint64_t offset = alignTo64(end);
+      uint16_t major = support::endian::read16le(base + kOffVersionMajor);
+      uint64_t offset = alignTable(end, major);
       for (uint64_t i = 0; i < count; ++i) {
         uint8_t *entry = base + kHeaderSize + i * kSectionEntrySizeV2;
         uint64_t bytesOfTable = support::endian::read64le(entry + 8);
@@ -106,7 +107,7 @@ void fixChecksums(std::vector<uint8_t> &bytes) {
           break;
         tables.push_back(
             {support::endian::read32le(entry), entry, offset, bytesOfTable});
-        offset = alignTo64(offset + bytesOfTable);
+        offset = alignTable(offset + bytesOfTable, major);
       }
       for (const TableSpan &table : tables)
         if (table.kind >= 1 && table.kind <= kNumSectionKinds &&
@@ -121,6 +122,24 @@ void fixChecksums(std::vector<uint8_t> &bytes) {
         const TableSpan *blocks = byKind[uint32_t(blocksKind)];
         if (index && blocks)
           sealBlocks(base, *index, *blocks);
+      }
+      // 3.0's row tables: the block index in front of the blocks.
+      for (uint32_t kind = 1;
+           major >= kVersionMajor && kind <= kNumSectionKinds; ++kind) {
+        const TableSpan *table = byKind[kind];
+        if (!table || !getRowTableColumns(SectionKind(kind)))
+          continue;
+        uint64_t rows = support::endian::read32le(table->entry + 4);
+        uint64_t indexSize =
+            4 *
+            ((rows + kRowTableRowsPerBlock - 1) / kRowTableRowsPerBlock + 1);
+        if (indexSize > table->size)
+          continue;
+        TableSpan index = *table, blocks = *table;
+        index.size = indexSize;
+        blocks.offset += indexSize;
+        blocks.size -= indexSize;
+        sealBlocks(base, index, blocks);
       }
       for (const TableSpan &table : tables)
         support::endian::write64le(

@@ -36,11 +36,11 @@ struct EmitDebugSectionPass
       module.emitError() << "handles-per-block must be at least 1";
       return signalPassFailure();
     }
-    // Every reader reads 1.0; writing it stays possible while tools built
-    // before 2.0 are still deployed.
-    if (formatVersion != 1 && formatVersion != tg::section::kVersionMajor) {
+    // Every reader reads the older majors; writing them stays possible
+    // while tools built before them are still deployed.
+    if (formatVersion < 1 || formatVersion > tg::section::kVersionMajor) {
       module.emitError() << "format-version=" << unsigned(formatVersion)
-                         << " cannot be written: expected 1 or "
+                         << " cannot be written: expected 1, 2 or "
                          << tg::section::kVersionMajor;
       return signalPassFailure();
     }

@@ -144,11 +144,12 @@ Error DebugSectionReader::validate() {
   }
   versionMajor = read16(base + kOffVersionMajor);
   versionMinor = read16(base + kOffVersionMinor);
-  if (versionMajor != kVersionMajor && versionMajor != kVersionMajorV1)
+  if (versionMajor != kVersionMajor && versionMajor != kVersionMajorV2 &&
+      versionMajor != kVersionMajorV1)
     return makeError("unsupported format version {0}.{1} at offset 8: this "
-                     "reader reads versions {2}.x and {3}.x",
+                     "reader reads versions {2}.x, {3}.x and {4}.x",
                      versionMajor, versionMinor, kVersionMajorV1,
-                     kVersionMajor);
+                     kVersionMajorV2, kVersionMajor);
   bool v2 = !isV1();
   uint32_t storedCrc = read32(base + kOffHeaderCrc);
   uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
@@ -210,7 +211,7 @@ Error DebugSectionReader::validate() {
   }
 
   bool seen[kNumSectionKinds] = {};
-  uint64_t offset = alignTo64(tableEnd);
+  uint64_t offset = alignTable(tableEnd, versionMajor);
   for (uint32_t i = 0; i < sectionCount; ++i) {
     const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;
     uint32_t kind = read32(entry);
@@ -224,6 +225,12 @@ Error DebugSectionReader::validate() {
       unsigned k = kind - 1;
       seen[k] = true;
       std::optional<uint64_t> expected = expectedSize(k, count, v2);
+      if (isV3() && (getRowTableColumns(SectionKind(kind)) ||
+                     kind == uint32_t(SectionKind::StringData)))
+        expected = std::nullopt;
+      // 3.0 decodes strings from STRING_DATA alone.
+      if (isV3() && kind == uint32_t(SectionKind::StringOffsets))
+        expected = 0;
       if (expected && *expected != bytes)
         return makeError("bad section table entry at offset {0}: {1} with "
                          "{2} records must have {3} bytes, found {4}",
@@ -237,7 +244,8 @@ Error DebugSectionReader::validate() {
       if (v2)
         checksums[k] = read64(entry + 16);
     }
-    offset = i + 1 < sectionCount ? alignTo64(offset + bytes) : offset + bytes;
+    offset = i + 1 < sectionCount ? alignTable(offset + bytes, versionMajor)
+                                  : offset + bytes;
   }
   if (sectionCount == 0)
     offset = tableEnd;
@@ -305,6 +313,19 @@ Error DebugSectionReader::validate() {
 Error DebugSectionReader::checkContents(SectionKind kind) const {
   // O(1) structural checks of a table; per-record checks happen on lookup.
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  if (isV3() && getRowTableColumns(kind))
+    return openRowTable(kind);
+  if (isV3() && kind == SectionKind::StringOffsets) {
+    unsigned so = idx(SectionKind::StringOffsets);
+    unsigned sd = idx(SectionKind::StringData);
+    if (counts[so] != counts[sd])
+      return makeError("bad section table entry of STRING_OFFSETS: {0} "
+                       "strings, but STRING_DATA holds {1}",
+                       counts[so], counts[sd]);
+    return Error::success();
+  }
+  if (isV3() && kind == SectionKind::StringData)
+    return decodeStrings();
   if (kind == SectionKind::StringOffsets) {
     unsigned so = idx(SectionKind::StringOffsets);
     const uint8_t *strOffsets = base + offsets[so];
@@ -361,6 +382,148 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
   return Error::success();
 }
 
+Error DebugSectionReader::decodeStrings() const {
+  // Each string: varint distance back to an earlier string (0: none), and
+  // when not 0 a varint count of its leading bytes to reuse; then a varint
+  // length and that many bytes of its own. Decoded once, on first use
+  // (under checkMutex, after the table's checksum), into stringArena.
+  unsigned sd = idx(SectionKind::StringData);
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  const uint8_t *begin = base + offsets[sd], *p = begin;
+  const uint8_t *end = begin + sizes[sd];
+  uint64_t limit = kMaxStringExpansion * sizes[sd] + kStringExpansionSlack;
+  uint32_t numStrings = counts[sd];
+  auto bad = [&](uint32_t id, const uint8_t *at, const Twine &what) {
+    return makeError("bad STRING_DATA at offset {0}: string {1}: {2}",
+                     offsets[sd] + uint64_t(at - begin), id, what.str());
+  };
+  auto readVarint = [&](uint32_t id, uint64_t &value) -> Error {
+    const uint8_t *start = p;
+    value = 0;
+    for (unsigned shift = 0; shift < 64; shift += 7) {
+      if (p == end)
+        return bad(id, start, "varint runs past the end of the table");
+      uint8_t byte = *p++;
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return Error::success();
+    }
+    return bad(id, start, "varint longer than 10 bytes");
+  };
+  std::string arena;
+  std::vector<uint32_t> starts;
+  starts.reserve(uint64_t(numStrings) + 1);
+  starts.push_back(0);
+  for (uint32_t id = 0; id < numStrings; ++id) {
+    const uint8_t *at = p;
+    uint64_t distance = 0, reused = 0, own = 0;
+    if (Error err = readVarint(id, distance))
+      return err;
+    if (distance) {
+      if (distance > id)
+        return bad(id, at,
+                   "refers " + Twine(distance) +
+                       " strings back, before the first string");
+      if (Error err = readVarint(id, reused))
+        return err;
+      uint32_t from = id - uint32_t(distance);
+      uint64_t length = starts[from + 1] - starts[from];
+      if (reused > length)
+        return bad(id, at,
+                   "reuses " + Twine(reused) + " bytes of string " +
+                       Twine(from) + ", which has " + Twine(length));
+    }
+    if (Error err = readVarint(id, own))
+      return err;
+    if (own > uint64_t(end - p))
+      return bad(id, at,
+                 "its " + Twine(own) + " bytes run past the end of the table");
+    if (arena.size() + reused + own > limit)
+      return bad(id, at,
+                 "the strings decode to more than " + Twine(limit) +
+                     " bytes (" + Twine(kMaxStringExpansion) +
+                     " times the table, plus " + Twine(kStringExpansionSlack) +
+                     ")");
+    if (reused) {
+      uint32_t from = id - uint32_t(distance);
+      // Copy out first: the append may move the arena.
+      std::string prefix = arena.substr(starts[from], reused);
+      arena += prefix;
+    }
+    arena.append(reinterpret_cast<const char *>(p), own);
+    p += own;
+    starts.push_back(uint32_t(arena.size()));
+  }
+  if (p != end)
+    return makeError("bad STRING_DATA at offset {0}: {1} bytes after the last "
+                     "of its {2} strings",
+                     offsets[sd] + uint64_t(p - begin), uint64_t(end - p),
+                     numStrings);
+  stringArena = std::move(arena);
+  stringStarts = std::move(starts);
+  return Error::success();
+}
+
+uint32_t DebugSectionReader::getNumRows(SectionKind kind) const {
+  return counts[idx(kind)];
+}
+
+uint64_t DebugSectionReader::getRowIndexSize(SectionKind kind) const {
+  uint64_t rows = getNumRows(kind);
+  return 4 * ((rows + kRowTableRowsPerBlock - 1) / kRowTableRowsPerBlock + 1);
+}
+
+Error DebugSectionReader::openRowTable(SectionKind kind) const {
+  // A 3.0 row table: its block index, then its blocks.
+  unsigned k = idx(kind);
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t indexSize = getRowIndexSize(kind);
+  if (sizes[k] < indexSize)
+    return makeError("bad {0} at offset {1}: {2} rows in blocks of {3} need "
+                     "a {4}-byte block index, the table has {5} bytes",
+                     kindName(k), offsets[k], getNumRows(kind),
+                     kRowTableRowsPerBlock, indexSize, sizes[k]);
+  Expected<ColumnTableReader> table = ColumnTableReader::create(
+      kindName(k), ArrayRef<uint8_t>(base + offsets[k], indexSize), offsets[k],
+      ArrayRef<uint8_t>(base + offsets[k] + indexSize, sizes[k] - indexSize),
+      offsets[k] + indexSize, getNumRows(kind), getRowTableColumns(kind),
+      kRowTableRowsPerBlock);
+  if (!table)
+    return table.takeError();
+  rowTables[k].emplace(std::move(*table));
+  return Error::success();
+}
+
+Error DebugSectionReader::readRow(SectionKind kind, uint32_t index,
+                                  uint32_t *out) const {
+  unsigned k = idx(kind);
+  if (rowTables[k])
+    return rowTables[k]->getRow(index, out);
+  // Before 3.0: fixed-width records of u32 fields (STRING_OFFSETS: one).
+  unsigned columns =
+      kind == SectionKind::StringOffsets ? 1 : getRowTableColumns(kind);
+  const uint8_t *p = reinterpret_cast<const uint8_t *>(data.data()) +
+                     offsets[k] + 4 * uint64_t(index) * columns;
+  for (unsigned c = 0; c < columns; ++c)
+    out[c] = read32(p + 4 * c);
+  return Error::success();
+}
+
+uint64_t DebugSectionReader::getRowOffset(SectionKind kind,
+                                          uint32_t index) const {
+  unsigned k = idx(kind);
+  if (!isV3() || !getRowTableColumns(kind))
+    return offsets[k] +
+           4 * uint64_t(index) * std::max(1u, getRowTableColumns(kind));
+  // A row of a block-coded table has no offset of its own: its block's.
+  uint64_t block = index / kRowTableRowsPerBlock;
+  if (4 * (block + 1) > sizes[k])
+    return offsets[k];
+  return offsets[k] + getRowIndexSize(kind) +
+         read32(reinterpret_cast<const uint8_t *>(data.data()) + offsets[k] +
+                4 * block);
+}
+
 Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
   unsigned k = idx(kind);
   // Concurrent first uses wait here: a table is hashed (and its block-coded
@@ -397,6 +560,9 @@ Error DebugSectionReader::verifyAll() const {
       continue;
     if (Error err = checkTable(kind))
       return err;
+    if (rowTables[k])
+      if (Error err = rowTables[k]->validateAll())
+        return err;
   }
   if (Error err = nodeTable->validateAll())
     return err;
@@ -432,14 +598,19 @@ Expected<StringRef> DebugSectionReader::getString(uint32_t id) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::StringOffsets, id, "string"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::StringOffsets, id, 4);
-  uint32_t begin = read32(p), end = read32(p + 4);
+  if (isV3())
+    return StringRef(stringArena).slice(stringStarts[id], stringStarts[id + 1]);
+  uint32_t begin = 0, end = 0;
+  if (Error err = readRow(SectionKind::StringOffsets, id, &begin))
+    return std::move(err);
+  if (Error err = readRow(SectionKind::StringOffsets, id + 1, &end))
+    return std::move(err);
   uint64_t dataSize = sizes[idx(SectionKind::StringData)];
   if (begin > end || end > dataSize)
     return makeError("bad STRING_OFFSETS entry {0} at offset {1}: range "
                      "[{2}, {3}) is not inside STRING_DATA ({4} bytes)",
-                     id, offsets[idx(SectionKind::StringOffsets)] + 4 * id,
-                     begin, end, dataSize);
+                     id, getRowOffset(SectionKind::StringOffsets, id), begin,
+                     end, dataSize);
   return data.substr(offsets[idx(SectionKind::StringData)] + begin,
                      end - begin);
 }
@@ -460,21 +631,23 @@ DebugSectionReader::getPosition(uint32_t index) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::Positions, index, "position"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::Positions, index, kPositionSize);
+  uint32_t p[6];
+  if (Error err = readRow(SectionKind::Positions, index, p))
+    return std::move(err);
   SectionPosition pos;
-  pos.fileId = read32(p);
+  pos.fileId = p[0];
   Expected<StringRef> file = getString(pos.fileId);
   if (!file)
     return file.takeError();
   pos.file = *file;
-  auto function = getOptString(read32(p + 4));
+  auto function = getOptString(p[1]);
   if (!function)
     return function.takeError();
   pos.function = *function;
-  pos.startLine = read32(p + 8);
-  pos.startCol = read32(p + 12);
-  pos.endLine = read32(p + 16);
-  pos.endCol = read32(p + 20);
+  pos.startLine = p[2];
+  pos.startCol = p[3];
+  pos.endLine = p[4];
+  pos.endCol = p[5];
   return pos;
 }
 
@@ -484,11 +657,13 @@ DebugSectionReader::getModuleFrame(uint32_t index) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::ModuleFrames, index, "module frame"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::ModuleFrames, index, kModuleFrameSize);
+  uint32_t p[3];
+  if (Error err = readRow(SectionKind::ModuleFrames, index, p))
+    return std::move(err);
   SectionModuleFrame frame;
   StringRef *fields[] = {&frame.instance, &frame.className, &frame.method};
   for (unsigned i = 0; i < 3; ++i) {
-    Expected<StringRef> str = getString(read32(p + 4 * i));
+    Expected<StringRef> str = getString(p[i]);
     if (!str)
       return str.takeError();
     *fields[i] = *str;
@@ -648,7 +823,10 @@ Expected<uint32_t> DebugSectionReader::getListElement(uint32_t index) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::LocationLists, index, "list element"))
     return std::move(err);
-  return read32(record(SectionKind::LocationLists, index, 4));
+  uint32_t element = 0;
+  if (Error err = readRow(SectionKind::LocationLists, index, &element))
+    return std::move(err);
+  return element;
 }
 
 Expected<SectionGraph> DebugSectionReader::getGraph(uint32_t index) const {
@@ -656,13 +834,15 @@ Expected<SectionGraph> DebugSectionReader::getGraph(uint32_t index) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::Graphs, index, "graph"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::Graphs, index, kGraphSize);
+  uint32_t p[2];
+  if (Error err = readRow(SectionKind::Graphs, index, p))
+    return std::move(err);
   SectionGraph graph;
-  auto cls = getOptString(read32(p));
+  auto cls = getOptString(p[0]);
   if (!cls)
     return cls.takeError();
   graph.className = cls->value_or("");
-  Expected<StringRef> method = getString(read32(p + 4));
+  Expected<StringRef> method = getString(p[1]);
   if (!method)
     return method.takeError();
   graph.method = *method;
@@ -676,9 +856,10 @@ DebugSectionReader::getArgLocation(uint32_t index) const {
   if (Error err =
           checkIndex(SectionKind::ArgLocations, index, "argument location"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::ArgLocations, index, kArgLocationSize);
-  return SectionArgLocation{read32(p), read32(p + 4), read32(p + 8),
-                            read32(p + 12), read32(p + 16)};
+  uint32_t p[5];
+  if (Error err = readRow(SectionKind::ArgLocations, index, p))
+    return std::move(err);
+  return SectionArgLocation{p[0], p[1], p[2], p[3], p[4]};
 }
 
 Expected<SectionOriginRecord>
@@ -689,30 +870,30 @@ DebugSectionReader::getOriginRecord(uint32_t index) const {
     return std::move(err);
   if (Error err = checkTable(SectionKind::OriginRecords))
     return std::move(err);
-  const uint8_t *p =
-      record(SectionKind::OriginRecords, index, kOriginRecordSize);
-  uint64_t offset = offsets[idx(SectionKind::OriginRecords)] +
-                    uint64_t(index) * kOriginRecordSize;
+  uint32_t p[6];
+  if (Error err = readRow(SectionKind::OriginRecords, index, p))
+    return std::move(err);
+  uint64_t offset = getRowOffset(SectionKind::OriginRecords, index);
   SectionOriginRecord out;
-  uint32_t kind = read32(p);
+  uint32_t kind = p[0];
   if (kind != uint32_t(OriginRecordKind::Eliminated) &&
       kind != uint32_t(OriginRecordKind::Merged))
     return makeError("bad origin record {0} at offset {1}: unknown kind {2} "
                      "(expected 1, eliminated, or 2, merged)",
                      index, offset, kind);
   out.kind = OriginRecordKind(kind);
-  Expected<StringRef> pass = getString(read32(p + 4));
+  Expected<StringRef> pass = getString(p[1]);
   if (!pass)
     return makeError("bad origin record {0} at offset {1}: pass name: {2}",
                      index, offset, toString(pass.takeError()));
-  Expected<StringRef> opName = getString(read32(p + 8));
+  Expected<StringRef> opName = getString(p[2]);
   if (!opName)
     return makeError("bad origin record {0} at offset {1}: op name: {2}", index,
                      offset, toString(opName.takeError()));
   out.pass = *pass;
   out.opName = *opName;
-  out.origin = read32(p + 12);
-  uint32_t into = read32(p + 16), holder = read32(p + 20);
+  out.origin = p[3];
+  uint32_t into = p[4], holder = p[5];
   bool merged = out.kind == OriginRecordKind::Merged;
   if (merged != (into != kNone))
     return makeError("bad origin record {0} at offset {1}: {2}", index, offset,
@@ -731,9 +912,15 @@ DebugSectionReader::findSourceLine(uint32_t fileId, uint32_t line) const {
   if (Error err = checkTable(SectionKind::SourceLines))
     return std::move(err);
   uint32_t lo = 0, hi = counts[idx(SectionKind::SourceLines)];
+  // Rows are (file, line, text); a row that cannot be read ends the search
+  // with its error.
+  uint32_t row[3];
+  Error error = Error::success();
   auto key = [&](uint32_t i) {
-    const uint8_t *p = record(SectionKind::SourceLines, i, kSourceLineSize);
-    return std::make_pair(read32(p), read32(p + 4));
+    if (!error)
+      if (Error err = readRow(SectionKind::SourceLines, i, row))
+        error = std::move(err);
+    return std::make_pair(row[0], row[1]);
   };
   auto want = std::make_pair(fileId, line);
   while (lo < hi) {
@@ -743,10 +930,12 @@ DebugSectionReader::findSourceLine(uint32_t fileId, uint32_t line) const {
     else
       hi = mid;
   }
-  if (lo == counts[idx(SectionKind::SourceLines)] || key(lo) != want)
+  bool found = lo < counts[idx(SectionKind::SourceLines)] && key(lo) == want;
+  if (error)
+    return std::move(error);
+  if (!found)
     return std::optional<StringRef>();
-  Expected<StringRef> text = getString(
-      read32(record(SectionKind::SourceLines, lo, kSourceLineSize) + 8));
+  Expected<StringRef> text = getString(row[2]);
   if (!text)
     return text.takeError();
   return std::optional<StringRef>(*text);
@@ -861,17 +1050,18 @@ Expected<SectionSite> DebugSectionReader::getSite(uint32_t index) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::Sites, index, "site"))
     return std::move(err);
-  const uint8_t *p = record(SectionKind::Sites, index, kSiteSize);
+  uint32_t p[2];
+  if (Error err = readRow(SectionKind::Sites, index, p))
+    return std::move(err);
   SectionSite site;
-  site.leaf = read32(p);
-  uint32_t op = read32(p + 4);
+  site.leaf = p[0];
+  uint32_t op = p[1];
   if (getLocTag(site.leaf) == LocTag::Invalid ||
       (getLocTag(site.leaf) == LocTag::Unknown && site.leaf != 0))
-    return makeError(
-        "bad site {0} at offset {1}: invalid location reference "
-        "{2}",
-        index, offsets[idx(SectionKind::Sites)] + uint64_t(index) * kSiteSize,
-        format_hex(site.leaf, 10));
+    return makeError("bad site {0} at offset {1}: invalid location reference "
+                     "{2}",
+                     index, getRowOffset(SectionKind::Sites, index),
+                     format_hex(site.leaf, 10));
   if (op) {
     Expected<StringRef> name = getString(op - 1);
     if (!name)

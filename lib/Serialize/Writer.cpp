@@ -576,7 +576,9 @@ void SectionBuilder::embedSource() {
 
 std::string SectionBuilder::serialize() {
   uint32_t perBlock = std::max<uint32_t>(1, options.handlesPerBlock);
+  // Formats 2 and 3 share everything but the row tables and the alignment.
   bool v2 = options.formatVersion != kVersionMajorV1;
+  bool v3 = options.formatVersion >= kVersionMajor;
   unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
   std::string tables[kNumSectionKinds];
   uint32_t counts[kNumSectionKinds] = {};
@@ -587,15 +589,58 @@ std::string SectionBuilder::serialize() {
     return counts[unsigned(kind) - 1];
   };
 
-  uint32_t offset = 0;
-  for (StringRef str : strings) {
+  if (v3) {
+    // Each string as (distance back to an earlier string, bytes of its
+    // prefix to reuse, the rest): module classes and source files share long
+    // prefixes (`__torch__.transformers.models.mixtral.modeling_mixtral.`,
+    // `/usr/lib/python3/dist-packages/torch/nn/modules/`). The longest
+    // common prefix with any earlier string is with one of its neighbours
+    // in sorted order.
+    std::string &out = at(SectionKind::StringData);
+    std::map<StringRef, uint32_t> seen;
+    for (uint32_t id = 0; id < strings.size(); ++id) {
+      StringRef str = strings[id];
+      uint32_t bestId = 0;
+      size_t bestLength = 0;
+      auto consider = [&](std::map<StringRef, uint32_t>::iterator it) {
+        size_t n = 0, limit = std::min(str.size(), it->first.size());
+        while (n < limit && str[n] == it->first[n])
+          ++n;
+        if (n > bestLength || (n == bestLength && n && it->second > bestId)) {
+          bestLength = n;
+          bestId = it->second;
+        }
+      };
+      auto next = seen.lower_bound(str);
+      if (next != seen.end())
+        consider(next);
+      if (next != seen.begin())
+        consider(std::prev(next));
+      // A reference costs two varints: only worth it for a few bytes.
+      if (bestLength < 3) {
+        putVarint(out, 0);
+      } else {
+        putVarint(out, id - bestId);
+        putVarint(out, bestLength);
+      }
+      size_t reused = bestLength < 3 ? 0 : bestLength;
+      putVarint(out, str.size() - reused);
+      out += str.drop_front(reused);
+      seen.try_emplace(str, id);
+    }
+    count(SectionKind::StringOffsets) = strings.size();
+    count(SectionKind::StringData) = strings.size();
+  } else {
+    uint32_t offset = 0;
+    for (StringRef str : strings) {
+      put32(at(SectionKind::StringOffsets), offset);
+      at(SectionKind::StringData) += str;
+      offset += str.size();
+    }
     put32(at(SectionKind::StringOffsets), offset);
-    at(SectionKind::StringData) += str;
-    offset += str.size();
+    count(SectionKind::StringOffsets) = strings.size();
+    count(SectionKind::StringData) = offset;
   }
-  put32(at(SectionKind::StringOffsets), offset);
-  count(SectionKind::StringOffsets) = strings.size();
-  count(SectionKind::StringData) = offset;
 
   for (const auto &rec : positions)
     for (uint32_t v : rec)
@@ -715,6 +760,30 @@ std::string SectionBuilder::serialize() {
       put32(at(SectionKind::OriginRecords), v);
   count(SectionKind::OriginRecords) = originRecords.size();
 
+  // Format 3: the fixed-width tables above become row tables, block-coded
+  // like the handle table with their block index in front. Their rows and
+  // columns are the u32 fields of the 2.x records, so they are coded from
+  // the bytes just written.
+  if (v3) {
+    std::vector<uint32_t> values;
+    for (unsigned k = 0; k < numKinds; ++k) {
+      unsigned columns = getRowTableColumns(SectionKind(k + 1));
+      if (!columns)
+        continue;
+      const std::string &fixed = tables[k];
+      values.resize(fixed.size() / 4);
+      for (size_t i = 0; i < values.size(); ++i)
+        values[i] = llvm::support::endian::read32le(fixed.data() + 4 * i);
+      ColumnTableOptions tableOptions;
+      tableOptions.allowCopies = options.allowCopyBlocks;
+      tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
+      EncodedColumnTable table =
+          encodeColumnTable(values, columns, tableOptions);
+      tables[k] = std::move(table.index);
+      tables[k] += table.blocks;
+    }
+  }
+
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
   for (unsigned k = 0; k < numKinds; ++k) {
@@ -727,15 +796,18 @@ std::string SectionBuilder::serialize() {
                      tables[k].size())));
   }
   size_t tableEnd = out.size();
+  uint16_t major = !v2 ? kVersionMajorV1 : v3 ? kVersionMajor : kVersionMajorV2;
   for (unsigned k = 0; k < numKinds; ++k) {
-    out.resize(alignTo64(out.size()), '\0');
+    out.resize(alignTable(out.size(), major), '\0');
     out += tables[k];
   }
   auto *header = reinterpret_cast<uint8_t *>(out.data());
   using namespace llvm::support::endian;
   std::memcpy(header, kMagic, sizeof(kMagic));
-  write16le(header + kOffVersionMajor, v2 ? kVersionMajor : kVersionMajorV1);
-  write16le(header + kOffVersionMinor, v2 ? kVersionMinor : 0);
+  write16le(header + kOffVersionMajor, major);
+  write16le(header + kOffVersionMinor, !v2  ? 0
+                                       : v3 ? kVersionMinor
+                                            : kVersionMinorV2);
   write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
                                     ? 0u
                                     : uint32_t(kFlagSourceLines));

@@ -102,14 +102,14 @@ protected:
       uint32_t n = read32le(p + kOffSectionCount);
       uint64_t end = kHeaderSize + uint64_t(kSectionEntrySizeV2) * n;
       if (end <= bytes.size()) {
-        uint64_t offset = alignTo64(end);
+        uint64_t offset = alignTable(end, versionOf(bytes));
         for (uint32_t i = 0; i < n; ++i) {
           uint8_t *e = p + kHeaderSize + kSectionEntrySizeV2 * i;
           uint64_t size = read64le(e + 8);
           if (offset <= bytes.size() && size <= bytes.size() - offset)
             write64le(e + 16, llvm::xxh3_64bits(
                                   llvm::ArrayRef<uint8_t>(p + offset, size)));
-          offset = alignTo64(offset + size);
+          offset = alignTable(offset + size, versionOf(bytes));
         }
         write32le(p + kOffSectionTableCrc,
                   llvm::crc32(llvm::ArrayRef<uint8_t>(p + kHeaderSize,
@@ -125,12 +125,13 @@ protected:
     const auto *p = reinterpret_cast<const uint8_t *>(bytes.data());
     uint32_t n = llvm::support::endian::read32le(p + kOffSectionCount);
     uint32_t entrySize = entrySizeOf(bytes);
-    uint64_t offset = alignTo64(kHeaderSize + entrySize * n);
+    uint64_t offset = alignTable(kHeaderSize + entrySize * n, versionOf(bytes));
     for (uint32_t i = 0; i < n; ++i) {
       const uint8_t *e = p + kHeaderSize + entrySize * i;
       if (llvm::support::endian::read32le(e) == uint32_t(kind))
         return offset;
-      offset = alignTo64(offset + llvm::support::endian::read64le(e + 8));
+      offset = alignTable(offset + llvm::support::endian::read64le(e + 8),
+                          versionOf(bytes));
     }
     return 0;
   }
@@ -185,7 +186,7 @@ TEST_F(SerializeTest, OutputIsDeterministic) {
 }
 
 TEST_F(SerializeTest, ReaderAnswersLookups) {
-  for (uint16_t version : {kVersionMajorV1, kVersionMajor})
+  for (uint16_t version : {kVersionMajorV1, kVersionMajorV2, kVersionMajor})
     checkLookups(version);
 }
 
@@ -197,7 +198,10 @@ void SerializeTest::checkLookups(uint16_t version) {
   ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
   DebugSectionReader &r = **reader;
   EXPECT_EQ(r.getVersionMajor(), version);
-  EXPECT_EQ(r.getVersionMinor(), version == 1 ? 0 : section::kVersionMinor);
+  EXPECT_EQ(r.getVersionMinor(), version == kVersionMajorV1 ? 0
+                                 : version == kVersionMajorV2
+                                     ? section::kVersionMinorV2
+                                     : section::kVersionMinor);
   EXPECT_EQ(r.getNumHandles(), 8u); // 0..7; 6 is unused
   EXPECT_EQ(r.getFileSize(), bytes.size());
 
@@ -444,7 +448,7 @@ TEST_F(SerializeTest, MissingAndDuplicateHandlesAreErrors) {
 
 TEST_F(SerializeTest, EveryTruncationIsAnError) {
   OwningOpRef<ModuleOp> module = parse();
-  for (uint16_t version : {kVersionMajorV1, kVersionMajor}) {
+  for (uint16_t version : {kVersionMajorV1, kVersionMajorV2, kVersionMajor}) {
     std::string bytes = buildVersion(*module, version);
     for (size_t size = 0; size < bytes.size(); ++size) {
       std::string error = errorOf(llvm::StringRef(bytes).take_front(size));
@@ -455,7 +459,7 @@ TEST_F(SerializeTest, EveryTruncationIsAnError) {
 }
 
 TEST_F(SerializeTest, BadHeadersAreErrors) {
-  for (uint16_t version : {kVersionMajorV1, kVersionMajor})
+  for (uint16_t version : {kVersionMajorV1, kVersionMajorV2, kVersionMajor})
     checkBadHeaders(version);
 }
 
@@ -473,19 +477,22 @@ void SerializeTest::checkBadHeaders(uint16_t version) {
                           "44 42 47 0d 0a");
 
   bad = good;
-  bad[kOffVersionMajor] = 3;
-  EXPECT_EQ(errorOf(bad),
-            "unsupported format version 3." +
-                std::to_string(version == 1 ? 0 : section::kVersionMinor) +
-                " at offset 8: this reader reads versions 1.x and 2.x");
+  bad[kOffVersionMajor] = 4;
+  uint16_t minor = version == kVersionMajorV1   ? 0
+                   : version == kVersionMajorV2 ? section::kVersionMinorV2
+                                                : section::kVersionMinor;
+  EXPECT_EQ(errorOf(bad), "unsupported format version 4." +
+                              std::to_string(minor) +
+                              " at offset 8: this reader reads versions 1.x, "
+                              "2.x and 3.x");
 
   // A newer minor version of the same major stays readable.
   bad = good;
   bad[kOffVersionMinor] = 7;
   fixChecksums(bad);
-  auto minor = read(bad);
-  ASSERT_TRUE(!!minor) << llvm::toString(minor.takeError());
-  EXPECT_EQ((*minor)->getVersionMinor(), 7);
+  auto newerMinor = read(bad);
+  ASSERT_TRUE(!!newerMinor) << llvm::toString(newerMinor.takeError());
+  EXPECT_EQ((*newerMinor)->getVersionMinor(), 7);
 
   bad = good;
   bad[kOffHandleCount] ^= 1;
@@ -515,7 +522,10 @@ void SerializeTest::checkBadHeaders(uint16_t version) {
   bad = good + std::string(3, '\0');
   EXPECT_NE(errorOf(bad).find("oversized file"), std::string::npos);
 
-  // A section-table entry whose size does not match its count.
+  // A section-table entry whose size does not match its count (3.0's row
+  // tables have no fixed size: RowTableDamageIsReportedOnUse).
+  if (version == kVersionMajor)
+    return;
   bad = good;
   bad[kHeaderSize + entrySize * 2 + 4] += 1; // POSITIONS count
   fixChecksums(bad);
@@ -617,7 +627,7 @@ TEST_F(SerializeTest, CorruptBytesNeverCrash) {
   // Flip each byte of the tables (with checksums fixed, so the corruption
   // reaches the record checks): every lookup either succeeds or errors.
   OwningOpRef<ModuleOp> module = parse();
-  for (uint16_t version : {kVersionMajorV1, kVersionMajor}) {
+  for (uint16_t version : {kVersionMajorV1, kVersionMajorV2, kVersionMajor}) {
     const std::string good = buildVersion(*module, version);
     for (size_t pos = kHeaderSize; pos < good.size(); ++pos) {
       for (uint8_t flip : {uint8_t(0x01), uint8_t(0x80), uint8_t(0xff)}) {
@@ -702,6 +712,151 @@ TEST_F(SerializeTest, V2OpenChecksOnlyHeaderAndSectionTable) {
   auto v1 = read(buildVersion(*module, kVersionMajorV1));
   ASSERT_TRUE(!!v1);
   EXPECT_FALSE(!!(*v1)->verifyAll());
+}
+
+TEST_F(SerializeTest, RowTableDamageIsReportedOnUse) {
+  // 3.0's row tables (POSITIONS, SITES, STRING_OFFSETS, ...) are block-coded:
+  // damage behind a valid checksum is found by the block's own checksum on
+  // the first read of a row, named by table and block, and by verifyAll.
+  OwningOpRef<ModuleOp> module = parse();
+  const std::string good = buildVersion(*module, kVersionMajor);
+  ASSERT_EQ(versionOf(good), kVersionMajor);
+  for (SectionKind kind :
+       {SectionKind::Positions, SectionKind::Sites, SectionKind::LocationLists,
+        SectionKind::ModuleFrames}) {
+    SCOPED_TRACE(unsigned(kind));
+    // Past the block index (8 bytes: one block), inside the first block.
+    std::string bad = damageTable(good, kind, 10, &SerializeTest::tableOffset);
+    fixChecksums(bad);
+    auto reader = read(bad);
+    ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+    llvm::Error all = (*reader)->verifyAll();
+    ASSERT_TRUE(!!all);
+    std::string error = llvm::toString(std::move(all));
+    EXPECT_NE(error.find("block 0"), std::string::npos) << error;
+    // Reading a row of the damaged block errors, naming the table.
+    auto reader2 = read(bad);
+    ASSERT_TRUE(!!reader2);
+    DebugSectionReader &r = **reader2;
+    llvm::Error rowError = llvm::Error::success();
+    auto take = [&](auto result) {
+      if (!result)
+        rowError = result.takeError();
+    };
+    switch (kind) {
+    case SectionKind::Positions:
+      take(r.getPosition(0));
+      break;
+    case SectionKind::Sites:
+      take(r.getSite(0));
+      break;
+    case SectionKind::LocationLists:
+      take(r.getListElement(0));
+      break;
+    default:
+      take(r.getModuleFrame(0));
+      break;
+    }
+    ASSERT_TRUE(!!rowError);
+    std::string rowText = llvm::toString(std::move(rowError));
+    EXPECT_NE(rowText.find(kind == SectionKind::Positions ? "POSITIONS"
+                           : kind == SectionKind::Sites   ? "SITES"
+                           : kind == SectionKind::LocationLists
+                               ? "LOCATION_LISTS"
+                               : "MODULE_FRAMES"),
+              std::string::npos)
+        << rowText;
+  }
+
+  // A row table smaller than its block index.
+  std::string bad = good;
+  uint32_t n = llvm::support::endian::read32le(bad.data() + kOffSectionCount);
+  for (uint32_t i = 0; i < n; ++i) {
+    char *entry = bad.data() + kHeaderSize + kSectionEntrySizeV2 * i;
+    if (llvm::support::endian::read32le(entry) !=
+        uint32_t(SectionKind::Positions))
+      continue;
+    // Claim more rows: more blocks, a larger index than the table holds.
+    llvm::support::endian::write32le(entry + 4, 100000);
+  }
+  fixChecksums(bad);
+  auto reader = read(bad);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  auto pos = (*reader)->getPosition(0);
+  ASSERT_FALSE(!!pos);
+  std::string error = llvm::toString(pos.takeError());
+  EXPECT_NE(
+      error.find("bad POSITIONS at offset " +
+                 std::to_string(tableOffset(bad, SectionKind::Positions)) +
+                 ": 100000 rows in blocks of 64 need a 6256-byte block "
+                 "index"),
+      std::string::npos)
+      << error;
+}
+
+TEST_F(SerializeTest, BadStringDataIsAnError) {
+  // 3.0 codes each string against an earlier one; every way the coding can
+  // lie is an error naming STRING_DATA, the string and the offset.
+  OwningOpRef<ModuleOp> module = parse();
+  const std::string good = buildVersion(*module, kVersionMajor);
+  uint64_t at = tableOffset(good, SectionKind::StringData);
+  auto stringError = [&](const std::string &bytes) {
+    auto reader = read(bytes);
+    if (!reader)
+      return llvm::toString(reader.takeError());
+    auto str = (*reader)->getString(0);
+    if (str)
+      return std::string();
+    return llvm::toString(str.takeError());
+  };
+  ASSERT_EQ(stringError(good), "");
+
+  // String 0 refers to a string before it.
+  std::string bad = good;
+  bad[at] = 5;
+  fixChecksums(bad);
+  EXPECT_EQ(stringError(bad), "bad STRING_DATA at offset " +
+                                  std::to_string(at) +
+                                  ": string 0: refers 5 strings back, before "
+                                  "the first string");
+
+  // The section table claims fewer or more strings than the table holds.
+  auto setStringCount = [&](std::string bytes, uint32_t delta) {
+    uint32_t n =
+        llvm::support::endian::read32le(bytes.data() + kOffSectionCount);
+    for (uint32_t i = 0; i < n; ++i) {
+      char *entry = bytes.data() + kHeaderSize + kSectionEntrySizeV2 * i;
+      uint32_t kind = llvm::support::endian::read32le(entry);
+      if (kind == uint32_t(SectionKind::StringData) ||
+          kind == uint32_t(SectionKind::StringOffsets))
+        llvm::support::endian::write32le(
+            entry + 4, llvm::support::endian::read32le(entry + 4) + delta);
+    }
+    fixChecksums(bytes);
+    return bytes;
+  };
+  std::string fewer = stringError(setStringCount(good, uint32_t(-1)));
+  EXPECT_NE(fewer.find("bytes after the last of its"), std::string::npos)
+      << fewer;
+  std::string more = stringError(setStringCount(good, 1));
+  EXPECT_NE(more.find("varint runs past the end of the table"),
+            std::string::npos)
+      << more;
+
+  // STRING_OFFSETS and STRING_DATA disagree on the number of strings.
+  bad = good;
+  uint32_t n = llvm::support::endian::read32le(bad.data() + kOffSectionCount);
+  for (uint32_t i = 0; i < n; ++i) {
+    char *entry = bad.data() + kHeaderSize + kSectionEntrySizeV2 * i;
+    if (llvm::support::endian::read32le(entry) ==
+        uint32_t(SectionKind::StringOffsets))
+      llvm::support::endian::write32le(entry + 4, 1);
+  }
+  fixChecksums(bad);
+  EXPECT_NE(stringError(bad).find("bad section table entry of STRING_OFFSETS: "
+                                  "1 strings, but STRING_DATA holds"),
+            std::string::npos)
+      << stringError(bad);
 }
 
 TEST_F(SerializeTest, V2BlocksAreCheckedOnFirstUseAndByVerifyAll) {

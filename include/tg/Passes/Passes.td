@@ -301,9 +301,10 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     Option<"handlesPerBlock", "handles-per-block", "unsigned",
            /*default=*/"64",
            "Handle-table entries per coded block (lookup cost vs size)">,
-    Option<"formatVersion", "format-version", "unsigned", /*default=*/"2",
-           "Major format version to write: 2 (current), or 1 for readers "
-           "that predate 2.0 (O(size) open, about 4x larger)">,
+    Option<"formatVersion", "format-version", "unsigned", /*default=*/"3",
+           "Major format version to write: 3 (current), 2 for readers that "
+           "predate 3.0, or 1 for readers that predate 2.0 (O(size) open, "
+           "about 4x larger)">,
   ];
 }
 

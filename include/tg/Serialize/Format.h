@@ -18,9 +18,15 @@ namespace section {
 inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G',  'D',
                                             'B',  'G', '\r', '\n'};
 /// The version writers produce. Readers also read every older major.
-inline constexpr uint16_t kVersionMajor = 2;
+/// 3.0 block-codes the tables 2.x kept fixed-width (row tables, below),
+/// codes each string against an earlier one (STRING_DATA; STRING_OFFSETS is
+/// empty) and aligns tables to 8 bytes instead of 64.
+inline constexpr uint16_t kVersionMajor = 3;
+inline constexpr uint16_t kVersionMinor = 0;
+/// Version 2.x: still read and written (format-version=2).
+inline constexpr uint16_t kVersionMajorV2 = 2;
 /// 2.1 adds the optional ORIGIN_RECORDS table; 2.0 readers skip it.
-inline constexpr uint16_t kVersionMinor = 1;
+inline constexpr uint16_t kVersionMinorV2 = 1;
 /// Version 1.0: kept for reading (and writing, for tests of old readers).
 inline constexpr uint16_t kVersionMajorV1 = 1;
 inline constexpr uint32_t kHeaderSize = 64;
@@ -153,6 +159,48 @@ inline constexpr uint32_t kDefaultLocationsPerBlock = 64;
 
 /// Rounds up to the table alignment.
 inline uint64_t alignTo64(uint64_t x) { return (x + 63) & ~uint64_t(63); }
+
+/// Table alignment: 64 bytes in 1.0 and 2.x, 8 in 3.0 (at ~16 tables the
+/// padding was 0.5 KB, a tenth of a 1K-op section; the block-coded tables
+/// are read bytewise, the rest as u32 or u64).
+inline uint64_t alignTable(uint64_t x, uint16_t versionMajor) {
+  uint64_t a = versionMajor >= 3 ? 8 : 64;
+  return (x + a - 1) & ~(a - 1);
+}
+
+/// 3.0's STRING_DATA codes each string against an earlier one: a decoded
+/// table larger than this many times its coded size (plus the slack below)
+/// is corrupt, so a crafted file cannot make the reader allocate
+/// quadratically (every string a prefix of the previous one, plus a byte).
+inline constexpr uint64_t kMaxStringExpansion = 64;
+inline constexpr uint64_t kStringExpansionSlack = 1 << 16;
+
+/// Rows per block of the row tables of 3.0 (fixed by the format).
+inline constexpr uint32_t kRowTableRowsPerBlock = 64;
+
+/// In 3.0, the tables 2.x stored as fixed-width u32 records are *row
+/// tables*: block-coded tables of the same rows and columns, with their
+/// block index in front (docs/debug-section-format.md, "Row tables"). The
+/// number of columns of `kind`'s rows, or 0 for the other kinds.
+inline unsigned getRowTableColumns(SectionKind kind) {
+  switch (kind) {
+  case SectionKind::LocationLists:
+    return 1;
+  case SectionKind::Graphs:
+  case SectionKind::Sites:
+    return 2;
+  case SectionKind::ModuleFrames:
+  case SectionKind::SourceLines:
+    return 3;
+  case SectionKind::ArgLocations:
+    return 5;
+  case SectionKind::Positions:
+  case SectionKind::OriginRecords:
+    return 6;
+  default:
+    return 0;
+  }
+}
 
 } // namespace section
 } // namespace tg

@@ -29,6 +29,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace tg {
 
@@ -216,6 +218,19 @@ private:
   /// checksum; for a block index, creates the table's reader.
   llvm::Error checkContents(section::SectionKind kind) const;
   bool isV1() const { return versionMajor == section::kVersionMajorV1; }
+  bool isV3() const { return versionMajor >= section::kVersionMajor; }
+  /// Rows of a table that is a row table in 3.0 (fixed-width before).
+  uint32_t getNumRows(section::SectionKind kind) const;
+  /// The size of a 3.0 row table's block index.
+  uint64_t getRowIndexSize(section::SectionKind kind) const;
+  /// Creates the reader of a 3.0 row table (on its first use).
+  llvm::Error openRowTable(section::SectionKind kind) const;
+  /// Row `index` of a table of u32 columns (fixed-width in 1.0 and 2.x,
+  /// block-coded in 3.0), after checkTable and checkIndex.
+  llvm::Error readRow(section::SectionKind kind, uint32_t index,
+                      uint32_t *out) const;
+  /// Where row `index` is, for errors (in 3.0: where its block starts).
+  uint64_t getRowOffset(section::SectionKind kind, uint32_t index) const;
 
   std::unique_ptr<llvm::MemoryBuffer> buffer;
   std::unique_ptr<llvm::sys::fs::mapped_file_region> mapping;
@@ -238,6 +253,15 @@ private:
   /// the first use of their index (published by its tableState).
   mutable std::optional<section::ColumnTableReader> handleTable, nodeTable,
       locationTable;
+  /// Format 3: decodes STRING_DATA into stringArena (once, on first use).
+  llvm::Error decodeStrings() const;
+  /// Format 3: the decoded strings; string i is
+  /// [stringStarts[i], stringStarts[i+1]).
+  mutable std::string stringArena;
+  mutable std::vector<uint32_t> stringStarts;
+  /// Format 3: the row tables, by kind index, created on first use.
+  mutable std::optional<section::ColumnTableReader>
+      rowTables[section::kNumSectionKinds];
   mutable std::mutex checkMutex;
 };
 

@@ -2,8 +2,9 @@
 
   section_tool.py table SECTION KIND          prints "offset size count" of a table
   section_tool.py entry SECTION KIND          prints "(kind, count)" of its entry
-  section_tool.py flip SECTION OUT KIND [AT]  XORs 0x40 into byte AT (default 0)
-                                              of table KIND, nothing recomputed
+  section_tool.py flip SECTION OUT KIND [AT]  XORs 0x40 into byte AT (default 0;
+                                              negative: from the end) of table
+                                              KIND, nothing recomputed
   section_tool.py fix SECTION OUT             recomputes file_size and every
                                               checksum (1.0 or 2.0, blocks
                                               included), so damage reaches the
@@ -24,15 +25,42 @@ from craft_section import xxh3_64  # noqa: E402
 KINDS = ["STRING_OFFSETS", "STRING_DATA", "POSITIONS", "MODULE_FRAMES",
          "STACK_NODES", "LOCATIONS", "LOCATION_LISTS", "GRAPHS", "SITES",
          "HANDLE_INDEX", "HANDLE_BLOCKS", "ARG_LOCATIONS", "SOURCE_LINES",
-         "STACK_NODE_INDEX", "LOCATION_INDEX"]
+         "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS"]
 
 
 # (index kind, blocks kind) of the block-coded tables of format 2.0.
 CODED = [(10, 11), (14, 5), (15, 6)]
 
+# Format 3.0's row tables (kind: columns): block-coded, index in front, 64
+# rows per block.
+ROW_TABLES = {3: 6, 4: 3, 7: 1, 8: 2, 9: 2, 12: 5, 13: 3, 16: 6}
+
 
 def align64(x):
     return (x + 63) & ~63
+
+
+def align(x, major):
+    """Table alignment: 64 bytes before 3.0, 8 from 3.0."""
+    a = 8 if major >= 3 else 64
+    return (x + a - 1) & ~(a - 1)
+
+
+def row_index_size(kind, count):
+    return 4 * ((count + 63) // 64 + 1)
+
+
+def fix_blocks(data, ioff, isize, boff, bsize):
+    """Recomputes the checksum of every block of a block-coded table."""
+    if ioff + isize > len(data) or boff + bsize > len(data):
+        return
+    starts = [struct.unpack_from("<I", data, ioff + 4 * i)[0]
+              for i in range(isize // 4)]
+    for begin, end in zip(starts, starts[1:]):
+        if begin + 5 <= end <= bsize:
+            block = bytes(data[boff + begin + 4:boff + end])
+            struct.pack_into("<I", data, boff + begin,
+                             xxh3_64(block) & 0xFFFFFFFF)
 
 
 def tables(data):
@@ -44,12 +72,12 @@ def tables(data):
     if end > len(data):
         return major, entry_size, []
     out = []
-    off = align64(end)
+    off = align(end, major)
     for i in range(count):
         e = 64 + entry_size * i
         kind, n, size = struct.unpack_from("<IIQ", data, e)
         out.append((kind, n, off, size, e))
-        off = align64(off + size) if i + 1 < count else off + size
+        off = align(off + size, major) if i + 1 < count else off + size
     return major, entry_size, out
 
 
@@ -76,15 +104,17 @@ def fix(data):
             if index_kind not in where or blocks_kind not in where:
                 continue
             (ioff, isize), (boff, bsize) = where[index_kind], where[blocks_kind]
-            if ioff + isize > len(data) or boff + bsize > len(data):
-                continue
-            starts = [struct.unpack_from("<I", data, ioff + 4 * i)[0]
-                      for i in range(isize // 4)]
-            for begin, end in zip(starts, starts[1:]):
-                if begin + 5 <= end <= bsize:
-                    block = bytes(data[boff + begin + 4:boff + end])
-                    struct.pack_into("<I", data, boff + begin,
-                                     xxh3_64(block) & 0xFFFFFFFF)
+            fix_blocks(data, ioff, isize, boff, bsize)
+        if major >= 3:
+            first = {}
+            for kind, n, off, size, e in entries:
+                first.setdefault(kind, (n, off, size))
+            for kind, (n, off, size) in first.items():
+                if kind not in ROW_TABLES:
+                    continue
+                isize = row_index_size(kind, n)
+                if isize <= size:
+                    fix_blocks(data, off, isize, off + isize, size - isize)
         for kind, n, off, size, e in entries:
             if off + size <= len(data):
                 struct.pack_into("<Q", data, e + 16,
@@ -107,6 +137,8 @@ def main():
     elif cmd == "flip":
         kind, n, off, size, e = find(data, sys.argv[4])
         at = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+        if at < 0:  # from the end of the table
+            at += size
         d = bytearray(data)
         d[off + at] ^= 0x40
         open(sys.argv[3], "wb").write(d)

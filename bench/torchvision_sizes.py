@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""The debug section of real torchvision models against `zstd -19` of their
+naive tracebacks (docs/performance.md, "Sizes on torchvision models").
+
+For each model: torch-to-tg imports it (TorchScript, random weights), the
+pipeline of bench/run_pipeline.py writes its section in the current format
+and in 2.x (`format-version=2`), and `tg-bench-section naive` prints the
+naive text the pipeline benchmark compresses (every op's module path and one
+`File "f", line N, in fn` line per frame). Prints a markdown table.
+
+  bench/torchvision_sizes.py [--build build-bench] [MODEL ...]
+
+Needs torch and torchvision (Debian's python3-torch, python3-torchvision,
+run with /usr/bin/python3) and zstd; tg-bench-section is built with
+TG_BUILD_BENCHMARKS=ON (bench/run.sh builds it into build-bench).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MODELS = ["resnet18", "mobilenet_v2", "squeezenet1_0", "densenet121", "vgg11",
+          "alexnet", "mnasnet0_5", "shufflenet_v2_x0_5", "efficientnet_b0",
+          "regnet_x_400mf", "resnext50_32x4d", "googlenet"]
+PASSES = ["--tg-inline", "--tg-fuse-elementwise", "--tg-assign-debug-handles",
+          "--tg-module-hierarchy"]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--build", default=os.path.join(ROOT, "build-bench"))
+    p.add_argument("models", nargs="*", default=MODELS)
+    args = p.parse_args()
+    bin_dir = os.path.join(args.build, "bin")
+    opt = os.path.join(bin_dir, "tg-opt")
+    bench = os.path.join(bin_dir, "tg-bench-section")
+    importer = os.path.join(ROOT, "tools", "torch-to-tg", "torch-to-tg")
+    print("| model | handles | 2.x section | 3.0 section | naive text | zstd -19 "
+          "of naive | 3.0 / zstd | 2.x / zstd |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as work:
+        for name in args.models:
+            model = os.path.join(work, name + ".mlir")
+            subprocess.run([importer, "--torchvision", name, "-o", model],
+                           check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            v3 = os.path.join(work, name + ".v3.tgdbg")
+            v2 = os.path.join(work, name + ".v2.tgdbg")
+            subprocess.run([opt, model] + PASSES +
+                           ["--tg-emit-debug-section=path=" + v3, "-o", os.devnull],
+                           check=True)
+            subprocess.run([opt, model] + PASSES +
+                           ["--tg-emit-debug-section=path=%s format-version=2" % v2,
+                            "-o", os.devnull], check=True)
+            naive = subprocess.run([bench, "naive", v3], check=True,
+                                   capture_output=True).stdout
+            naive2 = subprocess.run([bench, "naive", v2], check=True,
+                                    capture_output=True).stdout
+            assert naive == naive2, name + ": 2.x and 3.0 decode differently"
+            zstd = len(subprocess.run(["zstd", "-19", "-q", "-c"], input=naive,
+                                      check=True, capture_output=True).stdout)
+            handles = subprocess.run([bench, "stats", v3], check=True,
+                                     capture_output=True, text=True).stdout
+            handles = int(float(dict(l.split() for l in handles.splitlines())["handles"]))
+            s3, s2 = os.path.getsize(v3), os.path.getsize(v2)
+            worst = max(worst, s3 / zstd)
+            print("| %s | %d | %d | %d | %d | %d | **%.2f** | %.2f |" % (
+                name, handles, s2, s3, len(naive), zstd, s3 / zstd, s2 / zstd),
+                flush=True)
+    print("\nLargest 3.0 / zstd ratio: %.2f" % worst)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
