@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command for docs/performance.md: builds the tools and benchmarks into
 # ${TG_BUILD_DIR:-build-bench} (benchmarks on), runs the Google Benchmark
-# micro-benchmarks, then the pipeline harness at 1K, 10K, 100K and 1M ops.
+# micro-benchmarks, then the pipeline harness at 1K, 10K, 100K and 1M ops
+# (add 10M with --sizes 1000,10000,100000,1000000,10000000: ~30 min more).
 # Arguments go to bench/run_pipeline.py (e.g. --sizes 1000,10000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
