@@ -52,11 +52,13 @@ bytes=$(wc -c < "$OUT/model.tgdbg")
 echo "$handles ops carry a handle; the section holds all their locations in $bytes bytes" \
      "($(awk "BEGIN{printf \"%.1f\", $bytes/$handles}") bytes per handle)"
 echo "  the stripped IR keeps only handles: $(count '.py"' "$OUT/4-stripped.mlir") source locations left"
-# Format 2.0 opens in O(1) and checks each table and block on first use;
+# Format 3.0 opens in O(1) and checks each table and block on first use;
 # --verify checks every checksum up front.
 echo "  $("$TG_SYM" "$OUT/model.tgdbg" --verify)"
+"$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/model-v2.tgdbg format-version=2" -o /dev/null
 "$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/model-v1.tgdbg format-version=1" -o /dev/null
-echo "  the same section in format 1.0 (format-version=1, for pre-2.0 readers): $(wc -c < "$OUT/model-v1.tgdbg") bytes"
+echo "  the same section for older readers: format 2.1 (format-version=2) $(wc -c < "$OUT/model-v2.tgdbg") bytes," \
+     "format 1.0 (format-version=1) $(wc -c < "$OUT/model-v1.tgdbg") bytes"
 
 step "6. Back from a handle to Python (tg-symbolicate)"
 handle=$(grep 'aten::conv2d' "$OUT/3-handles.mlir" | sed -n 5p | grep -o 'tg.debug_handle = [0-9]*' | grep -o '[0-9]*$')
