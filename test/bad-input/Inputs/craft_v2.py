@@ -28,15 +28,17 @@ OFF_HANDLE_COUNT, OFF_HANDLES_PER_BLOCK = 40, 44
 OFF_NODES_PER_BLOCK, OFF_LOCATIONS_PER_BLOCK = 52, 56
 
 
-def parse(data):
-    """(header, {kind: [count, bytes]}) of a 2.0 section."""
-    assert struct.unpack_from("<H", data, 8)[0] == 2, "not a 2.0 section"
+def parse(data, major=2, align=align64):
+    """(header, {kind: [count, bytes]}) of a 2.x section (of a 3.0 section
+    with major=3 and align = 8 bytes)."""
+    assert struct.unpack_from("<H", data, 8)[0] == major, \
+        "not a %d.x section" % major
     n = struct.unpack_from("<I", data, 20)[0]
-    tables, off = {}, align64(64 + 24 * n)
+    tables, off = {}, align(64 + 24 * n)
     for i in range(n):
         kind, count, size = struct.unpack_from("<IIQ", data, 64 + 24 * i)
         tables[kind] = [count, bytes(data[off:off + size])]
-        off = align64(off + size)
+        off = align(off + size)
     return bytearray(data[:64]), tables
 
 
@@ -47,19 +49,20 @@ def seal_block(block):
     return bytes(block)
 
 
-def build(header, tables):
-    """The section's bytes, with file_size and every checksum recomputed."""
+def build(header, tables, align=align64):
+    """The section's bytes, with file_size and every checksum recomputed.
+    `align`: the table alignment (align64 before 3.0, 8 bytes in 3.0)."""
     kinds = sorted(tables)
-    entries, body, off = bytearray(), bytearray(), align64(64 + 24 * len(kinds))
+    entries, body = bytearray(), bytearray()
     for i, kind in enumerate(kinds):
         count, data = tables[kind]
         entries += struct.pack("<IIQQ", kind, count, len(data), xxh3_64(data))
-        pad = align64(len(data)) - len(data) if i + 1 < len(kinds) else 0
+        pad = align(len(data)) - len(data) if i + 1 < len(kinds) else 0
         body += data + b"\0" * pad
     head = bytearray(header)
     struct.pack_into("<I", head, 20, len(kinds))
     table_end = 64 + len(entries)
-    out = head + entries + b"\0" * (align64(table_end) - table_end) + body
+    out = head + entries + b"\0" * (align(table_end) - table_end) + body
     struct.pack_into("<Q", out, 24, len(out))
     struct.pack_into("<I", out, 32, zlib.crc32(bytes(entries)))
     struct.pack_into("<I", out, 60, zlib.crc32(bytes(out[:60])))

@@ -10,44 +10,17 @@ table, tables) is recomputed, so the reader's own rules are what is tested.
                                    under the bound): read
 """
 import os
-import struct
 import sys
-import zlib
 
 sys.path.insert(0, os.path.dirname(__file__))
-from craft_section import varint, xxh3_64  # noqa: E402
+from craft_section import varint  # noqa: E402
+from craft_v2 import build, parse  # noqa: E402
 
 STRING_OFFSETS, STRING_DATA = 1, 2
 
 
 def align8(x):
     return (x + 7) & ~7
-
-
-def parse(data):
-    """(header, [(kind, count, bytes)]) of a 3.0 section."""
-    assert struct.unpack_from("<H", data, 8)[0] == 3, "not a 3.0 section"
-    n = struct.unpack_from("<I", data, 20)[0]
-    tables, off = [], align8(64 + 24 * n)
-    for i in range(n):
-        kind, count, size = struct.unpack_from("<IIQ", data, 64 + 24 * i)
-        tables.append([kind, count, bytes(data[off:off + size])])
-        off = align8(off + size)
-    return bytearray(data[:64]), tables
-
-
-def build(header, tables):
-    entries, body = bytearray(), bytearray()
-    for i, (kind, count, data) in enumerate(tables):
-        entries += struct.pack("<IIQQ", kind, count, len(data), xxh3_64(data))
-        pad = align8(len(data)) - len(data) if i + 1 < len(tables) else 0
-        body += data + b"\0" * pad
-    table_end = 64 + len(entries)
-    out = header + entries + b"\0" * (align8(table_end) - table_end) + body
-    struct.pack_into("<Q", out, 24, len(out))
-    struct.pack_into("<I", out, 32, zlib.crc32(bytes(entries)))
-    struct.pack_into("<I", out, 60, zlib.crc32(bytes(out[:60])))
-    return bytes(out)
 
 
 def chain(count):
@@ -60,14 +33,11 @@ def chain(count):
 
 def main():
     what, src, dst = sys.argv[1:4]
-    header, tables = parse(open(src, "rb").read())
+    header, tables = parse(open(src, "rb").read(), 3, align8)
     count, data = chain({"string-bomb": 1200, "string-chain": 600}[what])
-    for table in tables:
-        if table[0] == STRING_DATA:
-            table[1], table[2] = count, data
-        elif table[0] == STRING_OFFSETS:
-            table[1] = count
-    open(dst, "wb").write(build(header, tables))
+    tables[STRING_DATA] = [count, data]
+    tables[STRING_OFFSETS][0] = count
+    open(dst, "wb").write(build(header, tables, align8))
 
 
 if __name__ == "__main__":
