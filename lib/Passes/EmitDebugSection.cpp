@@ -32,10 +32,6 @@ struct EmitDebugSectionPass
                             "path=<file>";
       return signalPassFailure();
     }
-    if (handlesPerBlock == 0) {
-      module.emitError() << "handles-per-block must be at least 1";
-      return signalPassFailure();
-    }
     // Every reader reads the older majors; writing them stays possible
     // while tools built before them are still deployed.
     if (formatVersion < 1 || formatVersion > tg::section::kVersionMajor) {

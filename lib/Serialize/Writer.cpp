@@ -17,6 +17,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CRC.h"
@@ -575,9 +576,15 @@ void SectionBuilder::embedSource() {
 }
 
 std::string SectionBuilder::serialize() {
-  uint32_t perBlock = std::max<uint32_t>(1, options.handlesPerBlock);
   // Formats 2 and 3 share everything but the row tables and the alignment.
   bool v2 = options.formatVersion != kVersionMajorV1;
+  // Rows per block of the three block-coded tables, as written in the
+  // header; 0 until chosen (format 1 codes handles in blocks of its own).
+  uint32_t perBlock = options.handlesPerBlock;
+  if (!v2 && !perBlock)
+    perBlock = kDefaultHandlesPerBlock;
+  uint32_t nodesPerBlock = options.stackNodesPerBlock;
+  uint32_t locationsPerBlock = options.locationsPerBlock;
   bool v3 = options.formatVersion >= kVersionMajor;
   unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
   std::string tables[kNumSectionKinds];
@@ -681,32 +688,73 @@ std::string SectionBuilder::serialize() {
   if (v2) {
     // Block-coded tables: rows of u32 columns, so a repeated layer can be a
     // copy of an earlier block (docs/debug-section-format.md).
-    std::vector<uint32_t> values;
-    auto encode = [&](SectionKind blocksKind, SectionKind indexKind,
-                      unsigned columns, uint32_t rowsPerBlock) {
-      ColumnTableOptions tableOptions;
-      tableOptions.allowCopies = options.allowCopyBlocks;
-      tableOptions.rowsPerBlock = std::max<uint32_t>(1, rowsPerBlock);
-      EncodedColumnTable table =
-          encodeColumnTable(values, columns, tableOptions);
-      at(blocksKind) = std::move(table.blocks);
-      at(indexKind) = std::move(table.index);
-      count(indexKind) = at(indexKind).size() / 4;
-      values.clear();
+    struct CodedTable {
+      SectionKind blocksKind, indexKind;
+      unsigned columns;
+      /// Rows per block: fixed by the options, or 0 until chosen.
+      uint32_t &rowsPerBlock;
+      std::vector<uint32_t> values;
     };
+    CodedTable coded[] = {{SectionKind::StackNodes,
+                           SectionKind::StackNodeIndex,
+                           kNumNodeColumns,
+                           nodesPerBlock,
+                           {}},
+                          {SectionKind::Locations,
+                           SectionKind::LocationIndex,
+                           kNumLocColumns,
+                           locationsPerBlock,
+                           {}},
+                          {SectionKind::HandleBlocks,
+                           SectionKind::HandleIndex,
+                           kNumColumns,
+                           perBlock,
+                           {}}};
     for (const auto &rec : nodes)
-      values.insert(values.end(), rec.begin(), rec.end());
-    encode(SectionKind::StackNodes, SectionKind::StackNodeIndex,
-           kNumNodeColumns, options.stackNodesPerBlock);
+      coded[0].values.insert(coded[0].values.end(), rec.begin(), rec.end());
     // Locations: `kind | aux << 8` is the 1.0 record's first u32.
     for (const auto &rec : locations)
-      values.insert(values.end(), rec.begin(), rec.end());
-    encode(SectionKind::Locations, SectionKind::LocationIndex, kNumLocColumns,
-           options.locationsPerBlock);
+      coded[1].values.insert(coded[1].values.end(), rec.begin(), rec.end());
     for (const HandleEntry &entry : handles)
-      values.insert(values.end(), entry.values, entry.values + kNumColumns);
-    encode(SectionKind::HandleBlocks, SectionKind::HandleIndex, kNumColumns,
-           perBlock);
+      coded[2].values.insert(coded[2].values.end(), entry.values,
+                             entry.values + kNumColumns);
+    // A table whose block size is left to the writer is coded with each of
+    // kAutoRowsPerBlock, in parallel (the codings are independent), and the
+    // smallest is kept, the first of equals: the same bytes with threads
+    // on or off.
+    constexpr size_t kNumCandidates = std::size(kAutoRowsPerBlock);
+    std::optional<EncodedColumnTable> candidates[std::size(coded)]
+                                                [kNumCandidates];
+    auto encodeCandidate = [&](size_t job) {
+      CodedTable &table = coded[job / kNumCandidates];
+      size_t candidate = job % kNumCandidates;
+      if (table.rowsPerBlock && candidate)
+        return;
+      ColumnTableOptions tableOptions;
+      tableOptions.allowCopies = options.allowCopyBlocks;
+      tableOptions.rowsPerBlock = table.rowsPerBlock
+                                      ? table.rowsPerBlock
+                                      : kAutoRowsPerBlock[candidate];
+      candidates[job / kNumCandidates][candidate] =
+          encodeColumnTable(table.values, table.columns, tableOptions);
+    };
+    mlir::parallelFor(root->getContext(), 0, std::size(coded) * kNumCandidates,
+                      encodeCandidate);
+    for (size_t t = 0; t < std::size(coded); ++t) {
+      CodedTable &table = coded[t];
+      size_t best = 0;
+      auto size = [&](size_t c) {
+        return candidates[t][c]->index.size() + candidates[t][c]->blocks.size();
+      };
+      for (size_t c = 1; c < kNumCandidates && !table.rowsPerBlock; ++c)
+        if (size(c) < size(best))
+          best = c;
+      if (!table.rowsPerBlock)
+        table.rowsPerBlock = kAutoRowsPerBlock[best];
+      at(table.blocksKind) = std::move(candidates[t][best]->blocks);
+      at(table.indexKind) = std::move(candidates[t][best]->index);
+      count(table.indexKind) = at(table.indexKind).size() / 4;
+    }
     count(SectionKind::HandleBlocks) = at(SectionKind::HandleBlocks).size();
   } else {
     for (const auto &rec : nodes)
@@ -818,10 +866,8 @@ std::string SectionBuilder::serialize() {
   write32le(header + kOffHandlesPerBlock, perBlock);
   write32le(header + kOffRootLoc, rootLoc);
   if (v2) {
-    write32le(header + kOffStackNodesPerBlock,
-              std::max<uint32_t>(1, options.stackNodesPerBlock));
-    write32le(header + kOffLocationsPerBlock,
-              std::max<uint32_t>(1, options.locationsPerBlock));
+    write32le(header + kOffStackNodesPerBlock, nodesPerBlock);
+    write32le(header + kOffLocationsPerBlock, locationsPerBlock);
     write32le(header + kOffSectionTableCrc,
               llvm::crc32(llvm::ArrayRef<uint8_t>(header + kHeaderSize,
                                                   tableEnd - kHeaderSize)));

@@ -1,11 +1,9 @@
 // RUN: tg-opt %s -split-input-file -verify-diagnostics --tg-emit-debug-section=path=%t.tgdbg
 // RUN: not tg-opt %s -split-input-file --tg-emit-debug-section 2>&1 | FileCheck %s --check-prefix=NOPATH
 // RUN: not tg-opt %s -split-input-file --tg-assign-debug-handles --tg-emit-debug-section=path=%t.missing-dir/x.tgdbg 2>&1 | FileCheck %s --check-prefix=NODIR
-// RUN: not tg-opt %s -split-input-file --tg-emit-debug-section="path=%t.x handles-per-block=0" 2>&1 | FileCheck %s --check-prefix=BLOCK
 
 // NOPATH: error: --tg-emit-debug-section needs an output file: path=<file>
 // NODIR: error: cannot write the debug section to '{{.*}}missing-dir/x.tgdbg'
-// BLOCK: error: handles-per-block must be at least 1
 
 tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} {
   // expected-error @below {{op has no valid 'tg.debug_handle' (a non-negative integer); run --tg-assign-debug-handles first}}

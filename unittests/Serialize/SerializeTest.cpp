@@ -409,6 +409,48 @@ TEST_F(SerializeTest, ManyHandlesInOddBlocks) {
   }
 }
 
+TEST_F(SerializeTest, AutomaticBlockSizesKeepTheSmallestTables) {
+  // 3000 ops of a few positions: every block of every size is one or two
+  // runs per column, so the per-block overhead decides and 64 rows per block
+  // is not the smallest. Left to choose, the writer codes each table with
+  // each candidate size: the section is no larger than with any one size for
+  // all three tables, and smaller than with 64.
+  std::string text =
+      "module {\n  tg.graph @\"A::f\"(%self: !tg.module<\"A\">) {\n";
+  for (int i = 0; i < 3000; ++i)
+    text += llvm::formatv("    %v{0} = tg.constant({0} : i64) : !tg.value "
+                          "loc(\"f.py\":{1}:1)\n",
+                          i, i / 500 + 1)
+                .str();
+  text += "    tg.return\n  }\n}\n";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  ASSERT_TRUE(module);
+  uint64_t next = 0;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isa<ModuleOp>(op))
+      setDebugHandle(op, next++);
+  });
+  std::string automatic = build(*module, DebugSectionOptions());
+  for (uint32_t perBlock : section::kAutoRowsPerBlock) {
+    DebugSectionOptions fixed;
+    fixed.handlesPerBlock = fixed.stackNodesPerBlock = fixed.locationsPerBlock =
+        perBlock;
+    std::string bytes = build(*module, fixed);
+    EXPECT_LE(automatic.size(), bytes.size()) << "block size " << perBlock;
+    if (perBlock == section::kAutoRowsPerBlock[0])
+      EXPECT_LT(automatic.size(), bytes.size());
+  }
+  // The header holds the size chosen, and lookups agree with the module.
+  auto reader = read(automatic);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  EXPECT_TRUE(llvm::is_contained(section::kAutoRowsPerBlock,
+                                 (*reader)->getHandlesPerBlock()));
+  std::vector<Location> before = allLocations(*module);
+  stripLocations(*module);
+  ASSERT_TRUE(succeeded(restoreDebugInfo(*module, **reader)));
+  EXPECT_EQ(allLocations(*module), before);
+}
+
 TEST_F(SerializeTest, UnrepresentableLocationIsAnError) {
   OwningOpRef<ModuleOp> module = parse();
   Operation *op = nullptr;

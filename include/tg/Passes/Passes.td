@@ -290,6 +290,11 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     print and parse back to itself): the written section is decoded and
     compared with the module before the pass succeeds, so nothing is lost
     silently. The output is byte-identical across runs and thread settings.
+
+    The handle, stack-node and location tables are block-coded; the writer
+    codes each with 64, 128 and 256 rows per block and keeps the smallest
+    (which one wins depends on how the model's layers repeat), unless
+    `handles-per-block` fixes the handle table's.
   }];
   let options = [
     Option<"path", "path", "std::string", /*default=*/"\"\"",
@@ -299,8 +304,9 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     Option<"sourceRoot", "source-root", "std::string", /*default=*/"\"\"",
            "Directory that relative source file names are read from">,
     Option<"handlesPerBlock", "handles-per-block", "unsigned",
-           /*default=*/"64",
-           "Handle-table entries per coded block (lookup cost vs size)">,
+           /*default=*/"0",
+           "Handle-table entries per coded block (lookup cost vs size); 0 "
+           "(default): the smallest table of 64, 128 or 256">,
     Option<"formatVersion", "format-version", "unsigned", /*default=*/"3",
            "Major format version to write: 3 (current), 2 for readers that "
            "predate 3.0, or 1 for readers that predate 2.0 (O(size) open, "

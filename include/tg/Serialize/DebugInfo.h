@@ -34,11 +34,14 @@ struct DebugSectionOptions {
   bool embedSource = false;
   /// Prefix for relative file names when embedding source.
   std::string sourceRoot;
-  /// Entries per handle block (the format allows any B > 0).
-  uint32_t handlesPerBlock = section::kDefaultHandlesPerBlock;
-  /// Rows per stack-node and per location block (format 2; any value > 0).
-  uint32_t stackNodesPerBlock = section::kDefaultStackNodesPerBlock;
-  uint32_t locationsPerBlock = section::kDefaultLocationsPerBlock;
+  /// Entries per handle block (the format allows any B > 0). 0: the
+  /// writer codes the table with each of section::kAutoRowsPerBlock and
+  /// keeps the smallest (format 1: section::kDefaultHandlesPerBlock).
+  uint32_t handlesPerBlock = 0;
+  /// Rows per stack-node and per location block (formats 2 and 3; any value
+  /// > 0, or 0 for the smallest of section::kAutoRowsPerBlock).
+  uint32_t stackNodesPerBlock = 0;
+  uint32_t locationsPerBlock = 0;
   /// The format major version to write: the current one, or 1 for files
   /// that older readers must read (and for tests of the 1.0 reader path).
   uint16_t formatVersion = section::kVersionMajor;

@@ -121,6 +121,8 @@ public:
   llvm::StringRef getBytes() const { return data; }
   /// Handles 0 .. getNumHandles()-1 have entries (some may be absent).
   uint32_t getNumHandles() const { return handleCount; }
+  /// Rows per block of the handle table (the writer's choice).
+  uint32_t getHandlesPerBlock() const { return handlesPerBlock; }
   uint32_t getRootLoc() const { return rootLoc; }
 
   uint32_t getNumStrings() const {
