@@ -127,6 +127,17 @@ struct ModuleHierarchyPass
     // its frames, formatted and uniqued per op (docs/performance.md).
     struct FrameSequence {
       std::string pathPart;
+      // The last path and dictionary built for ops of this sequence: ops
+      // of one sequence are mostly of one function and share their other
+      // attributes, so this answers most ops without the memo tables below
+      // (each lookup into those is a cache miss once they outgrow the
+      // caches, from ~1M ops).
+      Operation *top = nullptr;
+      StringRef opName;
+      Attribute path;
+      // `after` is `before` with `afterPath` set.
+      DictionaryAttr before, after;
+      Attribute afterPath;
     };
     // Id 0: no frames.
     std::vector<FrameSequence> sequences(1);
@@ -142,7 +153,12 @@ struct ModuleHierarchyPass
     // ops get their path built from scratch). Iterative: chains can be
     // thousands of calls deep.
     SmallVector<Location, 16> pending;
+    // Consecutive ops were mostly inlined through the same call.
+    const void *lastChain = nullptr;
+    unsigned lastChainId = 0;
     auto getChainId = [&](Location chain) -> std::optional<unsigned> {
+      if (chain.getAsOpaquePointer() == lastChain)
+        return lastChainId;
       pending.clear();
       unsigned id = 0;
       for (Location node = chain;;) {
@@ -169,17 +185,37 @@ struct ModuleHierarchyPass
           std::string part = sequences[id].pathPart;
           tg::appendModulePathFrame(part, tg::getModulePathFrame(frame),
                                     pathFormat);
-          sequences.push_back({std::move(part)});
+          sequences.emplace_back().pathPart = std::move(part);
         }
         id = it->second;
         chainIds[node.getAsOpaquePointer()] = id;
       }
+      lastChain = chain.getAsOpaquePointer();
+      lastChainId = id;
       return id;
     };
 
-    // The path of an op whose location has one origin, or null for the
-    // other shapes (fused kernels' several origins, nested callee chains).
-    auto getSharedPath = [&](Operation *op) -> Attribute {
+    // tg::getEntryFunction(op), asked once per block: it walks up to the
+    // function and splits its symbol into class and method. An op with
+    // regions may be a function itself.
+    Block *entryBlock = nullptr;
+    tg::EntryFunction entry;
+    auto getEntry = [&](Operation *op) -> const tg::EntryFunction & {
+      if (op->getNumRegions() && isa<FunctionOpInterface>(op)) {
+        entryBlock = nullptr;
+        entry = tg::getEntryFunction(op);
+      } else if (op->getBlock() != entryBlock) {
+        entryBlock = op->getBlock();
+        entry = tg::getEntryFunction(op);
+      }
+      return entry;
+    };
+
+    // The path of an op whose location has one origin and the sequence of
+    // its frames, or null for the other shapes (fused kernels' several
+    // origins, nested callee chains).
+    auto getSharedPath = [&](Operation *op,
+                             unsigned &sequenceOut) -> Attribute {
       Location loc = op->getLoc();
       unsigned sequence = 0;
       if (auto site = dyn_cast<CallSiteLoc>(loc)) {
@@ -192,10 +228,14 @@ struct ModuleHierarchyPass
       } else if (!isa<FileLineColRange, NameLoc, UnknownLoc>(loc)) {
         return {};
       }
-      tg::EntryFunction top = tg::getEntryFunction(op);
+      sequenceOut = sequence;
+      const tg::EntryFunction &top = getEntry(op);
       StringRef opName = tg::modulePathHasOpName(pathFormat)
                              ? tg::getModulePathOpName(op)
                              : StringRef();
+      FrameSequence &last = sequences[sequence];
+      if (last.path && last.top == top.op && last.opName == opName)
+        return last.path;
       Attribute &path =
           pathMemo[{top.op, sequence, opName.data(), opName.size()}];
       if (!path) {
@@ -207,6 +247,9 @@ struct ModuleHierarchyPass
         tg::appendModulePathTail(text, opName, pathFormat);
         path = StringAttr::get(ctx, text);
       }
+      last.top = top.op;
+      last.opName = opName;
+      last.path = path;
       return path;
     };
 
@@ -229,7 +272,9 @@ struct ModuleHierarchyPass
         // A terminator only hands values back: PyTorch gives it no path.
         if (op->hasTrait<OpTrait::IsTerminator>())
           return;
-        Attribute path = getSharedPath(op);
+        unsigned sequence = 0;
+        Attribute path = getSharedPath(op, sequence);
+        FrameSequence *shared = path ? &sequences[sequence] : nullptr;
         if (!path)
           path = buildPath(op);
         if (emitRemarks) {
@@ -242,11 +287,20 @@ struct ModuleHierarchyPass
           op->emitRemark("module hierarchy: ") << llvm::join(texts, "; ");
         }
         DictionaryAttr before = op->getDiscardableAttrDictionary();
+        if (shared && shared->before == before && shared->afterPath == path) {
+          op->setDiscardableAttrs(shared->after);
+          return;
+        }
         DictionaryAttr &after = dictMemo[{before, path}];
         if (!after) {
           NamedAttrList attrs(before);
           attrs.set(attrName, path);
           after = attrs.getDictionary(ctx);
+        }
+        if (shared) {
+          shared->before = before;
+          shared->after = after;
+          shared->afterPath = path;
         }
         op->setDiscardableAttrs(after);
       });
