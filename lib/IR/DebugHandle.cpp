@@ -1,6 +1,7 @@
 //===- DebugHandle.cpp - Inline and attribute debug handles ---------------===//
 
 #include "tg/IR/DebugHandle.h"
+#include "tg/IR/TGDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -113,25 +114,31 @@ ParseResult parseDebugHandleAttrDict(OpAsmParser &parser,
 }
 
 /// Prints `attrs` (sorted by name) as an attribute dictionary, with the handle
-/// among them where `tg.debug_handle` sorts. The handle is printed by hand
-/// rather than through a temporary IntegerAttr: printing a module must not
-/// insert one attribute per op into the context.
+/// among them where `tg.debug_handle` sorts, and `#tg.module_path` values as
+/// the plain string they stand for (the form tg ops have always printed
+/// `tg.module_hierarchy` in; parsed back, it is a StringAttr). Both are
+/// printed by hand rather than through temporary attributes: printing a
+/// module must not insert one attribute per op into the context.
 static void printWithHandle(OpAsmPrinter &printer,
                             ArrayRef<NamedAttribute> attrs,
                             std::optional<int64_t> handle) {
-  if (!handle) {
+  auto isPath = [](NamedAttribute attr) {
+    return isa<ModulePathAttr>(attr.getValue());
+  };
+  if (!handle && llvm::none_of(attrs, isPath)) {
     printer.printOptionalAttrDict(attrs);
     return;
   }
   raw_ostream &os = printer.getStream();
   os << " {";
-  bool printedHandle = false;
+  bool printedHandle = !handle;
   bool first = true;
   auto separate = [&] {
     if (!first)
       os << ", ";
     first = false;
   };
+  std::string text;
   for (NamedAttribute attr : attrs) {
     if (!printedHandle && attr.getName().getValue() > kDebugHandleAttrName) {
       separate();
@@ -139,7 +146,16 @@ static void printWithHandle(OpAsmPrinter &printer,
       printedHandle = true;
     }
     separate();
-    printer.printNamedAttribute(attr);
+    auto path = dyn_cast<ModulePathAttr>(attr.getValue());
+    if (!path) {
+      printer.printNamedAttribute(attr);
+      continue;
+    }
+    printer.printKeywordOrString(attr.getName().getValue());
+    os << " = ";
+    text.clear();
+    path.appendText(text);
+    printer.printString(text);
   }
   if (!printedHandle) {
     separate();

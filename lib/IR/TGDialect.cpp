@@ -3,6 +3,7 @@
 #include "tg/IR/TGDialect.h"
 #include "tg/IR/TGOps.h"
 
+#include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -55,6 +56,52 @@ struct TGOpAsmDialectInterface : public OpAsmDialectInterface {
 };
 } // namespace
 
+namespace {
+/// Writes `#tg.module_path` as its nodes, so that paths that share their
+/// prefixes share them in bytecode too (as text, each would be its whole
+/// path). Every other tg attribute is written as its text.
+struct TGBytecodeDialectInterface : public BytecodeDialectInterface {
+  TGBytecodeDialectInterface(Dialect *dialect)
+      : BytecodeDialectInterface(dialect) {}
+
+  /// The only attribute coded here; a new one takes the next code.
+  enum AttrCode : uint64_t { kModulePathCode = 0 };
+
+  Attribute readAttribute(DialectBytecodeReader &reader) const override {
+    uint64_t code;
+    if (failed(reader.readVarInt(code)))
+      return {};
+    if (code != kModulePathCode) {
+      reader.emitError() << "unknown tg attribute code " << code;
+      return {};
+    }
+    Attribute prefix;
+    StringAttr piece;
+    if (failed(reader.readOptionalAttribute(prefix)) ||
+        failed(reader.readAttribute(piece)))
+      return {};
+    auto path = dyn_cast_or_null<ModulePathAttr>(prefix);
+    if (prefix && !path) {
+      reader.emitError() << "#tg.module_path prefix is not a module path: "
+                         << prefix;
+      return {};
+    }
+    return ModulePathAttr::get(reader.getContext(), path, piece);
+  }
+
+  LogicalResult writeAttribute(Attribute attr,
+                               DialectBytecodeWriter &writer) const override {
+    auto path = dyn_cast<ModulePathAttr>(attr);
+    if (!path)
+      return failure();
+    writer.writeVarInt(kModulePathCode);
+    writer.writeOptionalAttribute(path.getPrefix());
+    writer.writeAttribute(path.getPiece());
+    return success();
+  }
+};
+} // namespace
+
 namespace tg {
 /// lib/IR/TGInliner.cpp: lets MLIR's inliner inline tg calls.
 void addInlinerInterface(TGDialect &dialect);
@@ -67,7 +114,7 @@ void TGDialect::initialize() {
 #define GET_OP_LIST
 #include "tg/IR/TGOps.cpp.inc"
       >();
-  addInterfaces<TGOpAsmDialectInterface>();
+  addInterfaces<TGOpAsmDialectInterface, TGBytecodeDialectInterface>();
   addInlinerInterface(*this);
 }
 
@@ -120,4 +167,34 @@ OriginRecordAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 StringRef FrameAttr::getShortClassName() const {
   return shortClassName(getClassName());
+}
+
+void ModulePathAttr::appendText(std::string &out) const {
+  // Iterative: a path is as deep as the call stack, which may be deep.
+  SmallVector<StringRef, 16> pieces;
+  for (ModulePathAttr node = *this; node;
+       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix()))
+    pieces.push_back(node.getPiece().getValue());
+  for (StringRef piece : llvm::reverse(pieces))
+    out += piece;
+}
+
+std::string ModulePathAttr::getText() const {
+  std::string text;
+  appendText(text);
+  return text;
+}
+
+Attribute ModulePathAttr::parse(AsmParser &parser, Type) {
+  std::string text;
+  if (parser.parseLess() || parser.parseString(&text) || parser.parseGreater())
+    return {};
+  return ModulePathAttr::get(parser.getContext(), ModulePathAttr(),
+                             StringAttr::get(parser.getContext(), text));
+}
+
+void ModulePathAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  printer.printString(getText());
+  printer << '>';
 }

@@ -98,6 +98,21 @@ std::string getModulePath(Operation *op, ModulePathFormat format) {
   return getModulePaths(op, format).front();
 }
 
+SmallVector<std::string, 1> getModulePathTexts(Attribute attr) {
+  SmallVector<std::string, 1> texts;
+  auto add = [&](Attribute path) {
+    if (auto text = dyn_cast_or_null<StringAttr>(path))
+      texts.push_back(text.str());
+    else if (auto node = dyn_cast_or_null<ModulePathAttr>(path))
+      texts.push_back(node.getText());
+  };
+  if (auto array = dyn_cast_or_null<ArrayAttr>(attr))
+    llvm::for_each(array, add);
+  else
+    add(attr);
+  return texts;
+}
+
 } // namespace tg
 
 namespace {
@@ -119,14 +134,16 @@ struct ModuleHierarchyPass
     // class, method) of its caller chain and, in the mobile form, its op
     // name. Caller chains differ in their call positions, so each chain is
     // mapped to the id of its frame sequence, interned from its parent's id
-    // and its own frame, and each sequence's part of the path is built once,
-    // by appending the frame's piece to the parent's part. The path
-    // attribute is then built once per (function, sequence, op name) and the
-    // op's attribute dictionary once per (old dictionary, path): the pass
-    // costs a walk with a few hash lookups per op, not a path built from all
-    // its frames, formatted and uniqued per op (docs/performance.md).
+    // and its own frame. A path is a #tg.module_path node: the node of the
+    // function's head, extended by one node per frame and, in the mobile
+    // form, one for the op name; each node is built once per (function,
+    // sequence) from its parent's node and a piece of text shared by every
+    // path through that frame. No path is ever built as a whole string, so
+    // the pass costs a walk with a hash lookup per op and O(1) per new call
+    // stack, whatever the depth (docs/performance.md).
     struct FrameSequence {
-      std::string pathPart;
+      unsigned parent = 0;
+      StringAttr piece;
       // The last path and dictionary built for ops of this sequence: ops
       // of one sequence are mostly of one function and share their other
       // attributes, so this answers most ops without the memo tables below
@@ -143,7 +160,7 @@ struct ModuleHierarchyPass
     std::vector<FrameSequence> sequences(1);
     DenseMap<std::pair<unsigned, Attribute>, unsigned> sequenceIds;
     DenseMap<const void *, unsigned> chainIds;
-    DenseMap<Operation *, std::string> heads;
+    DenseMap<std::pair<Operation *, unsigned>, tg::ModulePathAttr> nodes;
     using PathKey = std::tuple<Operation *, unsigned, const char *, size_t>;
     DenseMap<PathKey, Attribute> pathMemo;
     DenseMap<std::pair<Attribute, Attribute>, DictionaryAttr> dictMemo;
@@ -156,6 +173,7 @@ struct ModuleHierarchyPass
     // Consecutive ops were mostly inlined through the same call.
     const void *lastChain = nullptr;
     unsigned lastChainId = 0;
+    std::string piece;
     auto getChainId = [&](Location chain) -> std::optional<unsigned> {
       if (chain.getAsOpaquePointer() == lastChain)
         return lastChainId;
@@ -182,10 +200,12 @@ struct ModuleHierarchyPass
         auto [it, inserted] = sequenceIds.try_emplace(
             {id, frame.frame}, unsigned(sequences.size()));
         if (inserted) {
-          std::string part = sequences[id].pathPart;
-          tg::appendModulePathFrame(part, tg::getModulePathFrame(frame),
+          piece.clear();
+          tg::appendModulePathFrame(piece, tg::getModulePathFrame(frame),
                                     pathFormat);
-          sequences.emplace_back().pathPart = std::move(part);
+          FrameSequence &sequence = sequences.emplace_back();
+          sequence.parent = id;
+          sequence.piece = StringAttr::get(ctx, piece);
         }
         id = it->second;
         chainIds[node.getAsOpaquePointer()] = id;
@@ -193,6 +213,35 @@ struct ModuleHierarchyPass
       lastChain = chain.getAsOpaquePointer();
       lastChainId = id;
       return id;
+    };
+
+    // The path node of a frame sequence in function `top`: the nodes of
+    // its prefixes are built first, each once (iteratively, as chains).
+    SmallVector<unsigned, 16> unbuilt;
+    auto getNode = [&](const tg::EntryFunction &top,
+                       unsigned sequence) -> tg::ModulePathAttr {
+      unbuilt.clear();
+      tg::ModulePathAttr node;
+      for (unsigned id = sequence;; id = sequences[id].parent) {
+        auto it = nodes.find({top.op, id});
+        if (it != nodes.end()) {
+          node = it->second;
+          break;
+        }
+        unbuilt.push_back(id);
+        if (id == 0)
+          break;
+      }
+      for (unsigned id : llvm::reverse(unbuilt)) {
+        StringAttr text =
+            id ? sequences[id].piece
+               : StringAttr::get(ctx, tg::formatModulePathHead(top.className,
+                                                               top.method,
+                                                               pathFormat));
+        node = tg::ModulePathAttr::get(ctx, node, text);
+        nodes[{top.op, id}] = node;
+      }
+      return node;
     };
 
     // tg::getEntryFunction(op), asked once per block: it walks up to the
@@ -239,13 +288,14 @@ struct ModuleHierarchyPass
       Attribute &path =
           pathMemo[{top.op, sequence, opName.data(), opName.size()}];
       if (!path) {
-        auto [head, inserted] = heads.try_emplace(top.op);
-        if (inserted)
-          head->second =
-              tg::formatModulePathHead(top.className, top.method, pathFormat);
-        std::string text = head->second + sequences[sequence].pathPart;
-        tg::appendModulePathTail(text, opName, pathFormat);
-        path = StringAttr::get(ctx, text);
+        tg::ModulePathAttr node = getNode(top, sequence);
+        if (!opName.empty()) {
+          piece.clear();
+          tg::appendModulePathTail(piece, opName, pathFormat);
+          node =
+              tg::ModulePathAttr::get(ctx, node, StringAttr::get(ctx, piece));
+        }
+        path = node;
       }
       last.top = top.op;
       last.opName = opName;
@@ -277,22 +327,18 @@ struct ModuleHierarchyPass
         FrameSequence *shared = path ? &sequences[sequence] : nullptr;
         if (!path)
           path = buildPath(op);
-        if (emitRemarks) {
-          SmallVector<StringRef, 1> texts;
-          if (auto text = dyn_cast<StringAttr>(path))
-            texts.push_back(text.getValue());
-          else
-            for (Attribute element : cast<ArrayAttr>(path))
-              texts.push_back(cast<StringAttr>(element).getValue());
-          op->emitRemark("module hierarchy: ") << llvm::join(texts, "; ");
-        }
+        if (emitRemarks)
+          op->emitRemark("module hierarchy: ")
+              << llvm::join(tg::getModulePathTexts(path), "; ");
         DictionaryAttr before = op->getDiscardableAttrDictionary();
         if (shared && shared->before == before && shared->afterPath == path) {
           op->setDiscardableAttrs(shared->after);
           return;
         }
         DictionaryAttr &after = dictMemo[{before, path}];
-        if (!after) {
+        if (!after && before.empty()) {
+          after = DictionaryAttr::getWithSorted(ctx, {{attrName, path}});
+        } else if (!after) {
           NamedAttrList attrs(before);
           attrs.set(attrName, path);
           after = attrs.getDictionary(ctx);

@@ -2,6 +2,7 @@
 
 #include "tg/IR/TGOps.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -183,6 +184,38 @@ TEST_F(DialectTest, PrintParsePrintIsStable) {
   EXPECT_EQ(once, print(second->getOperation()));
   EXPECT_NE(once.find("#frame = #tg.frame<instance = \"conv1\""),
             std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(DialectTest, ModulePathIsItsPrefixAndPiece) {
+  Builder b(&context);
+  auto head = ModulePathAttr::get(&context, {}, b.getStringAttr("TOP(C)::f."));
+  auto path = ModulePathAttr::get(&context, head, b.getStringAttr("a(A)::g."));
+  EXPECT_EQ(path.getText(), "TOP(C)::f.a(A)::g.");
+  // Nodes are uniqued: the same prefix and piece is the same attribute.
+  EXPECT_EQ(path,
+            ModulePathAttr::get(&context, head, b.getStringAttr("a(A)::g.")));
+}
+
+TEST_F(DialectTest, ModulePathNodesSurviveBytecode) {
+  // Bytecode keeps the shared nodes (as text each would be one whole path):
+  // read back into the same context, the attribute is the very same node.
+  Builder b(&context);
+  auto head = ModulePathAttr::get(&context, {}, b.getStringAttr("TOP(C)::f."));
+  auto path = ModulePathAttr::get(&context, head, b.getStringAttr("a(A)::g."));
+  OwningOpRef<ModuleOp> module = ModuleOp::create(b.getUnknownLoc());
+  (*module)->setAttr("tg.module_hierarchy", path);
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
+  ASSERT_TRUE(succeeded(writeBytecodeToFile(*module, os)));
+  ParserConfig config(&context);
+  OwningOpRef<ModuleOp> read =
+      parseSourceString<ModuleOp>(os.str(), config, "bytes");
+  ASSERT_TRUE(read);
+  EXPECT_EQ((*read)->getAttr("tg.module_hierarchy"), path);
 }
 
 } // namespace

@@ -224,13 +224,8 @@ TEST_F(ModuleHierarchyTest, SharedPathsEqualPathsBuiltPerOp) {
     ASSERT_TRUE(succeeded(pm.run(*module)));
 
     for (auto &[op, paths] : expected) {
-      Attribute attr = op->getAttr(kModuleHierarchyAttrName);
-      SmallVector<std::string, 1> got;
-      if (auto text = dyn_cast_or_null<StringAttr>(attr))
-        got.push_back(text.str());
-      else if (auto array = dyn_cast_or_null<ArrayAttr>(attr))
-        for (Attribute element : array)
-          got.push_back(cast<StringAttr>(element).str());
+      SmallVector<std::string, 1> got =
+          getModulePathTexts(op->getAttr(kModuleHierarchyAttrName));
       std::string text;
       llvm::raw_string_ostream os(text);
       op->print(os);

@@ -97,4 +97,46 @@ def TG_OriginRecordAttr : TG_Attr<"OriginRecord", "origin_record"> {
   }];
 }
 
+def TG_ModulePathAttr : TG_Attr<"ModulePath", "module_path"> {
+  let summary = "A module path, shared with every path it extends";
+  let description = [{
+    The value `--tg-module-hierarchy` gives `tg.module_hierarchy`: a module
+    path (`TOP(ResNet)::forward.layer1(Sequential)::forward.`) stored as the
+    path it extends (`prefix`, another `#tg.module_path`, or none) and the
+    text it adds (`piece`): one node per entry function, per inlined frame
+    and, in the mobile form, per op name. Ops inlined through the same calls
+    share nodes, so a model's paths cost one node per distinct call stack
+    instead of one string per distinct path (docs/performance.md).
+
+    It prints as the whole path, and parses from it (as one node):
+
+    ```mlir
+    #tg.module_path<"TOP(ResNet)::forward.layer1(Sequential)::forward.">
+    ```
+
+    tg ops print it as the plain string (`tg.module_hierarchy = "..."`), the
+    form the pass has always written, and parse that string back as a
+    `StringAttr`; read either with `tg::getModulePathText`. In bytecode
+    the nodes are written as they are shared.
+  }];
+  let parameters = (ins
+      OptionalParameter<"::mlir::Attribute",
+                        "the path this one extends (a #tg.module_path), or none">:$prefix,
+      "::mlir::StringAttr":$piece);
+  let hasCustomAssemblyFormat = 1;
+  // The prefix is typed in the builder (the storage keeps an Attribute).
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "ModulePathAttr":$prefix, "::mlir::StringAttr":$piece), [{
+      return $_get($_ctxt, prefix, piece);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The whole path: the prefix's text followed by the piece.
+    std::string getText() const;
+    /// Appends the whole path to `out`.
+    void appendText(std::string &out) const;
+  }];
+}
+
 #endif // TG_IR_TGATTRS_TD

@@ -70,6 +70,12 @@ llvm::SmallVector<std::string, 1> getModulePaths(mlir::Operation *op,
 /// path of its first origin.
 std::string getModulePath(mlir::Operation *op, ModulePathFormat format);
 
+/// The module paths a `tg.module_hierarchy` value stands for, as text: one
+/// for a `#tg.module_path` (what the pass attaches) or a string (what a tg op
+/// parses back from its printed form), one per element of an array of them
+/// (an op of several origins); none for anything else.
+llvm::SmallVector<std::string, 1> getModulePathTexts(mlir::Attribute attr);
+
 } // namespace tg
 
 #endif // TG_PASSES_MODULEHIERARCHY_H

@@ -104,9 +104,13 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
     `prim::GetAttr`, `prim::CallMethod`, `prim::CallFunction`), or the MLIR
     op name.
 
-    An op whose location stands for several origins (a fused location) gets
-    one path per origin: the attribute is a string when they are all equal,
-    else an array of the distinct paths in origin order.
+    The attribute is a `#tg.module_path`: the path as a chain of nodes shared
+    by every op inlined through the same calls (tg ops print it as the plain
+    string; docs/dialect.md), so the pass costs a walk plus O(1) per distinct
+    call stack, never a whole path per op. An op whose location stands for
+    several origins (a fused location) gets one path per origin: a string
+    when they are all equal, else an array of the distinct paths in origin
+    order. `tg::getModulePathTexts` reads every form.
 
     With `emit-remarks`, each op also gets a remark `module hierarchy: <path>`
     (paths joined by `; `), for FileCheck and `-verify-diagnostics`.
