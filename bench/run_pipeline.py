@@ -187,9 +187,11 @@ def measure(r, n, args, cache):
     res["inlined_sha"] = sha256(inlined)
 
     log("  %d: parse+print" % n)
-    pp_out = os.path.join(w, "pp-%d.mlir" % n)
+    # Every timed run prints to /dev/null: the tables measure tg-opt, not
+    # this VM's disk (writing the 2.5 GB text of 4M ops to a file made the
+    # printer 53% slower, 13% at 1M; docs/performance.md, "What is measured").
     wall, rss, err = r.best_of(repeat, [opt, inlined, "-mlir-print-debuginfo",
-                                        "--mlir-timing", "-o", pp_out])
+                                        "--mlir-timing", "-o", os.devnull])
     res["pp_wall"], res["pp_rss"] = wall, rss
     res["pp_timing"] = parse_timing(err)
 
@@ -197,12 +199,11 @@ def measure(r, n, args, cache):
     passes = ["--tg-fuse-elementwise", "--tg-assign-debug-handles",
               "--tg-module-hierarchy", emit, "--strip-debuginfo"]
     log("  %d: pipeline" % n)
-    out = os.path.join(w, "out-%d.mlir" % n)
+    out = os.devnull
     wall, rss, err = r.best_of(repeat, [opt, model, "--tg-inline"] + passes +
                                ["--mlir-timing", "-o", out])
     res["full_wall"], res["full_rss"] = wall, rss
     res["full_timing"] = parse_timing(err)
-    res["out_bytes"] = os.path.getsize(out)
 
     # MLIR verifies the IR after every pass that does not preserve all
     # analyses, inside that pass's --mlir-timing entry; the verifier walks
@@ -227,7 +228,6 @@ def measure(r, n, args, cache):
     res["snap_wall"], res["snap_rss"] = wall, rss
     res["snap_pass"] = parse_timing(err).get("LocationSnapshot", 0.0)
     os.remove(snap)
-    os.remove(out)
 
     res["section_sha"] = sha256(section)
     same = bool(prev) and prev.get("section_sha") == res["section_sha"]
@@ -240,7 +240,7 @@ def measure(r, n, args, cache):
         for k in deterministic:
             res[k] = prev[k]
         res["reused"] = True
-        return finish(r, n, res, section, inlined, pp_out, args, cache, prev_file)
+        return finish(r, n, res, section, inlined, args, cache, prev_file)
 
     log("  %d: bytecode" % n)
     bc = os.path.join(w, "inlined-%d.mlirbc" % n)
@@ -273,15 +273,14 @@ def measure(r, n, args, cache):
         naive, zstd, cached = naive_and_zstd(r, section, cache, args.reuse)
         res["naive_bytes"], res["zstd_bytes"] = naive, zstd
         res["zstd_reused"] = cached
-    return finish(r, n, res, section, inlined, pp_out, args, cache, prev_file)
+    return finish(r, n, res, section, inlined, args, cache, prev_file)
 
 
-def finish(r, n, res, section, inlined, pp_out, args, cache, prev_file):
+def finish(r, n, res, section, inlined, args, cache, prev_file):
     log("  %d: section" % n)
     res["section_bytes"] = os.path.getsize(section)
     res["stats"] = section_stats(r, section)
     res["handles"] = int(res["stats"]["handles"])
-    os.remove(pp_out)
     if not args.keep:
         os.remove(inlined)
     with open(prev_file, "w") as f:
