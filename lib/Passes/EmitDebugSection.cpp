@@ -45,6 +45,7 @@ struct EmitDebugSectionPass
     options.embedSource = embedSource;
     options.sourceRoot = sourceRoot;
     options.handlesPerBlock = handlesPerBlock;
+    options.compressSmall = compress;
     options.opName = tg::getModulePathOpName;
     FailureOr<std::string> bytes = tg::buildDebugSection(module, options);
     if (failed(bytes))

@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CRC.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -125,6 +126,54 @@ DebugSectionReader::fromBuffer(std::unique_ptr<MemoryBuffer> buffer) {
   return std::move(reader);
 }
 
+Error DebugSectionReader::decompress() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t frameSize = read32(base + kOffCompressedSize);
+  if (frameSize != data.size() - kHeaderSize)
+    return makeError(
+        "{0} compressed section: the header at offset {1} "
+        "records a {2}-byte frame after the header, found {3} "
+        "bytes",
+        data.size() - kHeaderSize < frameSize ? "truncated" : "oversized",
+        unsigned(kOffCompressedSize), frameSize, data.size() - kHeaderSize);
+  uint64_t imageSize = read64(base + kOffFileSize);
+  if (imageSize < kHeaderSize || imageSize > kMaxDecompressedImage)
+    return makeError("bad compressed section: the header at offset {0} "
+                     "records {1} bytes once decompressed, expected {2} to "
+                     "{3}",
+                     unsigned(kOffFileSize), imageSize, kHeaderSize,
+                     kMaxDecompressedImage);
+  if (!compression::zstd::isAvailable())
+    return makeError("the section is compressed (zstd) and this reader was "
+                     "built without zstd; write it with "
+                     "--tg-emit-debug-section=compress=false");
+  std::unique_ptr<WritableMemoryBuffer> image =
+      WritableMemoryBuffer::getNewUninitMemBuffer(imageSize,
+                                                  "decompressed section");
+  if (!image)
+    return makeError("cannot allocate {0} bytes to decompress the section",
+                     imageSize);
+  std::memcpy(image->getBufferStart(), base, kHeaderSize);
+  size_t bodySize = imageSize - kHeaderSize;
+  if (Error err = compression::zstd::decompress(
+          ArrayRef<uint8_t>(base + kHeaderSize, frameSize),
+          reinterpret_cast<uint8_t *>(image->getBufferStart()) + kHeaderSize,
+          bodySize))
+    return makeError("corrupt compressed section: the zstd frame at offset "
+                     "{0} does not decompress to the {1} bytes the header "
+                     "records: {2}",
+                     kHeaderSize, imageSize - kHeaderSize,
+                     toString(std::move(err)));
+  if (bodySize != imageSize - kHeaderSize)
+    return makeError("corrupt compressed section: the zstd frame at offset "
+                     "{0} decompresses to {1} bytes, the header records {2}",
+                     kHeaderSize, bodySize, imageSize - kHeaderSize);
+  data = StringRef(image->getBufferStart(), image->getBufferSize());
+  buffer = std::move(image);
+  mapping.reset();
+  return Error::success();
+}
+
 Error DebugSectionReader::validate() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
   uint64_t size = data.size();
@@ -162,13 +211,19 @@ Error DebugSectionReader::validate() {
   if (headerSize != kHeaderSize)
     return makeError("bad header size at offset {0}: expected {1}, found {2}",
                      unsigned(kOffHeaderSize), kHeaderSize, headerSize);
+  flags = read32(base + kOffFlags);
+  if (isV3() && (flags & kFlagCompressed)) {
+    if (Error err = decompress())
+      return err;
+    base = reinterpret_cast<const uint8_t *>(data.data());
+    size = data.size();
+  }
   uint64_t fileSize = read64(base + kOffFileSize);
   if (fileSize != size)
     return makeError("{0} file: the header at offset {1} records {2} bytes, "
                      "found {3}",
                      size < fileSize ? "truncated" : "oversized",
                      unsigned(kOffFileSize), fileSize, size);
-  flags = read32(base + kOffFlags);
   handleCount = read32(base + kOffHandleCount);
   handlesPerBlock = read32(base + kOffHandlesPerBlock);
   rootLoc = read32(base + kOffRootLoc);
@@ -212,6 +267,11 @@ Error DebugSectionReader::validate() {
 
   bool seen[kNumSectionKinds] = {};
   uint64_t offset = alignTable(tableEnd, versionMajor);
+  // A compressed image is in memory already: its padding is checked too, so
+  // that every byte a damaged frame can change is covered by a check (the
+  // zstd frame has no checksum of its own).
+  bool checkPadding = flags & kFlagCompressed;
+  uint64_t end = tableEnd;
   for (uint32_t i = 0; i < sectionCount; ++i) {
     const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;
     uint32_t kind = read32(entry);
@@ -221,6 +281,12 @@ Error DebugSectionReader::validate() {
       return makeError("truncated file: section {0} (kind {1}) at offset {2} "
                        "has {3} bytes, past the end of the file ({4})",
                        i, kind, offset, bytes, size);
+    for (uint64_t at = end; checkPadding && at < offset; ++at)
+      if (base[at])
+        return makeError("corrupt compressed section: padding byte at offset "
+                         "{0} (before section {1}) is {2}, expected 0",
+                         at, i, unsigned(base[at]));
+    end = offset + bytes;
     if (kind >= 1 && kind <= numKinds && !seen[kind - 1]) {
       unsigned k = kind - 1;
       seen[k] = true;

@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CRC.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -109,6 +110,9 @@ private:
   void embedSource();
   LogicalResult embedSourceText();
   std::string serialize();
+  /// Stores everything after the header of a small 3.0 image as one zstd
+  /// frame, when that is smaller (flag COMPRESSED).
+  void compressSmallImage(std::string &image);
 
   Operation *root;
   const DebugSectionOptions &options;
@@ -878,7 +882,32 @@ std::string SectionBuilder::serialize() {
   }
   write32le(header + kOffHeaderCrc,
             llvm::crc32(llvm::ArrayRef<uint8_t>(header, kOffHeaderCrc)));
+  if (v3 && options.compressSmall)
+    compressSmallImage(out);
   return out;
+}
+
+void SectionBuilder::compressSmallImage(std::string &image) {
+  if (image.size() > kMaxCompressedImage ||
+      !llvm::compression::zstd::isAvailable())
+    return;
+  auto *bytes = reinterpret_cast<uint8_t *>(image.data());
+  SmallVector<uint8_t, 0> frame;
+  llvm::compression::zstd::compress(
+      llvm::ArrayRef<uint8_t>(bytes + kHeaderSize, image.size() - kHeaderSize),
+      frame, kCompressionLevel);
+  if (kHeaderSize + frame.size() >= image.size())
+    return;
+  // The header stays as written (file_size is the decompressed size, the
+  // section table's CRC and every table's checksum are those of the
+  // decompressed bytes), plus the flag and the frame's size.
+  using namespace llvm::support::endian;
+  write32le(bytes + kOffFlags, read32le(bytes + kOffFlags) | kFlagCompressed);
+  write32le(bytes + kOffCompressedSize, uint32_t(frame.size()));
+  write32le(bytes + kOffHeaderCrc,
+            llvm::crc32(llvm::ArrayRef<uint8_t>(bytes, kOffHeaderCrc)));
+  image.resize(kHeaderSize);
+  image.append(reinterpret_cast<const char *>(frame.data()), frame.size());
 }
 
 FailureOr<std::string> SectionBuilder::build() {

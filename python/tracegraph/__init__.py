@@ -11,7 +11,8 @@ debug handles back into module paths and Python tracebacks::
 
 The reader is the C++ one: the file is mapped read-only and decoded only when
 a handle is looked up (``Section.raw()`` is a memoryview of the mapping
-itself). A truncated, corrupt or foreign file raises ``SectionError``; an
+itself; a small section stored compressed is decompressed once, at open). A
+truncated, corrupt or foreign file raises ``SectionError``; an
 unused or out-of-range handle raises ``KeyError``.
 
 ``annotate_chrome_trace`` adds module paths and stacks to a Chrome/Perfetto

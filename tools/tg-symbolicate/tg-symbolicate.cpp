@@ -543,10 +543,11 @@ int main(int argc, char **argv) {
       return 1;
     }
     if (handleArgs.empty() && chromeTrace.empty()) {
-      outs() << formatv("{0}: verified (format {1}.{2}, {3} bytes, {4} "
+      outs() << formatv("{0}: verified (format {1}.{2}, {3} bytes{4}, {5} "
                         "handles)\n",
                         sectionPath, (*reader)->getVersionMajor(),
                         (*reader)->getVersionMinor(), (*reader)->getFileSize(),
+                        (*reader)->isCompressed() ? " decompressed" : "",
                         (*reader)->getNumHandles());
       return 0;
     }

@@ -10,6 +10,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CRC.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -53,7 +54,13 @@ protected:
     return parseSourceString<ModuleOp>(text, &context);
   }
 
+  /// Most tests here inspect and damage tables in place: they get the
+  /// uncompressed image (compressed sections have tests of their own).
   std::string build(ModuleOp module, DebugSectionOptions options = {}) {
+    options.compressSmall = false;
+    return buildAsIs(module, options);
+  }
+  std::string buildAsIs(ModuleOp module, const DebugSectionOptions &options) {
     FailureOr<std::string> bytes = buildDebugSection(module, options);
     EXPECT_TRUE(succeeded(bytes));
     return succeeded(bytes) ? *bytes : std::string();
@@ -699,6 +706,146 @@ TEST_F(SerializeTest, CorruptBytesNeverCrash) {
       }
     }
   }
+}
+
+TEST_F(SerializeTest, SmallSectionsAreCompressedAndReadTheSame) {
+  // By default a small 3.0 section is stored as its header and one zstd
+  // frame; it reads exactly as the uncompressed image it stands for.
+  OwningOpRef<ModuleOp> module = parse();
+  DebugSectionOptions defaults;
+  const std::string packed = buildAsIs(*module, defaults);
+  const std::string plain = build(*module);
+  using llvm::support::endian::read32le;
+  ASSERT_TRUE(read32le(packed.data() + kOffFlags) & kFlagCompressed);
+  EXPECT_FALSE(read32le(plain.data() + kOffFlags) & kFlagCompressed);
+  EXPECT_LT(packed.size(), plain.size());
+  EXPECT_EQ(read32le(packed.data() + kOffCompressedSize),
+            packed.size() - kHeaderSize);
+  auto reader = read(packed);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  // The reader holds the decompressed image: the uncompressed section, but
+  // for the header's flag, frame size and checksum.
+  llvm::StringRef image = (*reader)->getBytes();
+  ASSERT_EQ(image.size(), plain.size());
+  EXPECT_EQ(image.drop_front(kHeaderSize),
+            llvm::StringRef(plain).drop_front(kHeaderSize));
+  ASSERT_FALSE((*reader)->verifyAll());
+  std::vector<Location> before = allLocations(*module);
+  stripLocations(*module);
+  ASSERT_TRUE(succeeded(restoreDebugInfo(*module, **reader)));
+  EXPECT_EQ(allLocations(*module), before);
+  // Formats 1 and 2 are never compressed.
+  for (uint16_t version : {kVersionMajorV1, kVersionMajorV2}) {
+    DebugSectionOptions old;
+    old.formatVersion = version;
+    std::string bytes = buildAsIs(*module, old);
+    EXPECT_FALSE(read32le(bytes.data() + kOffFlags) & kFlagCompressed);
+  }
+}
+
+TEST_F(SerializeTest, DamagedCompressedSectionsAreErrors) {
+  OwningOpRef<ModuleOp> module = parse();
+  const std::string good = buildAsIs(*module, DebugSectionOptions());
+  ASSERT_TRUE(llvm::support::endian::read32le(good.data() + kOffFlags) &
+              kFlagCompressed);
+  // Header fields are rewritten with the header checksum fixed, so that
+  // each reaches its own check.
+  auto withHeaderOf = [](std::string bytes,
+                         llvm::function_ref<void(uint8_t *)> edit) {
+    auto *p = reinterpret_cast<uint8_t *>(bytes.data());
+    edit(p);
+    llvm::support::endian::write32le(
+        p + kOffHeaderCrc,
+        llvm::crc32(llvm::ArrayRef<uint8_t>(p, kOffHeaderCrc)));
+    return bytes;
+  };
+  auto withHeader = [&](void (*edit)(uint8_t *)) {
+    return withHeaderOf(good, edit);
+  };
+  auto expectError = [&](const std::string &bad, llvm::StringRef message) {
+    std::string error = errorOf(bad);
+    EXPECT_NE(error.find(message), std::string::npos)
+        << "expected '" << message.str() << "' in '" << error << "'";
+  };
+  expectError(good.substr(0, good.size() - 1),
+              "truncated compressed section: the header at offset 36 records");
+  expectError(good + "x", "oversized compressed section");
+  expectError(withHeader([](uint8_t *p) {
+                llvm::support::endian::write64le(p + kOffFileSize, uint64_t(1)
+                                                                       << 40);
+              }),
+              "bad compressed section: the header at offset 24 records "
+              "1099511627776 bytes once decompressed");
+  expectError(withHeader([](uint8_t *p) {
+                uint64_t size =
+                    llvm::support::endian::read64le(p + kOffFileSize);
+                llvm::support::endian::write64le(p + kOffFileSize, size + 1);
+              }),
+              "corrupt compressed section: the zstd frame at offset 64 "
+              "decompresses to");
+  expectError(withHeader([](uint8_t *p) {
+                uint64_t size =
+                    llvm::support::endian::read64le(p + kOffFileSize);
+                llvm::support::endian::write64le(p + kOffFileSize, size - 1);
+              }),
+              "corrupt compressed section: the zstd frame at offset 64 does "
+              "not decompress");
+  // Any byte of the frame flipped: an error at open (zstd's own checks, the
+  // padding) or, when the frame still decodes, at the first use of a table
+  // (its checksum); never a crash. A damaged file that passes every check
+  // decodes to the same image (a flip zstd ignores), so it answers the same.
+  auto reader = read(good);
+  ASSERT_TRUE(!!reader);
+  std::string goodImage = (*reader)->getBytes().drop_front(kHeaderSize).str();
+  unsigned noticed = 0;
+  for (size_t pos = kHeaderSize; pos < good.size(); ++pos) {
+    std::string bad = good;
+    bad[pos] ^= 0x20;
+    auto damaged = read(bad);
+    if (!damaged) {
+      llvm::consumeError(damaged.takeError());
+      ++noticed;
+      continue;
+    }
+    if (llvm::Error err = (*damaged)->verifyAll()) {
+      llvm::consumeError(std::move(err));
+      ++noticed;
+      continue;
+    }
+    EXPECT_EQ((*damaged)->getBytes().drop_front(kHeaderSize), goodImage)
+        << "byte " << pos << " flipped changed the image unnoticed";
+  }
+  EXPECT_GT(noticed, (good.size() - kHeaderSize) * 9 / 10);
+
+  // A padding byte that decompresses nonzero (the image compressed here,
+  // as the writer does, after the damage).
+  std::string image = build(*module);
+  auto *p = reinterpret_cast<uint8_t *>(image.data());
+  uint32_t sections = llvm::support::endian::read32le(p + kOffSectionCount);
+  uint64_t at = kHeaderSize + uint64_t(sections) * kSectionEntrySizeV2;
+  uint64_t gap = 0;
+  for (uint32_t i = 0; i < sections && !gap; ++i) {
+    uint64_t bytes = llvm::support::endian::read64le(
+        p + kHeaderSize + i * kSectionEntrySizeV2 + 8);
+    at = alignTable(at, kVersionMajor) + bytes;
+    if (at % 8 && i + 1 < sections)
+      gap = at;
+  }
+  ASSERT_NE(gap, 0u) << "no padding in the image";
+  image[gap] = 1;
+  SmallVector<uint8_t, 0> frame;
+  llvm::compression::zstd::compress(
+      llvm::ArrayRef<uint8_t>(p + kHeaderSize, image.size() - kHeaderSize),
+      frame);
+  std::string packed = image.substr(0, kHeaderSize);
+  packed.append(reinterpret_cast<const char *>(frame.data()), frame.size());
+  packed = withHeaderOf(packed, [&](uint8_t *h) {
+    using namespace llvm::support::endian;
+    write32le(h + kOffFlags, read32le(h + kOffFlags) | kFlagCompressed);
+    write32le(h + kOffCompressedSize, uint32_t(frame.size()));
+  });
+  expectError(packed, "corrupt compressed section: padding byte at offset " +
+                          std::to_string(gap));
 }
 
 /// Byte `at` of table `kind` flipped, nothing recomputed.

@@ -298,7 +298,11 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     The handle, stack-node and location tables are block-coded; the writer
     codes each with 64, 128 and 256 rows per block and keeps the smallest
     (which one wins depends on how the model's layers repeat), unless
-    `handles-per-block` fixes the handle table's.
+    `handles-per-block` fixes the handle table's. A section of at most
+    256 KiB is then stored compressed (its header, then the rest as one zstd
+    frame) when that is smaller, unless `compress=false`: readers decompress
+    it once at open and read it as any other; larger sections are read in
+    place, zero-copy.
   }];
   let options = [
     Option<"path", "path", "std::string", /*default=*/"\"\"",
@@ -311,6 +315,9 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            /*default=*/"0",
            "Handle-table entries per coded block (lookup cost vs size); 0 "
            "(default): the smallest table of 64, 128 or 256">,
+    Option<"compress", "compress", "bool", /*default=*/"true",
+           "Store a small section (format 3, at most 256 KiB) as one zstd "
+           "frame when that is smaller; readers decompress it at open">,
     Option<"formatVersion", "format-version", "unsigned", /*default=*/"3",
            "Major format version to write: 3 (current), 2 for readers that "
            "predate 3.0, or 1 for readers that predate 2.0 (O(size) open, "

@@ -45,6 +45,11 @@ struct DebugSectionOptions {
   /// The format major version to write: the current one, or 1 for files
   /// that older readers must read (and for tests of the 1.0 reader path).
   uint16_t formatVersion = section::kVersionMajor;
+  /// Format 3: compress a section of at most section::kMaxCompressedImage
+  /// bytes as one zstd frame when that makes it smaller (flag COMPRESSED).
+  /// Off for sections that tests damage byte by byte, and for readers that
+  /// must map every table in place.
+  bool compressSmall = true;
   /// Format 2: let the block-coded tables use copy blocks (off for
   /// comparisons and tests of literal blocks).
   bool allowCopyBlocks = true;

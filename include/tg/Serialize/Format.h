@@ -59,6 +59,9 @@ enum HeaderOffset : uint32_t {
   /// followed by a reserved u32.
   kOffBodyChecksum = 32,
   kOffSectionTableCrc = 32,
+  /// 3.0 with kFlagCompressed: the size of the zstd frame that follows the
+  /// header (0, reserved, otherwise).
+  kOffCompressedSize = 36,
   kOffHandleCount = 40,
   kOffHandlesPerBlock = 44,
   kOffRootLoc = 48,
@@ -70,7 +73,22 @@ enum HeaderOffset : uint32_t {
 
 enum Flags : uint32_t {
   kFlagSourceLines = 1u << 0,
+  /// 3.0: the bytes after the header are stored as one zstd frame; the
+  /// header's file_size is the size once decompressed (small sections only,
+  /// see "Compressed sections" in docs/debug-section-format.md).
+  kFlagCompressed = 1u << 1,
 };
+
+/// Writers compress (by default) a 3.0 section whose whole image is at most
+/// this many bytes, when that makes it smaller: decompressing it at open
+/// costs tens of microseconds, and zero-copy reading matters only for large
+/// sections.
+inline constexpr uint64_t kMaxCompressedImage = 256 * 1024;
+/// Readers refuse a compressed section that claims to decompress to more
+/// than this (a crafted header must not make them allocate gigabytes).
+inline constexpr uint64_t kMaxDecompressedImage = 64 << 20;
+/// The zstd level writers use (the images are small: ~10 ms at 256 KiB).
+inline constexpr int kCompressionLevel = 19;
 
 enum class SectionKind : uint32_t {
   StringOffsets = 1,

@@ -7,7 +7,10 @@
 // O(number of tables): each table's checksum is checked on its first use (and
 // each block of a block-coded table on the first use of that block), so a
 // lookup never returns unchecked bytes; verifyAll() checks everything at once.
-// Format 1.0 files are checked whole at open, as their format requires. Every
+// Format 1.0 files are checked whole at open, as their format requires. A
+// small 3.0 section may be stored compressed (flag COMPRESSED): it is
+// decompressed once, at open, into memory the reader owns, and read from there
+// the same way. Every
 // lookup checks its bounds and returns an llvm::Error naming the table, index
 // and byte offset when the file is inconsistent. Independent of MLIR on
 // purpose: tools that only symbolicate need no MLIRContext.
@@ -115,6 +118,8 @@ public:
   uint16_t getVersionMajor() const { return versionMajor; }
   uint16_t getVersionMinor() const { return versionMinor; }
   uint32_t getFlags() const { return flags; }
+  /// Whether the file was stored compressed (it is read decompressed).
+  bool isCompressed() const { return flags & section::kFlagCompressed; }
   bool hasSourceLines() const { return flags & section::kFlagSourceLines; }
   uint64_t getFileSize() const { return data.size(); }
   /// The section's bytes (the mapping, or the buffer it was read from).
@@ -201,6 +206,9 @@ private:
     return static_cast<unsigned>(kind) - 1;
   }
   llvm::Error validate();
+  /// For a 3.0 section with flag COMPRESSED: replaces `data` by the
+  /// decompressed image (header included), owned by `buffer`.
+  llvm::Error decompress();
   llvm::Error checkIndex(section::SectionKind kind, uint32_t index,
                          llvm::StringRef what) const;
   const uint8_t *record(section::SectionKind kind, uint32_t index,

@@ -232,7 +232,8 @@ PYBIND11_MODULE(_tracegraph, m) {
       .def(
           "raw", [](py::object self) { return py::memoryview(self); },
           "A read-only memoryview of the section's bytes: the mapping, not a "
-          "copy; it keeps the section alive.")
+          "copy (for a compressed section, the image decompressed at open); "
+          "it keeps the section alive.")
       .def("verify", &Section::verify,
            "Checks every table and block against its checksum; raises "
            "SectionError naming the first bad one.")
