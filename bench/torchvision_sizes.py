@@ -6,7 +6,9 @@ For each model: torch-to-tg imports it (TorchScript, random weights), the
 pipeline of bench/run_pipeline.py writes its section in the current format
 and in 2.x (`format-version=2`), and `tg-bench-section naive` prints the
 naive text the pipeline benchmark compresses (every op's module path and one
-`File "f", line N, in fn` line per frame). Prints a markdown table.
+`File "f", line N, in fn` line per frame). The 3.0 section is written as the
+pass writes it by default (small sections compressed) and with
+`compress=false` (the image read in place). Prints a markdown table.
 
   bench/torchvision_sizes.py [--build build-bench] [MODEL ...]
 
@@ -38,9 +40,10 @@ def main():
     opt = os.path.join(bin_dir, "tg-opt")
     bench = os.path.join(bin_dir, "tg-bench-section")
     importer = os.path.join(ROOT, "tools", "torch-to-tg", "torch-to-tg")
-    print("| model | handles | 2.x section | 3.0 section | naive text | zstd -19 "
-          "of naive | 3.0 / zstd | 2.x / zstd |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| model | handles | 2.x section | 3.0, compress=false | 3.0 (default) "
+          "| naive text | zstd -19 of naive | 3.0 / zstd | 3.0 uncompressed / zstd "
+          "| 2.x / zstd |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     worst = 0.0
     with tempfile.TemporaryDirectory() as work:
         for name in args.models:
@@ -56,6 +59,10 @@ def main():
             subprocess.run([opt, model] + PASSES +
                            ["--tg-emit-debug-section=path=%s format-version=2" % v2,
                             "-o", os.devnull], check=True)
+            plain = os.path.join(work, name + ".v3plain.tgdbg")
+            subprocess.run([opt, model] + PASSES +
+                           ["--tg-emit-debug-section=path=%s compress=false" % plain,
+                            "-o", os.devnull], check=True)
             naive = subprocess.run([bench, "naive", v3], check=True,
                                    capture_output=True).stdout
             naive2 = subprocess.run([bench, "naive", v2], check=True,
@@ -67,10 +74,11 @@ def main():
                                      capture_output=True, text=True).stdout
             handles = int(float(dict(l.split() for l in handles.splitlines())["handles"]))
             s3, s2 = os.path.getsize(v3), os.path.getsize(v2)
+            sp = os.path.getsize(plain)
             worst = max(worst, s3 / zstd)
-            print("| %s | %d | %d | %d | %d | %d | **%.2f** | %.2f |" % (
-                name, handles, s2, s3, len(naive), zstd, s3 / zstd, s2 / zstd),
-                flush=True)
+            print("| %s | %d | %d | %d | %d | %d | %d | **%.2f** | %.2f | %.2f |" % (
+                name, handles, s2, sp, s3, len(naive), zstd, s3 / zstd, sp / zstd,
+                s2 / zstd), flush=True)
     print("\nLargest 3.0 / zstd ratio: %.2f" % worst)
 
 
