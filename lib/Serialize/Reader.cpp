@@ -153,7 +153,16 @@ Error DebugSectionReader::decompress() {
   if (!image)
     return makeError("cannot allocate {0} bytes to decompress the section",
                      imageSize);
-  std::memcpy(image->getBufferStart(), base, kHeaderSize);
+  // The image is the uncompressed file, header included: without the flag
+  // and the frame size, with its own header checksum.
+  auto *header = reinterpret_cast<uint8_t *>(image->getBufferStart());
+  std::memcpy(header, base, kHeaderSize);
+  support::endian::write32le(header + kOffFlags,
+                             read32(base + kOffFlags) & ~kFlagCompressed);
+  support::endian::write32le(header + kOffCompressedSize, 0);
+  support::endian::write32le(
+      header + kOffHeaderCrc,
+      llvm::crc32(ArrayRef<uint8_t>(header, kOffHeaderCrc)));
   size_t bodySize = imageSize - kHeaderSize;
   if (Error err = compression::zstd::decompress(
           ArrayRef<uint8_t>(base + kHeaderSize, frameSize),
@@ -171,6 +180,7 @@ Error DebugSectionReader::decompress() {
   data = StringRef(image->getBufferStart(), image->getBufferSize());
   buffer = std::move(image);
   mapping.reset();
+  compressed = true;
   return Error::success();
 }
 
@@ -217,6 +227,7 @@ Error DebugSectionReader::validate() {
       return err;
     base = reinterpret_cast<const uint8_t *>(data.data());
     size = data.size();
+    flags = read32(base + kOffFlags);
   }
   uint64_t fileSize = read64(base + kOffFileSize);
   if (fileSize != size)
@@ -270,7 +281,7 @@ Error DebugSectionReader::validate() {
   // A compressed image is in memory already: its padding is checked too, so
   // that every byte a damaged frame can change is covered by a check (the
   // zstd frame has no checksum of its own).
-  bool checkPadding = flags & kFlagCompressed;
+  bool checkPadding = compressed;
   uint64_t end = tableEnd;
   for (uint32_t i = 0; i < sectionCount; ++i) {
     const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;

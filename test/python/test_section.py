@@ -15,6 +15,9 @@ SRC = os.environ["TG_SRC_ROOT"]
 TOOLS = os.environ["TG_TOOLS_DIR"]
 GOLDEN = os.path.join(SRC, "test", "Serialize", "Inputs", "golden-v2.0.tgdbg")
 GOLDEN_21 = os.path.join(SRC, "test", "Serialize", "Inputs", "golden-v2.1.tgdbg")
+GOLDEN_30 = os.path.join(SRC, "test", "Serialize", "Inputs", "golden-v3.0.tgdbg")
+GOLDEN_30Z = os.path.join(SRC, "test", "Serialize", "Inputs",
+                          "golden-v3.0-compressed.tgdbg")
 
 
 @pytest.fixture
@@ -82,6 +85,16 @@ def test_raw_is_a_zero_copy_view_that_keeps_the_section_alive():
     assert bytes(view[:6]) == b"\x89TGDBG"
     with pytest.raises(TypeError):
         view[0] = 0
+
+
+def test_compressed_section_reads_as_its_uncompressed_file():
+    # The compressed golden file was written from the module of the 3.0 one:
+    # decompressed at open, its bytes are that file, byte for byte.
+    packed = tracegraph.Section(GOLDEN_30Z)
+    assert os.path.getsize(GOLDEN_30Z) < os.path.getsize(GOLDEN_30)
+    with open(GOLDEN_30, "rb") as f:
+        assert bytes(packed.raw()) == f.read()
+    assert packed.traceback(7) == tracegraph.Section(GOLDEN_30).traceback(7)
 
 
 def test_verify(section):

@@ -118,8 +118,9 @@ public:
   uint16_t getVersionMajor() const { return versionMajor; }
   uint16_t getVersionMinor() const { return versionMinor; }
   uint32_t getFlags() const { return flags; }
-  /// Whether the file was stored compressed (it is read decompressed).
-  bool isCompressed() const { return flags & section::kFlagCompressed; }
+  /// Whether the file was stored compressed. The reader then holds (and
+  /// getBytes() returns) the uncompressed file it stands for.
+  bool isCompressed() const { return compressed; }
   bool hasSourceLines() const { return flags & section::kFlagSourceLines; }
   uint64_t getFileSize() const { return data.size(); }
   /// The section's bytes (the mapping, or the buffer it was read from).
@@ -247,6 +248,7 @@ private:
   llvm::StringRef data;
   uint16_t versionMajor = 0, versionMinor = 0;
   uint32_t flags = 0, handleCount = 0, handlesPerBlock = 0, rootLoc = 0;
+  bool compressed = false;
   /// Whether the file has the optional ORIGIN_RECORDS table (2.1).
   bool hasOriginRecordTable = false;
   uint64_t offsets[section::kNumSectionKinds] = {};
