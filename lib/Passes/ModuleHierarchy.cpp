@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace tg {
@@ -161,8 +162,10 @@ struct ModuleHierarchyPass
     DenseMap<std::pair<unsigned, Attribute>, unsigned> sequenceIds;
     DenseMap<const void *, unsigned> chainIds;
     DenseMap<std::pair<Operation *, unsigned>, tg::ModulePathAttr> nodes;
-    using PathKey = std::tuple<Operation *, unsigned, const char *, size_t>;
-    DenseMap<PathKey, Attribute> pathMemo;
+    // The mobile form's last piece, per op name.
+    llvm::StringMap<StringAttr> tails;
+    // Dictionaries with other attributes than the path; a path alone is
+    // uniqued by the context.
     DenseMap<std::pair<Attribute, Attribute>, DictionaryAttr> dictMemo;
 
     // The frame-sequence id of a caller chain, or nothing for a chain whose
@@ -285,17 +288,16 @@ struct ModuleHierarchyPass
       FrameSequence &last = sequences[sequence];
       if (last.path && last.top == top.op && last.opName == opName)
         return last.path;
-      Attribute &path =
-          pathMemo[{top.op, sequence, opName.data(), opName.size()}];
-      if (!path) {
-        tg::ModulePathAttr node = getNode(top, sequence);
-        if (!opName.empty()) {
+      // Nodes are uniqued by the context: no memo of paths beside `nodes`.
+      tg::ModulePathAttr path = getNode(top, sequence);
+      if (!opName.empty()) {
+        StringAttr &tail = tails[opName];
+        if (!tail) {
           piece.clear();
           tg::appendModulePathTail(piece, opName, pathFormat);
-          node =
-              tg::ModulePathAttr::get(ctx, node, StringAttr::get(ctx, piece));
+          tail = StringAttr::get(ctx, piece);
         }
-        path = node;
+        path = tg::ModulePathAttr::get(ctx, path, tail);
       }
       last.top = top.op;
       last.opName = opName;
@@ -335,13 +337,17 @@ struct ModuleHierarchyPass
           op->setDiscardableAttrs(shared->after);
           return;
         }
-        DictionaryAttr &after = dictMemo[{before, path}];
-        if (!after && before.empty()) {
+        DictionaryAttr after;
+        if (before.empty()) {
           after = DictionaryAttr::getWithSorted(ctx, {{attrName, path}});
-        } else if (!after) {
-          NamedAttrList attrs(before);
-          attrs.set(attrName, path);
-          after = attrs.getDictionary(ctx);
+        } else {
+          DictionaryAttr &memo = dictMemo[{before, path}];
+          if (!memo) {
+            NamedAttrList attrs(before);
+            attrs.set(attrName, path);
+            memo = attrs.getDictionary(ctx);
+          }
+          after = memo;
         }
         if (shared) {
           shared->before = before;
