@@ -444,8 +444,9 @@ TEST_F(SerializeTest, AutomaticBlockSizesKeepTheSmallestTables) {
         perBlock;
     std::string bytes = build(*module, fixed);
     EXPECT_LE(automatic.size(), bytes.size()) << "block size " << perBlock;
-    if (perBlock == section::kAutoRowsPerBlock[0])
+    if (perBlock == section::kAutoRowsPerBlock[0]) {
       EXPECT_LT(automatic.size(), bytes.size());
+    }
   }
   // The header holds the size chosen, and lookups agree with the module.
   auto reader = read(automatic);
