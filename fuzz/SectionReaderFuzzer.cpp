@@ -25,6 +25,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CRC.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -85,8 +86,21 @@ void sealBlocks(uint8_t *base, const TableSpan &index,
 void fixChecksums(std::vector<uint8_t> &bytes) {
   uint8_t *base = bytes.data();
   uint64_t size = bytes.size();
+  uint16_t major = support::endian::read16le(base + kOffVersionMajor);
+  if (major >= kVersionMajor &&
+      (support::endian::read32le(base + kOffFlags) & kFlagCompressed)) {
+    // A compressed 3.0 section: file_size is the size once decompressed and
+    // the tables' checksums are those of the decompressed bytes, which a
+    // mutation of the frame changes; only the frame's size and the header's
+    // CRC are fixed, so the mutated frame reaches the decompressor.
+    support::endian::write32le(base + kOffCompressedSize,
+                               uint32_t(size - kHeaderSize));
+    support::endian::write32le(base + kOffHeaderCrc,
+                               crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc)));
+    return;
+  }
   support::endian::write64le(base + kOffFileSize, size);
-  if (support::endian::read16le(base + kOffVersionMajor) == kVersionMajorV1) {
+  if (major == kVersionMajorV1) {
     support::endian::write64le(
         base + kOffBodyChecksum,
         xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize)));
@@ -98,7 +112,6 @@ void fixChecksums(std::vector<uint8_t> &bytes) {
       // uses), by kind.
       std::vector<TableSpan> tables;
       const TableSpan *byKind[kNumSectionKinds + 1] = {};
-      uint16_t major = support::endian::read16le(base + kOffVersionMajor);
       uint64_t offset = alignTable(end, major);
       for (uint64_t i = 0; i < count; ++i) {
         uint8_t *entry = base + kHeaderSize + i * kSectionEntrySizeV2;
@@ -272,7 +285,17 @@ void exerciseDecoder(const DebugSectionReader &reader) {
   });
 }
 
-void run(ArrayRef<uint8_t> bytes) {
+/// What one reading of an input came to: whether it opened, the image the
+/// reader holds (a compressed file's is the file it stands for), and whether
+/// every table checked out.
+struct Outcome {
+  bool opened = false;
+  std::string image;
+  bool verified = false;
+};
+
+Outcome run(ArrayRef<uint8_t> bytes) {
+  Outcome outcome;
   // No null terminator and no copy: ASan sees any read past the input.
   auto buffer = MemoryBuffer::getMemBuffer(
       StringRef(reinterpret_cast<const char *>(bytes.data()), bytes.size()),
@@ -281,14 +304,66 @@ void run(ArrayRef<uint8_t> bytes) {
       DebugSectionReader::fromBuffer(std::move(buffer));
   if (!reader) {
     consumeError(reader.takeError());
-    return;
+    return outcome;
   }
+  outcome.opened = true;
+  outcome.image = (*reader)->getBytes().str();
   exerciseReader(**reader);
   exerciseDecoder(**reader);
   // Last: the lookups above must work without it (lazy checks), and it must
   // agree with them on bad bytes without crashing.
   if (Error err = (*reader)->verifyAll())
     consumeError(std::move(err));
+  else
+    outcome.verified = true;
+  return outcome;
+}
+
+/// The image stored as a writer stores a small section (docs/debug-section-
+/// format.md, "Compressed sections"): the header with the flag, the frame's
+/// size and a new header CRC, then the rest as one zstd frame (level 1: the
+/// reader does not see the level, and the fuzzer wants speed).
+std::vector<uint8_t> compressImage(ArrayRef<uint8_t> image) {
+  SmallVector<uint8_t, 0> frame;
+  compression::zstd::compress(image.drop_front(kHeaderSize), frame,
+                              /*Level=*/1);
+  std::vector<uint8_t> out(image.begin(), image.begin() + kHeaderSize);
+  uint8_t *base = out.data();
+  support::endian::write32le(base + kOffFlags,
+                             support::endian::read32le(base + kOffFlags) |
+                                 kFlagCompressed);
+  support::endian::write32le(base + kOffCompressedSize, uint32_t(frame.size()));
+  support::endian::write32le(base + kOffHeaderCrc,
+                             crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc)));
+  out.insert(out.end(), frame.begin(), frame.end());
+  return out;
+}
+
+/// A compressed file must read exactly as the image it stands for: the same
+/// verdict at open and from verifyAll, and the same image. A difference is a
+/// bug in decompression (abort, so libFuzzer keeps the input).
+void checkCompressedReadsTheSame(ArrayRef<uint8_t> image,
+                                 const Outcome &plain) {
+  if (image.size() < kHeaderSize || image.size() > kMaxCompressedImage ||
+      !compression::zstd::isAvailable() ||
+      support::endian::read16le(image.data() + kOffVersionMajor) !=
+          kVersionMajor ||
+      (support::endian::read32le(image.data() + kOffFlags) & kFlagCompressed) ||
+      // A writer leaves the frame-size field 0 in an image it does not
+      // compress; the reader's image of a compressed file has it 0 too.
+      support::endian::read32le(image.data() + kOffCompressedSize) != 0)
+    return;
+  std::vector<uint8_t> compressed = compressImage(image);
+  Outcome packed = run(compressed);
+  // The plain image may fail where the compressed one cannot (a file_size
+  // that disagrees is checked against the file in one case, against the
+  // decompressed bytes in the other): compare only what both opened.
+  if (!plain.opened || !packed.opened)
+    return;
+  if (packed.image != plain.image || packed.verified != plain.verified) {
+    errs() << "compressed and plain readings differ\n";
+    abort();
+  }
 }
 } // namespace
 
@@ -308,6 +383,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // An exact-size heap copy, so ASan still catches reads past the end.
   std::vector<uint8_t> fixed(data, data + size);
   fixChecksums(fixed);
-  run(fixed);
+  Outcome plain = run(fixed);
+  checkCompressedReadsTheSame(fixed, plain);
   return 0;
 }

@@ -2,7 +2,8 @@
 # Writes the seed corpora of the fuzz targets from real inputs:
 #   <out>/section/  debug sections of the examples, as tg-opt writes them
 #                   (inlined and not, fused, several block sizes, embedded
-#                   source, the golden v1.0 and v2.0 files)
+#                   source, compressed and not, the golden v1.0, v2.0
+#                   and v3.0 files)
 #   <out>/tg-opt/   every test/**/*.mlir case (split at `// -----`), the
 #                   inputs of the Serialize tests and the example, each once
 # Usage: fuzz/make-corpus.sh <tg-opt> <out-dir>
@@ -37,19 +38,25 @@ section() { # section <name> <input> <passes...> -- <emit options>
     "--tg-emit-debug-section=path=$WORK/$name.tgdbg $*" -o /dev/null
   add "$OUT/section" "$WORK/$name.tgdbg"
 }
-section r18-inlined "$r18" --tg-inline --tg-assign-debug-handles --
-section r18-b1 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block=1
-section r18-b7 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block=7
-section r18-traced "$r18" --tg-assign-debug-handles --
-section r18-fused "$r18" --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles --
+# Uncompressed (compress=false), so that mutations reach the tables; the
+# fuzzer also reads every uncompressed 3.0 input it seals compressed, and
+# compares. Two compressed seeds reach the decompressor itself.
+section r18-inlined "$r18" --tg-inline --tg-assign-debug-handles -- compress=false
+section r18-b1 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block=1 compress=false
+section r18-b7 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block=7 compress=false
+section r18-traced "$r18" --tg-assign-debug-handles -- compress=false
+section r18-fused "$r18" --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles -- compress=false
+section r18-compressed "$r18" --tg-inline --tg-assign-debug-handles --
 # The source lines are embedded when torch/torchvision are installed where
 # the example says; otherwise the writer warns and leaves them out.
-section r18-source "$r18" --tg-inline --tg-assign-debug-handles -- embed-source=true 2> /dev/null
-section inlined "$serialize/inlined.mlir" --tg-assign-debug-handles --
-section inlined-b2 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=2
-section inlined-b3 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=3
+section r18-source "$r18" --tg-inline --tg-assign-debug-handles -- embed-source=true compress=false 2> /dev/null
+section inlined "$serialize/inlined.mlir" --tg-assign-debug-handles -- compress=false
+section inlined-b2 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=2 compress=false
+section inlined-b3 "$serialize/inlined.mlir" --tg-assign-debug-handles -- handles-per-block=3 compress=false
 add "$OUT/section" "$serialize/golden-v1.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v2.0.tgdbg"
+add "$OUT/section" "$serialize/golden-v3.0.tgdbg"
+add "$OUT/section" "$serialize/golden-v3.0-compressed.tgdbg"
 
 # tg IR: one seed per `// -----` case of every test input.
 find test -name '*.mlir' -not -path '*/bad-input/*' | LC_ALL=C sort > "$WORK/files"

@@ -8,9 +8,22 @@ table, tables) is recomputed, so the reader's own rules are what is tested.
                                    of 64 x the table + 64 KiB
   craft_v3.py string-chain IN OUT  the same with 600 strings (216 KB decoded,
                                    under the bound): read
+
+Compressed sections (flag COMPRESSED; IN is one as tg-opt writes it by
+default); the header's CRC is recomputed, the frame is left as damaged:
+  craft_v3.py frame-truncated IN OUT  the last 16 bytes of the frame cut off
+  craft_v3.py frame-size IN OUT       the header records a frame 1 byte longer
+  craft_v3.py huge-image IN OUT       the header records 2^40 bytes once
+                                      decompressed (over the 64 MiB bound)
+  craft_v3.py tiny-image IN OUT       ... and 16 bytes (less than a header)
+  craft_v3.py frame-magic IN OUT      the zstd frame's magic number zeroed
+  craft_v3.py image-size IN OUT       the header records 8 bytes more once
+                                      decompressed than the frame holds
 """
 import os
+import struct
 import sys
+import zlib
 
 sys.path.insert(0, os.path.dirname(__file__))
 from craft_section import varint  # noqa: E402
@@ -31,8 +44,37 @@ def chain(count):
     return count, bytes(data)
 
 
+HEADER = 64
+OFF_FILE_SIZE, OFF_FRAME_SIZE, OFF_HEADER_CRC = 24, 36, 60
+
+
+def craft_compressed(what, data):
+    data = bytearray(data)
+    assert struct.unpack_from("<I", data, 12)[0] & 2, "not a compressed section"
+    frame = len(data) - HEADER
+    if what == "frame-truncated":
+        data = data[:-16]
+    elif what == "frame-size":
+        struct.pack_into("<I", data, OFF_FRAME_SIZE, frame + 1)
+    elif what == "huge-image":
+        struct.pack_into("<Q", data, OFF_FILE_SIZE, 1 << 40)
+    elif what == "tiny-image":
+        struct.pack_into("<Q", data, OFF_FILE_SIZE, 16)
+    elif what == "frame-magic":
+        data[HEADER:HEADER + 4] = b"\0\0\0\0"
+    elif what == "image-size":
+        size = struct.unpack_from("<Q", data, OFF_FILE_SIZE)[0]
+        struct.pack_into("<Q", data, OFF_FILE_SIZE, size + 8)
+    struct.pack_into("<I", data, OFF_HEADER_CRC,
+                     zlib.crc32(bytes(data[:OFF_HEADER_CRC])))
+    return bytes(data)
+
+
 def main():
     what, src, dst = sys.argv[1:4]
+    if not what.startswith("string-"):
+        open(dst, "wb").write(craft_compressed(what, open(src, "rb").read()))
+        return
     header, tables = parse(open(src, "rb").read(), 3, align8)
     count, data = chain({"string-bomb": 1200, "string-chain": 600}[what])
     tables[STRING_DATA] = [count, data]
