@@ -133,23 +133,30 @@ struct ModuleHierarchyPass
 
     // An op's path depends only on its function, the frames (instance,
     // class, method) of its caller chain and, in the mobile form, its op
-    // name. Caller chains differ in their call positions, so each chain is
-    // mapped to the id of its frame sequence, interned from its parent's id
-    // and its own frame. A path is a #tg.module_path node: the node of the
-    // function's head, extended by one node per frame and, in the mobile
-    // form, one for the op name; each node is built once per (function,
-    // sequence) from its parent's node and a piece of text shared by every
-    // path through that frame. No path is ever built as a whole string, so
-    // the pass costs a walk with a hash lookup per op and O(1) per new call
-    // stack, whatever the depth (docs/performance.md).
-    struct FrameSequence {
+    // name. A path is a #tg.module_path node: the node of the function's
+    // head, extended by one node per frame and, in the mobile form, one for
+    // the op name. Each caller chain (a call-site location, uniqued by the
+    // context) is an entry here, built once from its caller's entry and the
+    // piece of text of its own frame; the piece is formatted once per frame
+    // attribute, and the node of an entry once per function from its
+    // caller's node. Chains with the same frames at other call positions
+    // get the same node back from the context's uniquing, which is the only
+    // memo of paths. No path is ever built as a whole string, so the pass
+    // costs a walk with a hash lookup per new caller chain and O(1) per op,
+    // whatever the depth (docs/performance.md). On inlined models nearly
+    // every caller chain has frames of its own (1.97M chains, 1.93M distinct
+    // frame sequences at 10M ops), so interning frame sequences as well, as
+    // an earlier version did, cost two more tables of that size.
+    struct CallerChain {
       unsigned parent = 0;
       StringAttr piece;
-      // The last path and dictionary built for ops of this sequence: ops
-      // of one sequence are mostly of one function and share their other
-      // attributes, so this answers most ops without the memo tables below
-      // (each lookup into those is a cache miss once they outgrow the
-      // caches, from ~1M ops).
+      // The node of this chain in function `nodeTop` (ops of one chain are
+      // all in one function after inlining; another function rebuilds it).
+      Operation *nodeTop = nullptr;
+      tg::ModulePathAttr node;
+      // The last path and dictionary built for ops of this chain: they
+      // mostly share their function and other attributes, so this answers
+      // most ops without a table.
       Operation *top = nullptr;
       StringRef opName;
       Attribute path;
@@ -157,21 +164,22 @@ struct ModuleHierarchyPass
       DictionaryAttr before, after;
       Attribute afterPath;
     };
-    // Id 0: no frames.
-    std::vector<FrameSequence> sequences(1);
-    DenseMap<std::pair<unsigned, Attribute>, unsigned> sequenceIds;
+    // Entry 0: no frames (the function's own ops).
+    std::vector<CallerChain> chains(1);
     DenseMap<const void *, unsigned> chainIds;
-    DenseMap<std::pair<Operation *, unsigned>, tg::ModulePathAttr> nodes;
+    // The piece of each frame (#tg.frame, or null for a call site made
+    // without tracegraph): far fewer than chains.
+    DenseMap<Attribute, StringAttr> pieces;
     // The mobile form's last piece, per op name.
     llvm::StringMap<StringAttr> tails;
     // Dictionaries with other attributes than the path; a path alone is
     // uniqued by the context.
     DenseMap<std::pair<Attribute, Attribute>, DictionaryAttr> dictMemo;
 
-    // The frame-sequence id of a caller chain, or nothing for a chain whose
-    // callee side is itself a chain (not the form tracegraph builds; such
-    // ops get their path built from scratch). Iterative: chains can be
-    // thousands of calls deep.
+    // The entry of a caller chain, or nothing for a chain whose callee side
+    // is itself a chain (not the form tracegraph builds; such ops get their
+    // path built from scratch). Iterative: chains can be thousands of calls
+    // deep.
     SmallVector<Location, 16> pending;
     // Consecutive ops were mostly inlined through the same call.
     const void *lastChain = nullptr;
@@ -200,17 +208,17 @@ struct ModuleHierarchyPass
         auto site = dyn_cast<CallSiteLoc>(node);
         tg::InlinedFrame frame =
             tg::matchFrameLoc(site ? site.getCallee() : node);
-        auto [it, inserted] = sequenceIds.try_emplace(
-            {id, frame.frame}, unsigned(sequences.size()));
-        if (inserted) {
+        StringAttr &text = pieces[frame.frame];
+        if (!text) {
           piece.clear();
           tg::appendModulePathFrame(piece, tg::getModulePathFrame(frame),
                                     pathFormat);
-          FrameSequence &sequence = sequences.emplace_back();
-          sequence.parent = id;
-          sequence.piece = StringAttr::get(ctx, piece);
+          text = StringAttr::get(ctx, piece);
         }
-        id = it->second;
+        CallerChain &entry = chains.emplace_back();
+        entry.parent = id;
+        entry.piece = text;
+        id = unsigned(chains.size() - 1);
         chainIds[node.getAsOpaquePointer()] = id;
       }
       lastChain = chain.getAsOpaquePointer();
@@ -218,17 +226,16 @@ struct ModuleHierarchyPass
       return id;
     };
 
-    // The path node of a frame sequence in function `top`: the nodes of
-    // its prefixes are built first, each once (iteratively, as chains).
+    // The path node of a caller chain in function `top`: the nodes of its
+    // callers are built first, each once per function (iteratively).
     SmallVector<unsigned, 16> unbuilt;
     auto getNode = [&](const tg::EntryFunction &top,
-                       unsigned sequence) -> tg::ModulePathAttr {
+                       unsigned chain) -> tg::ModulePathAttr {
       unbuilt.clear();
       tg::ModulePathAttr node;
-      for (unsigned id = sequence;; id = sequences[id].parent) {
-        auto it = nodes.find({top.op, id});
-        if (it != nodes.end()) {
-          node = it->second;
+      for (unsigned id = chain;; id = chains[id].parent) {
+        if (chains[id].nodeTop == top.op) {
+          node = chains[id].node;
           break;
         }
         unbuilt.push_back(id);
@@ -237,12 +244,13 @@ struct ModuleHierarchyPass
       }
       for (unsigned id : llvm::reverse(unbuilt)) {
         StringAttr text =
-            id ? sequences[id].piece
+            id ? chains[id].piece
                : StringAttr::get(ctx, tg::formatModulePathHead(top.className,
                                                                top.method,
                                                                pathFormat));
         node = tg::ModulePathAttr::get(ctx, node, text);
-        nodes[{top.op, id}] = node;
+        chains[id].nodeTop = top.op;
+        chains[id].node = node;
       }
       return node;
     };
@@ -263,33 +271,31 @@ struct ModuleHierarchyPass
       return entry;
     };
 
-    // The path of an op whose location has one origin and the sequence of
-    // its frames, or null for the other shapes (fused kernels' several
+    // The path of an op whose location has one origin and its caller
+    // chain's entry, or null for the other shapes (fused kernels' several
     // origins, nested callee chains).
-    auto getSharedPath = [&](Operation *op,
-                             unsigned &sequenceOut) -> Attribute {
+    auto getSharedPath = [&](Operation *op, unsigned &chainOut) -> Attribute {
       Location loc = op->getLoc();
-      unsigned sequence = 0;
+      unsigned chain = 0;
       if (auto site = dyn_cast<CallSiteLoc>(loc)) {
         if (isa<CallSiteLoc>(site.getCallee()))
           return {};
         std::optional<unsigned> id = getChainId(site.getCaller());
         if (!id)
           return {};
-        sequence = *id;
+        chain = *id;
       } else if (!isa<FileLineColRange, NameLoc, UnknownLoc>(loc)) {
         return {};
       }
-      sequenceOut = sequence;
+      chainOut = chain;
       const tg::EntryFunction &top = getEntry(op);
       StringRef opName = tg::modulePathHasOpName(pathFormat)
                              ? tg::getModulePathOpName(op)
                              : StringRef();
-      FrameSequence &last = sequences[sequence];
+      CallerChain &last = chains[chain];
       if (last.path && last.top == top.op && last.opName == opName)
         return last.path;
-      // Nodes are uniqued by the context: no memo of paths beside `nodes`.
-      tg::ModulePathAttr path = getNode(top, sequence);
+      tg::ModulePathAttr path = getNode(top, chain);
       if (!opName.empty()) {
         StringAttr &tail = tails[opName];
         if (!tail) {
@@ -324,9 +330,9 @@ struct ModuleHierarchyPass
         // A terminator only hands values back: PyTorch gives it no path.
         if (op->hasTrait<OpTrait::IsTerminator>())
           return;
-        unsigned sequence = 0;
-        Attribute path = getSharedPath(op, sequence);
-        FrameSequence *shared = path ? &sequences[sequence] : nullptr;
+        unsigned chain = 0;
+        Attribute path = getSharedPath(op, chain);
+        CallerChain *shared = path ? &chains[chain] : nullptr;
         if (!path)
           path = buildPath(op);
         if (emitRemarks)
