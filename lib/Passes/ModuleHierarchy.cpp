@@ -234,7 +234,7 @@ struct ModuleHierarchyPass
       unbuilt.clear();
       tg::ModulePathAttr node;
       for (unsigned id = chain;; id = chains[id].parent) {
-        if (chains[id].nodeTop == top.op) {
+        if (chains[id].node && chains[id].nodeTop == top.op) {
           node = chains[id].node;
           break;
         }
