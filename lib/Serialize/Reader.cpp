@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
+#include "tg/Serialize/SectionImage.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CRC.h"
@@ -160,9 +161,7 @@ Error DebugSectionReader::decompress() {
   support::endian::write32le(header + kOffFlags,
                              read32(base + kOffFlags) & ~kFlagCompressed);
   support::endian::write32le(header + kOffCompressedSize, 0);
-  support::endian::write32le(
-      header + kOffHeaderCrc,
-      llvm::crc32(ArrayRef<uint8_t>(header, kOffHeaderCrc)));
+  sealHeader(header);
   size_t bodySize = imageSize - kHeaderSize;
   if (Error err = compression::zstd::decompress(
           ArrayRef<uint8_t>(base + kHeaderSize, frameSize),
@@ -281,7 +280,6 @@ Error DebugSectionReader::validate() {
   // A compressed image is in memory already: its padding is checked too, so
   // that every byte a damaged frame can change is covered by a check (the
   // zstd frame has no checksum of its own).
-  bool checkPadding = compressed;
   uint64_t end = tableEnd;
   for (uint32_t i = 0; i < sectionCount; ++i) {
     const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;
@@ -292,7 +290,7 @@ Error DebugSectionReader::validate() {
       return makeError("truncated file: section {0} (kind {1}) at offset {2} "
                        "has {3} bytes, past the end of the file ({4})",
                        i, kind, offset, bytes, size);
-    for (uint64_t at = end; checkPadding && at < offset; ++at)
+    for (uint64_t at = end; compressed && at < offset; ++at)
       if (base[at])
         return makeError("corrupt compressed section: padding byte at offset "
                          "{0} (before section {1}) is {2}, expected 0",

@@ -13,6 +13,7 @@
 #include "tg/IR/TGOps.h"
 #include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/DebugInfo.h"
+#include "tg/Serialize/SectionImage.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -21,7 +22,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CRC.h"
-#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -880,34 +880,20 @@ std::string SectionBuilder::serialize() {
               llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
                   header + kHeaderSize, out.size() - kHeaderSize)));
   }
-  write32le(header + kOffHeaderCrc,
-            llvm::crc32(llvm::ArrayRef<uint8_t>(header, kOffHeaderCrc)));
+  sealHeader(header);
   if (v3 && options.compressSmall)
     compressSmallImage(out);
   return out;
 }
 
 void SectionBuilder::compressSmallImage(std::string &image) {
-  if (image.size() > kMaxCompressedImage ||
-      !llvm::compression::zstd::isAvailable())
+  if (image.size() > kMaxCompressedImage)
     return;
-  auto *bytes = reinterpret_cast<uint8_t *>(image.data());
-  SmallVector<uint8_t, 0> frame;
-  llvm::compression::zstd::compress(
-      llvm::ArrayRef<uint8_t>(bytes + kHeaderSize, image.size() - kHeaderSize),
-      frame, kCompressionLevel);
-  if (kHeaderSize + frame.size() >= image.size())
-    return;
-  // The header stays as written (file_size is the decompressed size, the
-  // section table's CRC and every table's checksum are those of the
-  // decompressed bytes), plus the flag and the frame's size.
-  using namespace llvm::support::endian;
-  write32le(bytes + kOffFlags, read32le(bytes + kOffFlags) | kFlagCompressed);
-  write32le(bytes + kOffCompressedSize, uint32_t(frame.size()));
-  write32le(bytes + kOffHeaderCrc,
-            llvm::crc32(llvm::ArrayRef<uint8_t>(bytes, kOffHeaderCrc)));
-  image.resize(kHeaderSize);
-  image.append(reinterpret_cast<const char *>(frame.data()), frame.size());
+  std::string packed = compressImage(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(image.data()), image.size()));
+  // Empty without zstd; kept only when smaller.
+  if (!packed.empty() && packed.size() < image.size())
+    image = std::move(packed);
 }
 
 FailureOr<std::string> SectionBuilder::build() {

@@ -3,6 +3,7 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Serialize/DebugInfo.h"
+#include "tg/Serialize/SectionImage.h"
 #include "tg/Serialize/Symbolizer.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -10,7 +11,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CRC.h"
-#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -123,8 +123,7 @@ protected:
                                                       end - kHeaderSize)));
       }
     }
-    write32le(p + kOffHeaderCrc,
-              llvm::crc32(llvm::ArrayRef<uint8_t>(p, kOffHeaderCrc)));
+    sealHeader(p);
   }
 
   /// Byte offset of a table, computed from the section table.
@@ -749,17 +748,12 @@ TEST_F(SerializeTest, DamagedCompressedSectionsAreErrors) {
               kFlagCompressed);
   // Header fields are rewritten with the header checksum fixed, so that
   // each reaches its own check.
-  auto withHeaderOf = [](std::string bytes,
-                         llvm::function_ref<void(uint8_t *)> edit) {
+  auto withHeader = [&](void (*edit)(uint8_t *)) {
+    std::string bytes = good;
     auto *p = reinterpret_cast<uint8_t *>(bytes.data());
     edit(p);
-    llvm::support::endian::write32le(
-        p + kOffHeaderCrc,
-        llvm::crc32(llvm::ArrayRef<uint8_t>(p, kOffHeaderCrc)));
+    sealHeader(p);
     return bytes;
-  };
-  auto withHeader = [&](void (*edit)(uint8_t *)) {
-    return withHeaderOf(good, edit);
   };
   auto expectError = [&](const std::string &bad, llvm::StringRef message) {
     std::string error = errorOf(bad);
@@ -832,17 +826,9 @@ TEST_F(SerializeTest, DamagedCompressedSectionsAreErrors) {
   }
   ASSERT_NE(gap, 0u) << "no padding in the image";
   image[gap] = 1;
-  SmallVector<uint8_t, 0> frame;
-  llvm::compression::zstd::compress(
-      llvm::ArrayRef<uint8_t>(p + kHeaderSize, image.size() - kHeaderSize),
-      frame);
-  std::string packed = image.substr(0, kHeaderSize);
-  packed.append(reinterpret_cast<const char *>(frame.data()), frame.size());
-  packed = withHeaderOf(packed, [&](uint8_t *h) {
-    using namespace llvm::support::endian;
-    write32le(h + kOffFlags, read32le(h + kOffFlags) | kFlagCompressed);
-    write32le(h + kOffCompressedSize, uint32_t(frame.size()));
-  });
+  std::string packed =
+      compressImage(llvm::ArrayRef<uint8_t>(p, image.size()), /*level=*/1);
+  ASSERT_FALSE(packed.empty());
   expectError(packed, "corrupt compressed section: padding byte at offset " +
                           std::to_string(gap));
 }

@@ -116,7 +116,7 @@ def TG_ModulePathAttr : TG_Attr<"ModulePath", "module_path"> {
 
     tg ops print it as the plain string (`tg.module_hierarchy = "..."`), the
     form the pass has always written, and parse that string back as a
-    `StringAttr`; read either with `tg::getModulePathText`. In bytecode
+    `StringAttr`; read either with `tg::getModulePathTexts`. In bytecode
     the nodes are written as they are shared.
   }];
   let parameters = (ins
