@@ -108,7 +108,19 @@ struct FuseElementwisePass
     auto [it, inserted] = cache.try_emplace(traced.getNameAttr(), false);
     if (inserted)
       it->second = elementwise.contains(traced.getName());
-    return it->second;
+    return it->second && computesTensors(op);
+  }
+
+  /// Whether `op` reads a tensor and produces only tensors. An operator name
+  /// says nothing about types: TorchScript's `aten::add` also adds ints
+  /// (sizes), lists and strings, and `aten::mul` multiplies sizes; none of
+  /// that belongs in a kernel.
+  static bool computesTensors(Operation *op) {
+    return llvm::all_of(op->getResultTypes(), isTensorType) &&
+           llvm::any_of(op->getOperandTypes(), isTensorType);
+  }
+  static bool isTensorType(Type type) {
+    return isa<TracedTensorType, TensorType>(type);
   }
 
   void collectGroups(Block &block, Collection &collection);

@@ -394,9 +394,18 @@ void InlinePass::runOnOperation() {
   for (GraphOp graph : llvm::reverse(callGraph.postOrder))
     if (graph != *entryGraph && isKept(graph) && failed(flattenGraph(graph)))
       return signalPassFailure();
-  for (GraphOp graph : callGraph.postOrder)
-    if (graph != *entryGraph && !isKept(graph))
+  SmallVector<GraphOp> flattened;
+  for (GraphOp graph : callGraph.postOrder) {
+    if (graph == *entryGraph || isKept(graph))
+      flattened.push_back(graph);
+    else
       graph.erase();
+  }
+  // Flags passed down as arguments (`inplace`) are constants now: resolve
+  // the control flow on them, so that fusion sees the ops they guarded.
+  if (foldControlFlow)
+    for (GraphOp graph : flattened)
+      (void)foldConstantControlFlow(graph, getArgument());
 }
 
 LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,

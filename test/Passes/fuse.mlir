@@ -162,3 +162,26 @@ tg.graph @nested_use(%c: !tg.value, %x: !tg.tensor) -> !tg.tensor {
   %a = tg.op "aten::add"(%r, %i) : (!tg.tensor, !tg.tensor) -> !tg.tensor
   tg.return %a : !tg.tensor
 }
+
+// -----
+
+// Fusion by type, not by name: TorchScript's aten::add and aten::mul also
+// compute sizes, lists and strings. Only ops that read a tensor and produce
+// tensors join a kernel; the scalar chain next to the tensor chain stays.
+// CHECK-LABEL: tg.graph @"Net::types"
+// CHECK:         %[[SIZE:.*]] = tg.op "aten::mul"(%arg1, %arg1) {{.*}}: (!tg.value, !tg.value) -> !tg.value
+// CHECK-NEXT:    %{{.*}} = tg.op "aten::add"(%[[SIZE]], %arg1) {{.*}}: (!tg.value, !tg.value) -> !tg.value
+// CHECK-NEXT:    %{{.*}} = tg.op "aten::add"(%arg2, %arg2) {{.*}}: (!tg.value, !tg.value) -> !tg.value
+// An op of a tensor whose result is not a tensor does not join either.
+// CHECK-NEXT:    %{{.*}} = tg.op "aten::mul"(%arg0, %arg1) {{.*}}: (!tg.tensor, !tg.value) -> !tg.value
+// CHECK-NEXT:    %{{.*}} = tg.kernel "fused_mul_relu_0"
+// CHECK-NOT:     tg.kernel "
+tg.graph @"Net::types"(%self: !tg.module<"Net">, %x: !tg.tensor, %n: !tg.value, %s: !tg.value) -> (!tg.value, !tg.value, !tg.value, !tg.tensor) {
+  %size = tg.op "aten::mul"(%n, %n) : (!tg.value, !tg.value) -> !tg.value
+  %sum = tg.op "aten::add"(%size, %n) : (!tg.value, !tg.value) -> !tg.value
+  %msg = tg.op "aten::add"(%s, %s) : (!tg.value, !tg.value) -> !tg.value
+  %odd = tg.op "aten::mul"(%x, %n) : (!tg.tensor, !tg.value) -> !tg.value
+  %scaled = tg.op "aten::mul"(%x, %n) : (!tg.tensor, !tg.value) -> !tg.tensor
+  %r = tg.op "aten::relu"(%scaled) : (!tg.tensor) -> !tg.tensor
+  tg.return %sum, %msg, %odd, %r : !tg.value, !tg.value, !tg.value, !tg.tensor
+}

@@ -54,11 +54,13 @@ def load_scripted(path):
     return torch.jit._recursive.wrap_cpp_module(cpp), cu
 
 
-def script(model):
+def script(model, training=False):
+    """`model` scripted in eval mode (or training mode): the mode decides
+    which branch every `if self.training:` takes in the imported program."""
     import torch
     if isinstance(model, torch.jit.ScriptModule):
-        return model
-    model.eval()
+        return model.train(training)
+    model.train(training)
     return torch.jit.script(model)
 
 
@@ -79,6 +81,9 @@ def main(argv):
                    help="trace with torch.fx.symbolic_trace instead of TorchScript")
     p.add_argument("--method", default="forward",
                    help="the top module's entry method (default forward)")
+    p.add_argument("--training", action="store_true",
+                   help="import the model in training mode (default: eval mode); "
+                        "`self.training` is a constant of the mode either way")
     p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir")
     p.add_argument("--save-torchscript", metavar="FILE.pt",
                    help="also write the scripted model with torch.jit.save")
@@ -105,7 +110,7 @@ def main(argv):
             cu = None
         if args.fx:
             from fx_import import import_fx
-            model.eval()
+            model.train(args.training)
             try:
                 text = import_fx(model)
             except ImportError_:
@@ -116,7 +121,7 @@ def main(argv):
                 return 1
         else:
             try:
-                scripted = script(model)
+                scripted = script(model, args.training)
             except Exception as e:  # torch.jit.frontend errors
                 print("torch-to-tg: error: torch.jit.script rejects the model: %s" % e,
                       file=sys.stderr)

@@ -124,6 +124,8 @@ class TorchScriptImporter:
         self.source_text = {}
         # qualified class -> C++ ScriptModule of one instance (methods are per class)
         self.module_classes = {}
+        # qualified class -> the set of `training` flags of its instances
+        self.training_flags = {}
         self._collect_modules(root)
         self.graphs = []  # (symbol, text)
         self._function_symbols = {}  # qualified name -> graph symbol
@@ -137,6 +139,7 @@ class TorchScriptImporter:
             qual = cm._type().qualified_name()
             if qual not in self.module_classes:
                 self.module_classes[qual] = cm
+            self.training_flags.setdefault(qual, set()).add(bool(mod.training))
 
     def method_names(self, qual):
         cm = self.module_classes[qual]
@@ -380,6 +383,16 @@ class TorchScriptImporter:
             return
         if kind == "prim::GetAttr" and self.is_module_type(inputs[0].type()):
             attr = node.s("name")
+            flag = self._training_constant(inputs[0].type(), attr)
+            if flag is not None:
+                # `self.training` is the mode the model was imported in, the
+                # same for every instance of the class: a constant, as
+                # torch.jit.freeze makes it, so that the `if self.training:`
+                # branches resolve (--tg-inline folds them).
+                lines.append("%s%s = tg.constant(%s) : %s %s" % (
+                    indent, self.name(outputs[0]), py_attr(flag),
+                    self.tg_type(outputs[0].type()), loc))
+                return
             op = "tg.get_submodule" if self.is_module_type(outputs[0].type()) else "tg.get_attr"
             lines.append("%s%s = %s %s[%s] : %s -> %s %s" % (
                 indent, self.name(outputs[0]), op, self.name(inputs[0]), quote(attr),
@@ -412,6 +425,15 @@ class TorchScriptImporter:
                             lines, indent, loc)
             return
         self._emit_traced(node, kind, inputs, outputs, lines, indent, loc)
+
+    def _training_constant(self, module_type, attr):
+        """The value of `<module>.training` when every instance of the class
+        has the same one (always, for a model imported in eval or training
+        mode), else None (the read stays a tg.get_attr)."""
+        if attr != "training":
+            return None
+        flags = self.training_flags.get(module_type.qualified_name(), set())
+        return next(iter(flags)) if len(flags) == 1 else None
 
     def _function_name(self, t):
         # `Function __torch__.m.helper`: the annotation names the function.

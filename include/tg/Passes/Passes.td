@@ -76,7 +76,48 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
     Option<"cloneInOrder", "clone-in-order", "bool", /*default=*/"true",
            "Copy callee bodies op by op in program order where possible "
            "(false: inline every call with mlir::inlineCall; same IR)">,
+    Option<"foldControlFlow", "fold-control-flow", "bool", /*default=*/"true",
+           "Resolve prim::If on constants once inlined, as "
+           "--tg-fold-constant-control-flow does">,
   ];
+}
+
+def TGFoldConstantControlFlow
+    : Pass<"tg-fold-constant-control-flow", "mlir::ModuleOp"> {
+  let summary = "Replace each prim::If on a constant by the branch it takes";
+  let description = [{
+    TorchScript keeps `if inplace:` (a `__constants__` flag passed down as an
+    argument) and `if self.training:` as `prim::If` in the method graphs,
+    because a method graph is shared by every instance of its class. Once
+    `--tg-inline` has flattened the program, the condition is a constant
+    (torch-to-tg writes `self.training` as the constant of the mode it
+    imported in), and the branch not taken hides every activation from
+    fusion. This pass resolves them; `--tg-inline` runs the same step after
+    inlining unless `fold-control-flow=false`.
+
+    What it folds. A `tg.op "prim::If"` with one operand defined by a
+    constant op whose value is an `i1` (`tg.constant(true)`,
+    `arith.constant false`), two single-block regions without arguments,
+    each ended by a `tg.yield` of as many values as the If has results. The
+    taken block's ops move before the If, in order, unchanged (locations and
+    attributes included); the If's results are replaced by the yielded
+    values, and the If is erased with the branch not taken. Where a branch
+    yields a narrower type than the If declares (`!tg.tensor` for a
+    `!tg.value`), a `tg.op "prim::unchecked_cast"` at the If's location
+    bridges them, as the importer does. Nested Ifs are folded inside out, so
+    an If whose condition another fold makes constant is folded too. Ifs on
+    anything else are left as they are.
+
+    Origins. Nothing is lost silently: every op of the branch not taken
+    (nested ones included) and the If itself (unless a cast now computes its
+    result) are recorded as `#tg.origin_record<eliminated, pass =
+    "tg-fold-constant-control-flow" (or "tg-inline"), op = ...>` on the
+    location of the enclosing `tg.graph` (the module outside graphs), where
+    `--tg-verify-origins`, the debug section and `tg-symbolicate --source`
+    find them. Records the removed ops carried move with them. The ops that
+    stay keep their locations, so their module paths and tracebacks do not
+    change.
+  }];
 }
 
 def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
@@ -130,7 +171,11 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     Reads every block of the module (graph bodies and nested regions, except
     the bodies of existing `tg.kernel` ops) and groups connected elementwise
     `tg.op` ops of the same block into one `tg.kernel` each. An op is
-    elementwise when its operator name is in `ops` and it has no regions.
+    elementwise when its operator name is in `ops`, it has no regions, and
+    it computes tensors: every result is a tensor (`!tg.tensor` or a builtin
+    tensor type) and at least one operand is. The name alone is not enough:
+    TorchScript's `aten::add` and `aten::mul` also compute sizes, lists and
+    strings (`"AssertionError: " + msg`), which never join a kernel.
     An op joins the groups of its elementwise operands' producers (merging
     them, which makes DAGs such as `add(relu(x), sigmoid(x))` one kernel)
     unless a group's results are already used by an op outside it that comes
