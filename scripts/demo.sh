@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Quick start, part 1: install what is missing, build everything, and run the
-# whole tracegraph pipeline on the bundled ResNet-18 example, stage by stage.
+# whole tracegraph pipeline on a real import of torchvision's ResNet-18
+# (examples/torchvision/resnet18.mlir, torch-to-tg's output), stage by stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
 BUILD_DIR=${TG_BUILD_DIR:-build}
 TG_OPT="$BUILD_DIR/bin/tg-opt"
 TG_SYM="$BUILD_DIR/bin/tg-symbolicate"
-EXAMPLE=examples/resnet18.mlir
+EXAMPLE=examples/torchvision/resnet18.mlir
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
@@ -15,7 +16,7 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 count() { grep -c -- "$1" "$2" || true; }
 ops() { grep -cE '^ *(%[^=]+= )?(tg|builtin)\.' "$1" || true; }
 
-step "1. The traced model: $EXAMPLE"
+step "1. The traced model: $EXAMPLE (tools/torch-to-tg/torch-to-tg --torchvision resnet18)"
 "$TG_OPT" "$EXAMPLE" -mlir-print-debuginfo > "$OUT/0-traced.mlir"
 "$TG_OPT" "$OUT/0-traced.mlir" -mlir-print-debuginfo | cmp - "$OUT/0-traced.mlir"
 echo "$(count ' tg.graph ' "$OUT/0-traced.mlir") graphs (one per method of each module class)," \
@@ -24,9 +25,20 @@ grep -m1 'aten::conv2d' "$OUT/0-traced.mlir" | sed 's/^ */  /' | cut -c1-110
 
 step "2. Inline every method call (--tg-inline): one frame per call in each location"
 "$TG_OPT" "$OUT/0-traced.mlir" --tg-inline -mlir-print-debuginfo > "$OUT/1-inlined.mlir"
-echo "$(count ' tg.graph ' "$OUT/1-inlined.mlir") graph left, $(ops "$OUT/1-inlined.mlir") ops;" \
+echo "$(count ' tg.graph ' "$OUT/1-inlined.mlir") graphs left (the entry; methods nothing calls, such as __len__)," \
+     "$(ops "$OUT/1-inlined.mlir") ops;" \
      "$(count '= #tg.frame<' "$OUT/1-inlined.mlir") distinct frames, e.g.:"
 grep -m3 '= #tg.frame<' "$OUT/1-inlined.mlir" | sed 's/^/  /'
+# `if inplace:` (F.relu's argument) and `if self.training:` are constants
+# once inlined: --tg-inline resolves them (fold-control-flow), so that the
+# activations stand next to the ops they fuse with; what the branches not
+# taken held is recorded, not dropped.
+"$TG_OPT" "$OUT/0-traced.mlir" --tg-inline=fold-control-flow=false -o "$OUT/1-unfolded.mlir"
+records=$("$TG_OPT" "$OUT/1-inlined.mlir" -mlir-print-debuginfo -mlir-print-local-scope \
+  | grep -o 'origin_record<eliminated, pass = "tg-inline"' | wc -l | tr -d ' ')
+echo "  prim::If: $(count '"prim::If"' "$OUT/1-unfolded.mlir") before folding, $(count '"prim::If"' "$OUT/1-inlined.mlir")" \
+     "after (those left test shapes: input.dim() != 4); $records origins of the branches not taken" \
+     "recorded as eliminated"
 
 step "3. Module hierarchy (--tg-module-hierarchy), the strings PyTorch prints"
 for format in profiler mobile scope; do
@@ -60,9 +72,8 @@ echo "  $("$TG_SYM" "$OUT/model.tgdbg" --verify)"
 "$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/model-plain.tgdbg compress=false" -o /dev/null
 echo "  stored uncompressed (compress=false): $(wc -c < "$OUT/model-plain.tgdbg") bytes"
 "$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/model-v2.tgdbg format-version=2" -o /dev/null
-"$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/model-v1.tgdbg format-version=1" -o /dev/null
-echo "  the same section for older readers: format 2.1 (format-version=2) $(wc -c < "$OUT/model-v2.tgdbg") bytes," \
-     "format 1.0 (format-version=1) $(wc -c < "$OUT/model-v1.tgdbg") bytes"
+# (Format 1.0 cannot hold the origin records of the folded branches.)
+echo "  the same section for older readers: format 2.1 (format-version=2) $(wc -c < "$OUT/model-v2.tgdbg") bytes"
 
 step "6. Back from a handle to Python (tg-symbolicate)"
 handle=$(grep 'aten::conv2d' "$OUT/3-handles.mlir" | sed -n 5p | grep -o 'tg.debug_handle = [0-9]*' | grep -o '[0-9]*$')
@@ -107,7 +118,11 @@ echo "fused_add_relu_0 -> object file ($(wc -c < "$OUT/kernel.o") bytes; $(wc -c
 cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_kernel.c "$OUT/kernel.o" \
   -lm -o "$OUT/run_kernel"
 echo "  $("$OUT/run_kernel")"
-addr=$(llvm-dwarfdump-22 --debug-line "$OUT/kernel.o" | awk '$2 == 102 && $3 == 16 {print $1; exit}')
+# The relu's own source position (F.relu's `torch.relu_(input)`), from the section.
+read -r rline rcol < <("$TG_SYM" "$OUT/model.tgdbg" "$relu" --output-style=llvm | sed -n 2p \
+  | awk -F: '{print $(NF-1), $NF}')
+addr=$(llvm-dwarfdump-22 --debug-line "$OUT/kernel.o" \
+  | awk -v l="$rline" -v c="$rcol" '$2 == l && $3 == c {print $1; exit}')
 echo "  llvm-symbolizer --inlining at $addr (the relu, handle $relu):"
 llvm-symbolizer-22 --inlining --obj="$OUT/kernel.o" "$addr" | sed "/^$/d" | paste - - | sed 's/^/    /'
 echo "  tg-symbolicate --output-style=llvm --functions=linkage $relu, from the debug section (the same" \

@@ -118,9 +118,16 @@ std::optional<bool> compare(StringRef op, const Scalar &lhs,
   return std::nullopt;
 }
 
+/// Whether the result of TorchScript operator `name` is never None.
+bool isNeverNone(StringRef name) {
+  return name == "prim::ListConstruct" || name == "prim::TupleConstruct" ||
+         name == "prim::DictConstruct";
+}
+
 /// The value of `value` when it is known without running the program: a
 /// constant, or a condition TorchScript builds from constants (`not`,
-/// `and`, `or`, comparisons of numbers and strings, `is None`). The ops
+/// `and`, `or`, comparisons of numbers and strings, `is None`, also of a
+/// list or tuple built in place). The ops
 /// that compute it are left in place (they hold their own origins); only
 /// the If that reads it is folded. `depth` bounds the walk up the chain.
 std::optional<Scalar> evaluate(Value value, unsigned depth = 16) {
@@ -132,6 +139,19 @@ std::optional<Scalar> evaluate(Value value, unsigned depth = 16) {
       traced->getNumResults() != 1)
     return std::nullopt;
   StringRef name = traced.getName();
+  if ((name == "aten::__is__" || name == "aten::__isnot__") &&
+      traced->getNumOperands() == 2) {
+    // `x is None` where x is a list or tuple built right here: never None,
+    // whatever it holds (max_pool2d's `if stride is None`).
+    for (unsigned side = 0; side < 2; ++side) {
+      auto built = traced->getOperand(side).getDefiningOp<TracedOp>();
+      std::optional<Scalar> other =
+          evaluate(traced->getOperand(1 - side), depth - 1);
+      if (built && isNeverNone(built.getName()) && other &&
+          other->kind == Scalar::None)
+        return makeBool(name == "aten::__isnot__");
+    }
+  }
   SmallVector<Scalar, 2> operands;
   for (Value operand : traced->getOperands()) {
     // Tensor operands are never known here (aten::eq of two tensors is a

@@ -157,6 +157,24 @@ tg.graph @"known_conditions"() -> (!tg.value, !tg.value, !tg.value, !tg.value, !
   tg.return %a, %b, %c, %d, %e, %f : !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value
 }
 
+// A list built in place is never None (max_pool2d's `if stride is None`).
+// CHECK-LABEL: tg.graph @list_is_none(
+// CHECK-NOT:     prim::If
+// CHECK:         %[[L:.*]] = tg.op "prim::ListConstruct"
+// CHECK:         tg.return %[[L]]
+tg.graph @"list_is_none"(%k: !tg.value) -> !tg.value {
+  %none = tg.constant(unit) : !tg.value
+  %l = tg.op "prim::ListConstruct"(%k, %k) : (!tg.value, !tg.value) -> !tg.value
+  %is = tg.op "aten::__is__"(%l, %none) : (!tg.value, !tg.value) -> !tg.value
+  %r = tg.op "prim::If"(%is) ({
+    %e = tg.op "prim::ListConstruct"() : () -> !tg.value
+    tg.yield %e : !tg.value
+  }, {
+    tg.yield %l : !tg.value
+  }) : (!tg.value) -> !tg.value
+  tg.return %r : !tg.value
+}
+
 // -----
 
 // A branch that yields a narrower type than the If declares: a

@@ -6,7 +6,8 @@ For a model it
      PyTorch's reference path of every operator call of `forward` is read
      from that archive (mobile_debug.mobile_op_paths);
   2. imports it with torch-to-tg and runs
-     `tg-opt --tg-inline --tg-module-hierarchy=format=mobile`;
+     `tg-opt --tg-inline=fold-control-flow=false --tg-module-hierarchy=format=mobile`
+     (PyTorch's program keeps its constant branches, so ours does too);
   3. compares the `tg.module_hierarchy` of every `aten::` op of the inlined
      entry graph with PyTorch's, in order. Where PyTorch's inliner loses
      frames (ops nested in control flow without outputs), PyTorch's path must
@@ -149,7 +150,9 @@ def pytorch_defective_path(op):
 
 
 def run_tg(tg_opt, mlir_path):
-    cmd = [tg_opt, mlir_path, "--tg-inline=remove-dead-graphs=true",
+    # PyTorch's program keeps every branch (it runs `if self.training:`);
+    # so do we here, to compare op by op: no folding of constant control flow.
+    cmd = [tg_opt, mlir_path, "--tg-inline=remove-dead-graphs=true fold-control-flow=false",
            "--tg-module-hierarchy=format=mobile"]
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode != 0:

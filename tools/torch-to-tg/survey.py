@@ -69,7 +69,9 @@ def one(name, tg_opt, workdir):
         return out
     # Module paths against PyTorch's.
     _, reference = mobile_debug.mobile_op_paths(ptl)
-    res = subprocess.run([tg_opt, mlir, "--tg-inline=remove-dead-graphs=true",
+    # Op by op against PyTorch's program, which keeps its constant branches.
+    res = subprocess.run([tg_opt, mlir,
+                          "--tg-inline=remove-dead-graphs=true fold-control-flow=false",
                           "--tg-module-hierarchy=format=mobile"], capture_output=True, text=True)
     if res.returncode:
         out["paths"] = "tg-opt failed: " + res.stderr[:300]
