@@ -14,6 +14,7 @@
 #include "tg/Passes/Passes.h"
 #include "tg/Serialize/DebugInfo.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -192,6 +193,18 @@ struct ExtractKernelsPass
                               "sizes joined by 'x' (1x64x56x56), got '"
                            << shape << "'";
         return signalPassFailure();
+      }
+      // A buffer of the shape must be indexable: its byte size fits in an
+      // int64 (what memref indexing and the C harness compute with).
+      int64_t bytes = elementTy.getIntOrFloatBitWidth() / 8;
+      for (int64_t size : *staticShape) {
+        if (llvm::MulOverflow(bytes, size, bytes)) {
+          module.emitError() << "tg-extract-kernels: shape '" << shape
+                             << "' has more elements than a buffer of "
+                             << elementTy << " can hold (its size in bytes "
+                             << "overflows a 64-bit integer)";
+          return signalPassFailure();
+        }
       }
     }
 
