@@ -36,7 +36,7 @@ grep -m3 '= #tg.frame<' "$OUT/1-inlined.mlir" | sed 's/^/  /'
 "$TG_OPT" "$OUT/0-traced.mlir" --tg-inline=fold-control-flow=false -o "$OUT/1-unfolded.mlir"
 records=$("$TG_OPT" "$OUT/1-inlined.mlir" -mlir-print-debuginfo -mlir-print-local-scope \
   | grep -o 'origin_record<eliminated, pass = "tg-inline"' | wc -l | tr -d ' ')
-echo "  prim::If: $(count '"prim::If"' "$OUT/1-unfolded.mlir") before folding, $(count '"prim::If"' "$OUT/1-inlined.mlir")" \
+echo "  prim::If: $(count 'tg.op "prim::If"' "$OUT/1-unfolded.mlir") before folding, $(count 'tg.op "prim::If"' "$OUT/1-inlined.mlir")" \
      "after (those left test shapes: input.dim() != 4); $records origins of the branches not taken" \
      "recorded as eliminated"
 
