@@ -101,6 +101,23 @@ static FlatSymbolRefAttr getCalleeRef(Operation *op) {
   return cast<CallOp>(op).getCalleeAttr();
 }
 
+/// The record of an inlined call that brought no op into the graph, at
+/// `origin` (the call's location stacked onto its callers' frames): nothing
+/// else would carry it.
+static Location makeEmptyCallRecord(Operation *call, Location origin) {
+  auto record = OriginRecordAttr::get(call->getContext(), "eliminated",
+                                      "tg-inline",
+                                      call->getName().getStringRef(),
+                                      LocationAttr());
+  return makeOriginRecord(record, origin);
+}
+
+/// Appends the records of `records` to `graph`'s location.
+static void appendRecords(GraphOp graph, ArrayRef<Location> records) {
+  if (!records.empty())
+    graph->setLoc(appendOriginRecords(graph->getLoc(), records));
+}
+
 static std::string quoted(GraphOp graph) {
   return ("@\"" + graph.getSymName() + "\"").str();
 }
@@ -429,6 +446,7 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
       clonedCalls.push_back(mapper.lookup(site.op));
   };
 
+  SmallVector<Location> records;
   while (!worklist.empty()) {
     PendingCall call = worklist.pop_back_val();
     const CallSite &site = *call.site;
@@ -473,11 +491,15 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
     }
     LocationAttr chain = call.op->getLoc();
     call.op->erase();
+    // As in flattenInOrder: a call that brought nothing is recorded.
+    if (scratch->empty())
+      records.push_back(makeEmptyCallRecord(site.op, callLoc));
     block->getOperations().splice(next, scratch->getOperations());
     scratch->erase();
     for (size_t i = clonedCalls.size(); i-- > 0;)
       worklist.push_back({clonedCalls[i], &(*calleeSites)[i], chain});
   }
+  appendRecords(graph, records);
   return success();
 }
 
@@ -499,6 +521,8 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
     IRMapping mapper;
     Location chain;
     Operation *call;
+    /// Whether the call brought any op (or call) into the graph.
+    bool emitted;
   };
   /// A source block being copied: into `dest`, before `before` (null: at
   /// the end), for the call at `level`. `body` is the callee's body block,
@@ -525,13 +549,14 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
                   Block *dest, Operation *before, IRMapping *outer) {
     if (depth == levels.size())
       levels.push_back(
-          std::make_unique<Level>(Level{IRMapping(), chain, nullptr}));
+          std::make_unique<Level>(Level{IRMapping(), chain, nullptr, false}));
     Level &level = *levels[depth];
     GraphOp callee = site.callee;
     Block &body = callee.getBody().front();
     level.mapper.clear();
     level.chain = chain;
     level.call = call;
+    level.emitted = false;
     for (auto [arg, operand] :
          llvm::zip_equal(body.getArguments(), call->getOperands()))
       level.mapper.map(arg, outer ? outer->lookupOrDefault(operand) : operand);
@@ -545,6 +570,7 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
                        : frameLoc;
   };
   auto cloneOptions = Operation::CloneOptions::all().cloneRegions(false);
+  SmallVector<Location> records;
 
   for (const CallSite &top : getCalls(callGraph, graph)) {
     push(top.op, top, frameChain(top, LocationAttr()), top.op->getBlock(),
@@ -558,6 +584,15 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
       Operation &op = *cursor.next++;
       Level &level = *levels[cursor.level];
       if (cursor.body && isa<ReturnOp>(op)) {
+        // A call that brought nothing (the callee returns its arguments or
+        // constants it does not compute here) leaves no op to carry its
+        // location as a frame: record it.
+        if (!level.emitted)
+          records.push_back(makeEmptyCallRecord(
+              level.call, cursor.level == 0
+                              ? level.call->getLoc()
+                              : stackLocations(level.call->getLoc(),
+                                               levels[cursor.level - 1]->chain)));
         // The callee's terminator: its operands replace the call's results.
         if (cursor.level == 0) {
           for (auto [result, value] :
@@ -573,6 +608,7 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
         --depth;
         continue;
       }
+      level.emitted = true;
       if (isa<CallMethodOp, CallOp>(op)) {
         const CallSite &site = *siteOf.lookup(&op);
         push(&op, site, frameChain(site, level.chain), cursor.dest,
@@ -613,4 +649,5 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
     }
     top.op->erase();
   }
+  appendRecords(graph, records);
 }
