@@ -138,6 +138,12 @@ private:
   LogicalResult flatten(GraphOp graph, CallGraph &callGraph,
                         InlinerInterface &interface);
   void flattenInOrder(GraphOp graph, CallGraph &callGraph);
+  /// Replaces each `tg.get_attr` of the flattened entry whose instance path
+  /// and attribute `table` (the importer's `tg.instance_attributes`) names
+  /// by a `tg.constant` of that value, at the read's location.
+  void resolveInstanceAttributes(GraphOp entry, DictionaryAttr table);
+  static constexpr llvm::StringLiteral kInstanceAttributesAttrName =
+      "tg.instance_attributes";
 };
 
 } // namespace
@@ -418,11 +424,66 @@ void InlinePass::runOnOperation() {
     else
       graph.erase();
   }
-  // Flags passed down as arguments (`inplace`) are constants now: resolve
-  // the control flow on them, so that fusion sees the ops they guarded.
-  if (foldControlFlow)
+  // Attributes whose value depends on the instance are known now that each
+  // read names its instance path; flags passed down as arguments (`inplace`)
+  // are constants: resolve the control flow on them, so that fusion sees
+  // the ops they guarded.
+  if (foldControlFlow) {
+    if (auto table = module->getAttrOfType<DictionaryAttr>(
+            kInstanceAttributesAttrName))
+      resolveInstanceAttributes(*entryGraph, table);
     for (GraphOp graph : flattened)
       (void)foldConstantControlFlow(graph, getArgument());
+  }
+}
+
+/// The path of the module instance `value` holds, from the entry graph's
+/// `self` through `tg.get_submodule` reads (`features.1.conv`; "" for self),
+/// or nullopt when it is not such a chain.
+static std::optional<std::string>
+getInstancePath(Value value, BlockArgument self,
+                llvm::DenseMap<Value, std::optional<std::string>> &memo) {
+  if (value == self)
+    return std::string();
+  auto it = memo.find(value);
+  if (it != memo.end())
+    return it->second;
+  std::optional<std::string> path;
+  if (auto read = value.getDefiningOp<GetSubmoduleOp>()) {
+    if (std::optional<std::string> parent =
+            getInstancePath(read.getParent(), self, memo))
+      path = parent->empty() ? read.getName().str()
+                             : *parent + "." + read.getName().str();
+  }
+  memo[value] = path;
+  return path;
+}
+
+void InlinePass::resolveInstanceAttributes(GraphOp entry,
+                                           DictionaryAttr table) {
+  BlockArgument self = entry.getSelf();
+  if (!self)
+    return;
+  llvm::DenseMap<Value, std::optional<std::string>> memo;
+  SmallVector<GetAttrOp> reads;
+  entry.walk([&](GetAttrOp read) { reads.push_back(read); });
+  for (GetAttrOp read : reads) {
+    std::optional<std::string> path =
+        getInstancePath(read.getParent(), self, memo);
+    if (!path)
+      continue;
+    auto attributes = table.getAs<DictionaryAttr>(*path);
+    Attribute value = attributes ? attributes.get(read.getName()) : nullptr;
+    if (!value)
+      continue;
+    // The constant takes the read's place and its location: the origin
+    // stays on an op.
+    OpBuilder builder(read);
+    auto constant = ConstantOp::create(builder, read.getLoc(),
+                                       read.getResult().getType(), value);
+    read.getResult().replaceAllUsesWith(constant.getResult());
+    read.erase();
+  }
 }
 
 LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,

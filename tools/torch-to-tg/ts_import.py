@@ -13,6 +13,11 @@ from tg_text import (LocTable, file_line_col, is_valid_ssa_suffix,
                      py_attr, quote)
 
 
+# The declared types of module attributes that can be constants: flags and
+# hyperparameters (not tensors, not Optional[Tensor] parameter slots).
+_SCALAR_KINDS = ("BoolType", "IntType", "FloatType", "StringType")
+
+
 class ImportError_(Exception):
     """An unsupported construct; the message names it."""
 
@@ -124,8 +129,14 @@ class TorchScriptImporter:
         self.source_text = {}
         # qualified class -> C++ ScriptModule of one instance (methods are per class)
         self.module_classes = {}
-        # qualified class -> the set of `training` flags of its instances
-        self.training_flags = {}
+        # qualified class -> [(instance path, module)] of its instances
+        self.instances = {}
+        # qualified class -> names of the attributes some method writes
+        self._written = {}
+        # instance path -> {attribute: value} of the attributes whose value
+        # differs between instances of a class (written as
+        # tg.instance_attributes; --tg-inline resolves the reads per path)
+        self.instance_attributes = {}
         self._collect_modules(root)
         self.graphs = []  # (symbol, text)
         self._function_symbols = {}  # qualified name -> graph symbol
@@ -134,12 +145,12 @@ class TorchScriptImporter:
 
     # -- discovery ---------------------------------------------------------
     def _collect_modules(self, root):
-        for _, mod in root.named_modules():
+        for path, mod in root.named_modules():
             cm = mod._c
             qual = cm._type().qualified_name()
             if qual not in self.module_classes:
                 self.module_classes[qual] = cm
-            self.training_flags.setdefault(qual, set()).add(bool(mod.training))
+            self.instances.setdefault(qual, []).append((path, mod))
 
     def method_names(self, qual):
         cm = self.module_classes[qual]
@@ -217,14 +228,25 @@ class TorchScriptImporter:
         graphs = "".join(body for _, body in self.graphs)
         kept = {vname: lines for candidates in self.source_text.values()
                 for vname, lines, _ in candidates}
-        if not kept:
+        attributes = []
+        if kept:
+            # The text of sources that are no files, for --tg-emit-debug-section.
+            entries = ", ".join(
+                "%s = [%s]" % (quote(f), ", ".join("[%d, %s]" % (n, quote(l))
+                                                    for n, l in sorted(lines.items())))
+                for f, lines in sorted(kept.items()))
+            attributes.append("tg.source_text = {%s}" % entries)
+        if self.instance_attributes:
+            # Attribute values that differ between instances of one class,
+            # by instance path (`features.1`), for --tg-inline.
+            entries = ", ".join(
+                "%s = {%s}" % (quote(path), ", ".join(
+                    "%s = %s" % (quote(a), py_attr(v)) for a, v in sorted(attrs.items())))
+                for path, attrs in sorted(self.instance_attributes.items()))
+            attributes.append("tg.instance_attributes = {%s}" % entries)
+        if not attributes:
             return graphs + self.locs.definitions()
-        # The text of sources that are no files, for --tg-emit-debug-section.
-        entries = ", ".join(
-            "%s = [%s]" % (quote(f), ", ".join("[%d, %s]" % (n, quote(l))
-                                                for n, l in sorted(lines.items())))
-            for f, lines in sorted(kept.items()))
-        return ("module attributes {tg.source_text = {%s}} {\n%s}\n" % (entries, graphs)
+        return ("module attributes {%s} {\n%s}\n" % (", ".join(attributes), graphs)
                 + self.locs.definitions())
 
     def _enqueue_method(self, qual, name):
@@ -383,14 +405,18 @@ class TorchScriptImporter:
             return
         if kind == "prim::GetAttr" and self.is_module_type(inputs[0].type()):
             attr = node.s("name")
-            flag = self._training_constant(inputs[0].type(), attr)
-            if flag is not None:
-                # `self.training` is the mode the model was imported in, the
-                # same for every instance of the class: a constant, as
-                # torch.jit.freeze makes it, so that the `if self.training:`
-                # branches resolve (--tg-inline folds them).
+            known, value = (False, None)
+            if outputs[0].type().kind() in _SCALAR_KINDS:
+                known, value = self._attribute_constant(inputs[0].type(), attr)
+            if known:
+                # A scalar attribute that no method writes and every instance
+                # of the class holds with the same value (`self.training`:
+                # the mode the model was imported in; flags such as
+                # `self.transform_input`) is a constant, as torch.jit.freeze
+                # makes it, so that the branches on it resolve (--tg-inline
+                # folds them).
                 lines.append("%s%s = tg.constant(%s) : %s %s" % (
-                    indent, self.name(outputs[0]), py_attr(flag),
+                    indent, self.name(outputs[0]), py_attr(value),
                     self.tg_type(outputs[0].type()), loc))
                 return
             op = "tg.get_submodule" if self.is_module_type(outputs[0].type()) else "tg.get_attr"
@@ -426,14 +452,44 @@ class TorchScriptImporter:
             return
         self._emit_traced(node, kind, inputs, outputs, lines, indent, loc)
 
-    def _training_constant(self, module_type, attr):
-        """The value of `<module>.training` when every instance of the class
-        has the same one (always, for a model imported in eval or training
-        mode), else None (the read stays a tg.get_attr)."""
-        if attr != "training":
-            return None
-        flags = self.training_flags.get(module_type.qualified_name(), set())
-        return next(iter(flags)) if len(flags) == 1 else None
+    def _written_attributes(self, qual):
+        """The attributes some method of class `qual` assigns
+        (`prim::SetAttr`): those are state, never constants."""
+        written = self._written.get(qual)
+        if written is None:
+            written = set()
+            cm = self.module_classes[qual]
+            for name in cm._method_names():
+                graph = cm._get_method(name).graph
+                for node in graph.findAllNodes("prim::SetAttr", True):
+                    written.add(node.s("name"))
+            self._written[qual] = written
+        return written
+
+    def _attribute_constant(self, module_type, attr):
+        """(True, value) when reading `attr` of an instance of `module_type`
+        gives the same scalar (bool, int, float, str) for every
+        instance and no method writes it; else (False, None). Scalars that
+        differ between instances go to `instance_attributes`, keyed by the
+        instance's path, for --tg-inline."""
+        qual = module_type.qualified_name()
+        if attr in self._written_attributes(qual):
+            return False, None
+        values = {}
+        for path, mod in self.instances.get(qual, []):
+            try:
+                value = mod._c.getattr(attr)
+            except Exception:  # not a plain attribute (a property, ...)
+                return False, None
+            if not isinstance(value, (bool, int, float, str)):
+                return False, None
+            values[path] = value
+        distinct = {(type(v), v) for v in values.values()}
+        if len(distinct) == 1:
+            return True, next(iter(values.values()))
+        for path, value in values.items():
+            self.instance_attributes.setdefault(path, {})[attr] = value
+        return False, None
 
     def _function_name(self, t):
         # `Function __torch__.m.helper`: the annotation names the function.
