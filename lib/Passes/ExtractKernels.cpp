@@ -39,15 +39,21 @@ using namespace tg;
 namespace {
 
 constexpr llvm::StringLiteral kSupportedOps =
-    "add, sub, mul, div, neg, relu, relu6, hardtanh, sigmoid, silu, tanh, "
-    "exp, log, sqrt, rsqrt, abs";
+    "add, sub, mul, div, neg, relu, relu6, hardtanh, clamp, clamp_min, "
+    "clamp_max, sigmoid, hardsigmoid, silu, hardswish, gelu, leaky_relu, elu, "
+    "softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow";
 
 /// Lowers the ops of one kernel into the body of its linalg.generic.
+///
+/// Each operator follows PyTorch's definition (aten/src/ATen/native), with
+/// its scalar arguments (alpha, bounds, slopes, gelu's `approximate`) read
+/// from the constants the kernel takes; a None argument (`clamp(x, max=6)`)
+/// is a unit constant.
 class KernelBodyLowering {
 public:
   KernelBodyLowering(OpBuilder &builder, FloatType elementType,
-                     IRMapping &scalars)
-      : b(builder), type(elementType), scalars(scalars) {}
+                     IRMapping &scalars, DenseMap<Value, Attribute> &attrs)
+      : b(builder), type(elementType), scalars(scalars), attrs(attrs) {}
 
   /// Lowers `op` at its location; returns the op that computes its result
   /// (which takes the op's debug handle), or failure with a diagnostic.
@@ -58,59 +64,105 @@ public:
     name.consume_back("_");
     if (op->getNumResults() != 1 || op->getNumRegions() != 0)
       return unsupported(op);
-    // The operands each operator reads: add/sub take an optional alpha,
-    // hardtanh optional bounds (both or none); extra operands are ignored.
+    // How many operands each operator needs at least, and reads at most
+    // (optional scalars: alpha, bounds, slopes); more are ignored.
     unsigned numOperands = op->getNumOperands();
-    unsigned used =
-        llvm::StringSwitch<unsigned>(name)
-            .Cases({"add", "sub"}, std::max(2u, std::min(numOperands, 3u)))
-            .Cases({"mul", "div"}, 2)
-            .Case("hardtanh", numOperands > 1 ? 3 : 1)
-            .Cases({"neg", "relu", "relu6", "sigmoid", "silu"}, 1)
-            .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs"}, 1)
-            .Default(0);
-    if (used == 0)
+    auto [least, most] =
+        llvm::StringSwitch<std::pair<unsigned, unsigned>>(name)
+            .Cases({"add", "sub"}, {2, 3})
+            .Cases({"mul", "div", "pow"}, {2, 2})
+            .Cases({"clamp_min", "clamp_max"}, {2, 2})
+            .Cases({"hardtanh", "clamp"}, {1, 3})
+            .Cases({"leaky_relu", "gelu"}, {1, 2})
+            .Case("elu", {1, 4})
+            .Case("softplus", {1, 3})
+            .Cases({"neg", "relu", "relu6", "sigmoid", "silu"}, {1, 1})
+            .Cases({"hardsigmoid", "hardswish", "erf"}, {1, 1})
+            .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs"}, {1, 1})
+            .Default({0, 0});
+    if (least == 0)
       return unsupported(op);
-    if (numOperands < used) {
-      op.emitError() << "tg-extract-kernels: '" << op.getName()
-                     << "' needs operand " << numOperands << " but has "
-                     << numOperands;
+    if (numOperands < least) {
+      op.emitError() << "tg-extract-kernels: '" << op.getName() << "' needs "
+                     << least << " operands but has " << numOperands;
       return failure();
     }
-    SmallVector<Value, 3> args;
-    for (unsigned i = 0; i < used; ++i) {
-      args.push_back(scalars.lookupOrNull(op->getOperand(i)));
-      if (!args.back()) {
-        op.emitError() << "tg-extract-kernels: operand " << i << " of '"
-                       << op.getName() << "' is not a tensor or a number";
-        return failure();
-      }
-    }
+    unsigned used = std::min(numOperands, most);
 
     Location loc = op.getLoc();
     auto constant = [&](double v) -> Value {
       return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
     };
+    // Operand i as a number (a tensor element or a numeric scalar), or null
+    // when it is None or absent; a string or a non-numeric value is an
+    // error.
+    bool bad = false;
+    auto number = [&](unsigned i) -> Value {
+      if (i >= used)
+        return {};
+      Value operand = op->getOperand(i);
+      if (Value v = scalars.lookupOrNull(operand))
+        return v;
+      if (isa_and_nonnull<UnitAttr>(attrs.lookup(operand)))
+        return {};
+      op.emitError() << "tg-extract-kernels: operand " << i << " of '"
+                     << op.getName() << "' is not a tensor or a number";
+      bad = true;
+      return {};
+    };
+    auto numberOr = [&](unsigned i, double otherwise) -> Value {
+      Value v = number(i);
+      return v ? v : constant(otherwise);
+    };
+    // The operands an operator cannot do without must be numbers, not None.
+    SmallVector<Value, 4> args;
+    for (unsigned i = 0; i < least; ++i) {
+      args.push_back(number(i));
+      if (bad)
+        return failure();
+      if (!args.back()) {
+        op.emitError() << "tg-extract-kernels: operand " << i << " of '"
+                       << op.getName() << "' is None";
+        return failure();
+      }
+    }
+    auto create = [&](auto tag, auto... operands) -> Operation * {
+      return decltype(tag)::create(b, loc, operands...).getOperation();
+    };
+    auto value = [](Operation *op) { return op->getResult(0); };
     auto sigmoid = [&](Value x) -> Operation * {
       Value negated = arith::NegFOp::create(b, loc, x);
       Value exp = math::ExpOp::create(b, loc, negated);
       Value denominator = arith::AddFOp::create(b, loc, constant(1.0), exp);
       return arith::DivFOp::create(b, loc, constant(1.0), denominator);
     };
+    // max(x, lo) then min(., hi), either bound optional (clamp's None);
+    // NaN propagates, as at::clamp.
     auto clamp = [&](Value x, Value lo, Value hi) -> Operation * {
-      Value low = arith::MaximumFOp::create(b, loc, x, lo);
-      return arith::MinimumFOp::create(b, loc, low, hi);
+      Operation *result = nullptr;
+      if (lo)
+        x = value(result = arith::MaximumFOp::create(b, loc, x, lo));
+      if (hi)
+        result = arith::MinimumFOp::create(b, loc, x, hi);
+      // Neither bound: PyTorch rejects it at run time; compute x.
+      return result ? result : create(arith::AddFOp(), x, constant(0.0));
     };
-    auto create = [&](auto tag, auto... operands) -> Operation * {
-      return decltype(tag)::create(b, loc, operands...).getOperation();
+    // x > 0 ? positive : negative, NaN to the negative side as PyTorch's
+    // `x > 0 ? ... : ...` does.
+    auto select = [&](Value x, Value positive, Value negative) {
+      Value isPositive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                               x, constant(0.0));
+      return create(arith::SelectOp(), isPositive, positive, negative);
     };
 
     Value x = args[0];
     if (name == "add" || name == "sub") {
       Value scaled = args[1];
       // alpha == 1 (the usual case) multiplies by nothing, as PyTorch.
-      if (used == 3 && !isConstantOne(args[2]))
-        scaled = arith::MulFOp::create(b, loc, args[1], args[2]);
+      if (Value alpha = number(2); alpha && !isConstantOne(alpha))
+        scaled = arith::MulFOp::create(b, loc, args[1], alpha);
+      if (bad)
+        return failure();
       if (name == "sub")
         return create(arith::SubFOp(), x, scaled);
       return create(arith::AddFOp(), x, scaled);
@@ -119,9 +171,20 @@ public:
       return create(arith::MulFOp(), x, args[1]);
     if (name == "div")
       return create(arith::DivFOp(), x, args[1]);
-    if (name == "hardtanh")
-      return used == 3 ? clamp(x, args[1], args[2])
-                       : clamp(x, constant(-1.0), constant(1.0));
+    if (name == "pow")
+      return create(math::PowFOp(), x, args[1]);
+    if (name == "clamp_min")
+      return clamp(x, args[1], Value());
+    if (name == "clamp_max")
+      return clamp(x, Value(), args[1]);
+    if (name == "clamp") {
+      Value lo = number(1), hi = number(2);
+      return bad ? FailureOr<Operation *>(failure()) : clamp(x, lo, hi);
+    }
+    if (name == "hardtanh") {
+      Value lo = numberOr(1, -1.0), hi = numberOr(2, 1.0);
+      return bad ? FailureOr<Operation *>(failure()) : clamp(x, lo, hi);
+    }
     if (name == "relu")
       return create(arith::MaximumFOp(), x, constant(0.0));
     if (name == "relu6")
@@ -129,7 +192,80 @@ public:
     if (name == "sigmoid")
       return sigmoid(x);
     if (name == "silu")
-      return create(arith::MulFOp(), x, sigmoid(x)->getResult(0));
+      return create(arith::MulFOp(), x, value(sigmoid(x)));
+    if (name == "hardsigmoid" || name == "hardswish") {
+      // relu6(x + 3) / 6, times x for hardswish.
+      Value shifted = arith::AddFOp::create(b, loc, x, constant(3.0));
+      Value six = value(clamp(shifted, constant(0.0), constant(6.0)));
+      if (name == "hardsigmoid")
+        return create(arith::DivFOp(), six, constant(6.0));
+      Value scaled = arith::MulFOp::create(b, loc, x, six);
+      return create(arith::DivFOp(), scaled, constant(6.0));
+    }
+    if (name == "leaky_relu") {
+      Value slope = numberOr(1, 0.01);
+      if (bad)
+        return failure();
+      return select(x, x, arith::MulFOp::create(b, loc, x, slope));
+    }
+    if (name == "elu") {
+      // scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1))
+      Value alpha = numberOr(1, 1.0), scale = numberOr(2, 1.0),
+            inputScale = numberOr(3, 1.0);
+      if (bad)
+        return failure();
+      Value exp = math::ExpOp::create(
+          b, loc, arith::MulFOp::create(b, loc, x, inputScale));
+      Value negative = arith::MulFOp::create(
+          b, loc, alpha, arith::SubFOp::create(b, loc, exp, constant(1.0)));
+      Value chosen = value(select(x, x, negative));
+      return create(arith::MulFOp(), chosen, scale);
+    }
+    if (name == "softplus") {
+      // x * beta > threshold ? x : log1p(exp(x * beta)) / beta
+      Value beta = numberOr(1, 1.0), threshold = numberOr(2, 20.0);
+      if (bad)
+        return failure();
+      Value scaled = arith::MulFOp::create(b, loc, x, beta);
+      Value soft = arith::DivFOp::create(
+          b, loc,
+          math::Log1pOp::create(b, loc, math::ExpOp::create(b, loc, scaled)),
+          beta);
+      Value linear = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                           scaled, threshold);
+      return create(arith::SelectOp(), linear, x, soft);
+    }
+    if (name == "gelu") {
+      StringRef approximate = "none";
+      if (used > 1) {
+        auto text = dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
+        if (!text || (text.getValue() != "none" && text.getValue() != "tanh")) {
+          op.emitError() << "tg-extract-kernels: gelu's approximate must be "
+                            "the constant \"none\" or \"tanh\"";
+          return failure();
+        }
+        approximate = text.getValue();
+      }
+      Value half = arith::MulFOp::create(b, loc, x, constant(0.5));
+      Value inner;
+      if (approximate == "none") {
+        // 0.5 x (1 + erf(x / sqrt(2)))
+        inner = math::ErfOp::create(
+            b, loc, arith::MulFOp::create(b, loc, x, constant(0.70710678118654752440)));
+      } else {
+        // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+        Value cube = arith::MulFOp::create(
+            b, loc, x, arith::MulFOp::create(b, loc, x, x));
+        Value sum = arith::AddFOp::create(
+            b, loc, x, arith::MulFOp::create(b, loc, cube, constant(0.044715)));
+        inner = math::TanhOp::create(
+            b, loc,
+            arith::MulFOp::create(b, loc, sum,
+                                  constant(0.79788456080286535588)));
+      }
+      return create(arith::MulFOp(), half,
+                    arith::AddFOp::create(b, loc, constant(1.0), inner));
+    }
     if (name == "neg")
       return create(arith::NegFOp(), x);
     if (name == "tanh")
@@ -142,6 +278,8 @@ public:
       return create(math::SqrtOp(), x);
     if (name == "rsqrt")
       return create(math::RsqrtOp(), x);
+    if (name == "erf")
+      return create(math::ErfOp(), x);
     assert(name == "abs" && "every operator of the arity table is lowered");
     return create(math::AbsFOp(), x);
   }
@@ -163,6 +301,7 @@ private:
   OpBuilder &b;
   FloatType type;
   IRMapping &scalars;
+  DenseMap<Value, Attribute> &attrs;
 };
 
 struct ExtractKernelsPass
@@ -330,7 +469,10 @@ struct ExtractKernelsPass
     for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
       if (!isTensor(input.getType())) {
         if (auto cst = input.getDefiningOp<ConstantOp>()) {
-          if (isa<IntegerAttr, FloatAttr>(cst.getValue())) {
+          // Numbers are folded into the body; strings and None (gelu's
+          // `approximate`, clamp's missing bound) are read by the lowering.
+          if (isa<IntegerAttr, FloatAttr, StringAttr, UnitAttr>(
+                  cst.getValue())) {
             constants[i] = cst.getValue();
             constantLocs[i] = cst.getLoc();
             continue;
@@ -391,10 +533,13 @@ struct ExtractKernelsPass
         builder, kernelLoc, resultTypes, tensorArgs, inits, maps, iterators,
         [&](OpBuilder &b, Location, ValueRange elements) {
           IRMapping scalars;
+          DenseMap<Value, Attribute> attrs;
           unsigned nextTensor = 0;
           for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
             Value arg = body.getArgument(i);
-            if (constants[i]) {
+            if (isa_and_nonnull<StringAttr, UnitAttr>(constants[i])) {
+              attrs[arg] = constants[i];
+            } else if (constants[i]) {
               double v = 0;
               if (auto f = dyn_cast<FloatAttr>(constants[i]))
                 v = f.getValueAsDouble();
@@ -409,7 +554,7 @@ struct ExtractKernelsPass
               scalars.map(arg, entryBlock->getArgument(*argOf[i]));
             }
           }
-          KernelBodyLowering lowering(b, elementTy, scalars);
+          KernelBodyLowering lowering(b, elementTy, scalars, attrs);
           for (Operation &op : body.without_terminator()) {
             auto traced = dyn_cast<TracedOp>(op);
             FailureOr<Operation *> lowered =

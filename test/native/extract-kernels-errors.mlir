@@ -18,8 +18,8 @@
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
-    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::gelu' (supported, as aten:: and in-place: add, sub, mul, div, neg, relu, relu6, hardtanh, sigmoid, silu, tanh, exp, log, sqrt, rsqrt, abs)}}
-    %0 = tg.op "aten::gelu"(%a) : (!tg.tensor) -> !tg.tensor
+    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::softmax' (supported, as aten:: and in-place: add, sub, mul, div, neg, relu, relu6, hardtanh, clamp, clamp_min, clamp_max, sigmoid, hardsigmoid, silu, hardswish, gelu, leaky_relu, elu, softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow)}}
+    %0 = tg.op "aten::softmax"(%a) : (!tg.tensor) -> !tg.tensor
     tg.kernel_yield %0 : !tg.tensor
   }
   tg.return %r : !tg.tensor
@@ -27,15 +27,54 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
 
 // -----
 
+// A None where an operator needs a number (None is an optional bound's way
+// to say "none", not a value to multiply by).
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor, %l: !tg.value) -> !tg.tensor {
   %none = tg.constant(unit) : !tg.value
   %r = tg.kernel "k"(%x, %none) : (!tg.tensor, !tg.value) -> !tg.tensor {
   ^bb0(%a: !tg.tensor, %n: !tg.value):
-    // A None where a number is expected is an argument, not a constant: it
-    // lowers as a scalar argument (the caller passes the number).
+    // expected-error @+1 {{tg-extract-kernels: operand 1 of 'aten::mul' is None}}
     %0 = tg.op "aten::mul"(%a, %n) : (!tg.tensor, !tg.value) -> !tg.tensor
-    // expected-error @+1 {{tg-extract-kernels: 'aten::add' needs operand 1 but has 1}}
-    %1 = tg.op "aten::add"(%0) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %0 : !tg.tensor
+  }
+  tg.return %r : !tg.tensor
+}
+
+// -----
+
+// Too few operands; a string where a number is needed.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    // expected-error @+1 {{tg-extract-kernels: 'aten::add' needs 2 operands but has 1}}
+    %1 = tg.op "aten::add"(%a) : (!tg.tensor) -> !tg.tensor
+    tg.kernel_yield %1 : !tg.tensor
+  }
+  tg.return %r : !tg.tensor
+}
+
+// -----
+
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %s = tg.constant("tanh") : !tg.value
+  %r = tg.kernel "k"(%x, %s) : (!tg.tensor, !tg.value) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor, %t: !tg.value):
+    // expected-error @+1 {{tg-extract-kernels: operand 1 of 'aten::leaky_relu' is not a tensor or a number}}
+    %1 = tg.op "aten::leaky_relu"(%a, %t) : (!tg.tensor, !tg.value) -> !tg.tensor
+    tg.kernel_yield %1 : !tg.tensor
+  }
+  tg.return %r : !tg.tensor
+}
+
+// -----
+
+// gelu's approximate must be one of PyTorch's two strings.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %s = tg.constant("exact") : !tg.value
+  %r = tg.kernel "k"(%x, %s) : (!tg.tensor, !tg.value) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor, %t: !tg.value):
+    // expected-error @+1 {{tg-extract-kernels: gelu's approximate must be the constant "none" or "tanh"}}
+    %1 = tg.op "aten::gelu"(%a, %t) : (!tg.tensor, !tg.value) -> !tg.tensor
     tg.kernel_yield %1 : !tg.tensor
   }
   tg.return %r : !tg.tensor
@@ -102,8 +141,8 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   }
   %s = tg.kernel "bad"(%r) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
-    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::erf'}}
-    %0 = tg.op "aten::erf"(%a) : (!tg.tensor) -> !tg.tensor
+    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::softmax'}}
+    %0 = tg.op "aten::softmax"(%a) : (!tg.tensor) -> !tg.tensor
     tg.kernel_yield %0 : !tg.tensor
   }
   tg.return %s : !tg.tensor

@@ -213,9 +213,9 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     ListOption<"ops", "ops", "std::string",
                "Operator names treated as elementwise (default: aten:: add, "
                "sub, mul, div, neg, relu, sigmoid, tanh, gelu, silu, exp, "
-               "log, sqrt, rsqrt, abs, hardtanh, clamp, pow, relu6, "
-               "leaky_relu, hardsigmoid, hardswish, and their in-place "
-               "forms)">,
+               "log, sqrt, rsqrt, abs, hardtanh, clamp, clamp_min, "
+               "clamp_max, pow, relu6, leaky_relu, elu, softplus, erf, "
+               "hardsigmoid, hardswish, and their in-place forms)">,
     Option<"minSize", "min-size", "unsigned", /*default=*/"2",
            "Smallest group of ops that becomes a kernel">,
   ];
@@ -528,11 +528,17 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
     `shape` (`1x64x56x56`) unless their type is already a ranked tensor,
     and the element type `element-type`.
 
-    Operators (`aten::`, in-place forms too): add, sub (with alpha), mul,
-    div, neg, relu, relu6, hardtanh, sigmoid, silu, tanh, exp, log, sqrt,
-    rsqrt, abs. Anything else is an error at the op, as are a missing shape,
-    a kernel name in `kernels` that no kernel has, and a module without
-    kernels.
+    Operators (`aten::`, in-place forms too), each as PyTorch defines it:
+    add, sub (with alpha), mul, div, pow, neg, relu, relu6, hardtanh (with
+    bounds), clamp (either bound may be None), clamp_min, clamp_max,
+    sigmoid, hardsigmoid, silu, hardswish, gelu (`approximate` "none" or
+    "tanh"), leaky_relu (negative_slope), elu (alpha, scale, input_scale),
+    softplus (beta, threshold), tanh, exp, log, sqrt, rsqrt, abs, erf: every
+    operator `--tg-fuse-elementwise` takes by default. A string or None
+    constant input (gelu's `approximate`, clamp's missing bound) is read by
+    the lowering. Anything else is an error at the op, as are a missing
+    shape, a kernel name in `kernels` that no kernel has, and a module
+    without kernels.
 
     `trap-after=N` inserts `llvm.intr.trap` right after the op with debug
     handle N, at its location: a deliberate crash inside a kernel, to see
