@@ -419,6 +419,29 @@ struct ExtractKernelsPass
     return isa<TracedTensorType, RankedTensorType>(type);
   }
 
+  /// How a tensor of type `from` is read at each point of the iteration
+  /// space `to`, with PyTorch's (NumPy's) broadcasting: dimensions aligned
+  /// from the right, a size-1 dimension read at index 0, missing leading
+  /// dimensions ignored. Fails when `from` does not broadcast to `to`.
+  static FailureOr<AffineMap> getBroadcastMap(RankedTensorType from,
+                                              RankedTensorType to) {
+    MLIRContext *ctx = to.getContext();
+    int64_t offset = to.getRank() - from.getRank();
+    if (offset < 0)
+      return failure();
+    SmallVector<AffineExpr> results;
+    for (auto [i, size] : llvm::enumerate(from.getShape())) {
+      int64_t target = to.getDimSize(offset + i);
+      if (size == target)
+        results.push_back(getAffineDimExpr(offset + i, ctx));
+      else if (size == 1)
+        results.push_back(getAffineConstantExpr(0, ctx));
+      else
+        return failure();
+    }
+    return AffineMap::get(to.getRank(), 0, results, ctx);
+  }
+
   /// The kernel as a free-standing function (not yet in the module).
   FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
                                   std::optional<ArrayRef<int64_t>> staticShape,
@@ -427,7 +450,14 @@ struct ExtractKernelsPass
     Location kernelLoc = kernel.getLoc();
     Block &body = kernel.getBodyBlock();
 
-    // The tensor type: a ranked operand type, else the shape option.
+    // The iteration space: the shape of the values the kernel yields (every
+    // one the same), from their ranked types, else the shape option. Inputs
+    // keep their own shapes and are broadcast to it as PyTorch broadcasts.
+    auto error = [&]() {
+      return kernel.emitError()
+             << "tg-extract-kernels: kernel '" << kernel.getKernelName()
+             << "' ";
+    };
     RankedTensorType tensorTy;
     for (Type type : llvm::concat<const Type>(kernel.getInputs().getTypes(),
                                               kernel.getResultTypes())) {
@@ -435,30 +465,63 @@ struct ExtractKernelsPass
       if (!ranked)
         continue;
       if (!ranked.hasStaticShape()) {
-        kernel.emitError() << "tg-extract-kernels: kernel '"
-                           << kernel.getKernelName()
-                           << "' has a tensor of dynamic shape " << ranked;
+        error() << "has a tensor of dynamic shape " << ranked;
         return failure();
       }
-      if (tensorTy && tensorTy.getShape() != ranked.getShape()) {
-        kernel.emitError() << "tg-extract-kernels: kernel '"
-                           << kernel.getKernelName() << "' mixes tensor shapes "
-                           << tensorTy << " and " << ranked
-                           << " (broadcasts are not lowered)";
+      if (ranked.getElementType() != elementTy) {
+        error() << "has a tensor of element type " << ranked.getElementType()
+                << " but element-type is " << elementTy;
         return failure();
       }
-      tensorTy = RankedTensorType::get(ranked.getShape(), elementTy);
+    }
+    for (Type type : kernel.getResultTypes()) {
+      auto ranked = dyn_cast<RankedTensorType>(type);
+      if (!ranked)
+        continue;
+      if (tensorTy && tensorTy != ranked) {
+        error() << "yields tensors of different shapes " << tensorTy << " and "
+                << ranked << " (one iteration space per kernel)";
+        return failure();
+      }
+      tensorTy = ranked;
+    }
+    if (tensorTy && staticShape && *staticShape != tensorTy.getShape()) {
+      error() << "has type " << tensorTy << ", which shape=" << shape
+              << " contradicts";
+      return failure();
     }
     if (!tensorTy) {
       if (!staticShape) {
-        kernel.emitError() << "tg-extract-kernels: kernel '"
-                           << kernel.getKernelName()
-                           << "' has no static tensor shape; give one with "
-                              "shape=AxBxC";
+        error() << "has no static tensor shape; import with an example input "
+                   "(torch-to-tg --example-input) or give one with "
+                   "shape=AxBxC";
         return failure();
       }
       tensorTy = RankedTensorType::get(*staticShape, elementTy);
     }
+    // The type of each tensor input and its map into the iteration space.
+    auto inputType = [&](Type type) {
+      auto ranked = dyn_cast<RankedTensorType>(type);
+      return ranked ? ranked : tensorTy;
+    };
+    for (Value input : kernel.getInputs()) {
+      if (!isTensor(input.getType()))
+        continue;
+      if (failed(getBroadcastMap(inputType(input.getType()), tensorTy))) {
+        error() << "reads a tensor of type " << input.getType()
+                << " that does not broadcast to its result type " << tensorTy;
+        return failure();
+      }
+    }
+    for (Operation &op : body.without_terminator())
+      for (Type type : op.getResultTypes())
+        if (auto ranked = dyn_cast<RankedTensorType>(type);
+            ranked && failed(getBroadcastMap(ranked, tensorTy))) {
+          error() << "computes a tensor of type " << ranked
+                  << " that does not broadcast to its result type "
+                  << tensorTy;
+          return failure();
+        }
 
     // Inputs: tensors are arguments; numeric constants are folded into the
     // body; other scalars are arguments too.
@@ -480,8 +543,9 @@ struct ExtractKernelsPass
         }
       }
       argOf[i] = argTypes.size();
-      argTypes.push_back(isTensor(input.getType()) ? Type(tensorTy)
-                                                   : Type(elementTy));
+      argTypes.push_back(isTensor(input.getType())
+                             ? Type(inputType(input.getType()))
+                             : Type(elementTy));
     }
     auto yield = kernel.getYield();
     for (Value result : yield.getOperands()) {
@@ -516,15 +580,20 @@ struct ExtractKernelsPass
     builder.setInsertionPointToStart(entryBlock);
 
     SmallVector<Value> tensorArgs;
-    for (auto [i, input] : llvm::enumerate(kernel.getInputs()))
-      if (argOf[i] && isTensor(input.getType()))
+    SmallVector<AffineMap> maps;
+    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+      if (argOf[i] && isTensor(input.getType())) {
         tensorArgs.push_back(entryBlock->getArgument(*argOf[i]));
+        maps.push_back(
+            *getBroadcastMap(inputType(input.getType()), tensorTy));
+      }
+    }
     SmallVector<Value> inits;
     for (size_t i = 0; i < resultTypes.size(); ++i)
       inits.push_back(tensor::EmptyOp::create(builder, kernelLoc,
                                               tensorTy.getShape(), elementTy));
     AffineMap identity = builder.getMultiDimIdentityMap(tensorTy.getRank());
-    SmallVector<AffineMap> maps(tensorArgs.size() + inits.size(), identity);
+    maps.append(inits.size(), identity);
     SmallVector<utils::IteratorType> iterators(tensorTy.getRank(),
                                                utils::IteratorType::parallel);
 

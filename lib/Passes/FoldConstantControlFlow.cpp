@@ -139,6 +139,16 @@ std::optional<Scalar> evaluate(Value value, unsigned depth = 16) {
       traced->getNumResults() != 1)
     return std::nullopt;
   StringRef name = traced.getName();
+  // The rank of a tensor of static type (from example inputs): the
+  // `if input.dim() != 4: raise` checks of every BatchNorm and convolution.
+  if (name == "aten::dim" && traced->getNumOperands() == 1) {
+    auto ranked = dyn_cast<RankedTensorType>(traced->getOperand(0).getType());
+    if (!ranked)
+      return std::nullopt;
+    Scalar rank(Scalar::Int);
+    rank.i = ranked.getRank();
+    return rank;
+  }
   if ((name == "aten::__is__" || name == "aten::__isnot__") &&
       traced->getNumOperands() == 2) {
     // `x is None` where x is a list or tuple built right here: never None,

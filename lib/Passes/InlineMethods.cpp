@@ -118,6 +118,92 @@ static void appendRecords(GraphOp graph, ArrayRef<Location> records) {
     graph->setLoc(appendOriginRecords(graph->getLoc(), records));
 }
 
+/// The static tensor types torch-to-tg recorded from PyTorch's run on example
+/// inputs (`tg.example_types`, written by tools/torch-to-tg/example_types.py):
+/// per call path (call ordinals from the entry, joined by '.'; "entry" for
+/// the entry graph itself) and op ordinal (pre-order in the graph as
+/// written), the type of each result. Applied while flattening, when the
+/// call path of every cloned op is known.
+class ExampleTypes {
+public:
+  static constexpr llvm::StringLiteral kAttrName = "tg.example_types";
+
+  explicit ExampleTypes(DictionaryAttr table) : table(table) {}
+
+  /// The ordinal of `call` among the tg.call_method / tg.call ops of
+  /// `graph`, in pre-order.
+  unsigned getCallOrdinal(GraphOp graph, Operation *call) {
+    auto &ordinals = callOrdinals[graph];
+    if (ordinals.empty())
+      graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (isa<CallMethodOp, CallOp>(op))
+          ordinals.try_emplace(op, ordinals.size());
+      });
+    return ordinals.lookup(call);
+  }
+
+  /// Gives `clone` (a copy of `original`, an op of `graph`, reached by
+  /// `path`) the recorded types of its results.
+  void apply(Operation *clone, StringRef path, GraphOp graph,
+             Operation *original) {
+    auto entries = table.getAs<DictionaryAttr>(path);
+    if (!entries)
+      return;
+    auto &ordinals = opOrdinals[graph];
+    if (ordinals.empty())
+      graph.getBody().walk<WalkOrder::PreOrder>(
+          [&](Operation *op) { ordinals.try_emplace(op, ordinals.size()); });
+    auto it = ordinals.find(original);
+    if (it == ordinals.end())
+      return;
+    setTypes(clone->getResults(),
+             entries.getAs<ArrayAttr>(std::to_string(it->second)));
+  }
+
+  /// Types the entry graph in place: its ops and arguments, then its
+  /// signature once flattened (`finishEntry`).
+  void applyToEntry(GraphOp entry) {
+    auto entries = table.getAs<DictionaryAttr>("entry");
+    if (!entries)
+      return;
+    unsigned ordinal = 0;
+    entry.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      setTypes(op->getResults(),
+               entries.getAs<ArrayAttr>(std::to_string(ordinal++)));
+    });
+    setTypes(entry.getArguments(), entries.getAs<ArrayAttr>("args"));
+  }
+
+  /// The entry graph's signature from its arguments and returned values.
+  static void finishEntry(GraphOp entry) {
+    SmallVector<Type> results;
+    entry.walk([&](ReturnOp ret) {
+      if (ret->getParentOp() == entry)
+        llvm::append_range(results, ret.getOperandTypes());
+    });
+    entry.setFunctionType(FunctionType::get(
+        entry.getContext(), entry.getBody().getArgumentTypes(), results));
+  }
+
+private:
+  /// Sets the tensor types of `types` (`none` entries skip a value).
+  template <typename Values>
+  static void setTypes(Values values, ArrayAttr types) {
+    if (!types)
+      return;
+    for (auto [value, attr] : llvm::zip(values, types)) {
+      auto type = dyn_cast<TypeAttr>(attr);
+      if (type && isa<RankedTensorType>(type.getValue()) &&
+          isa<TracedTensorType, TensorType>(value.getType()))
+        value.setType(type.getValue());
+    }
+  }
+
+  DictionaryAttr table;
+  llvm::DenseMap<Operation *, llvm::DenseMap<Operation *, unsigned>>
+      callOrdinals, opOrdinals;
+};
+
 static std::string quoted(GraphOp graph) {
   return ("@\"" + graph.getSymName() + "\"").str();
 }
@@ -137,7 +223,8 @@ private:
   LogicalResult checkInlinable(GraphOp callee, InlinerInterface &interface);
   LogicalResult flatten(GraphOp graph, CallGraph &callGraph,
                         InlinerInterface &interface);
-  void flattenInOrder(GraphOp graph, CallGraph &callGraph);
+  void flattenInOrder(GraphOp graph, CallGraph &callGraph,
+                      ExampleTypes *types = nullptr);
   /// Replaces each `tg.get_attr` of the flattened entry whose instance path
   /// and attribute `table` (the importer's `tg.instance_attributes`) names
   /// by a `tg.constant` of that value, at the read's location.
@@ -381,8 +468,27 @@ void InlinePass::runOnOperation() {
     flattenInOrder(graph, callGraph);
     return success();
   };
-  if (failed(flattenGraph(*entryGraph)))
+  // Static types from example inputs apply to the program flattened from
+  // the entry, where each op's call path is known.
+  std::optional<ExampleTypes> types;
+  if (auto table =
+          module->getAttrOfType<DictionaryAttr>(ExampleTypes::kAttrName)) {
+    module->removeAttr(ExampleTypes::kAttrName);
+    if (inOrder)
+      types.emplace(table);
+    else
+      module.emitWarning("tg-inline: ")
+          << ExampleTypes::kAttrName
+          << " is applied only when callee bodies are copied in order "
+             "(clone-in-order); the types are dropped";
+  }
+  if (types) {
+    types->applyToEntry(*entryGraph);
+    flattenInOrder(*entryGraph, callGraph, &*types);
+    ExampleTypes::finishEntry(*entryGraph);
+  } else if (failed(flattenGraph(*entryGraph))) {
     return signalPassFailure();
+  }
 
   // The other reachable graphs are still as written. Those that stay (all
   // with remove-dead-graphs=false, else those still referenced) are
@@ -575,7 +681,8 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
 // callee-body-at-a-time order made a plain walk ~4x slower per op than on the
 // same IR read from bytecode, and every later stage, and the verifier after
 // each pass, walk the IR.
-void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
+void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
+                                ExampleTypes *types) {
   /// One inlined call being expanded: how the callee's values map into the
   /// flattened graph, and the location chain its ops are stacked onto.
   struct Level {
@@ -584,6 +691,10 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
     Operation *call;
     /// Whether the call brought any op (or call) into the graph.
     bool emitted;
+    /// The callee, and the call path that reaches it (call ordinals joined
+    /// by '.'), for the example types (ExampleTypes).
+    GraphOp callee;
+    std::string path;
   };
   /// A source block being copied: into `dest`, before `before` (null: at
   /// the end), for the call at `level`. `body` is the callee's body block,
@@ -609,8 +720,8 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
   auto push = [&](Operation *call, const CallSite &site, Location chain,
                   Block *dest, Operation *before, IRMapping *outer) {
     if (depth == levels.size())
-      levels.push_back(
-          std::make_unique<Level>(Level{IRMapping(), chain, nullptr, false}));
+      levels.push_back(std::make_unique<Level>(
+          Level{IRMapping(), chain, nullptr, false, GraphOp(), std::string()}));
     Level &level = *levels[depth];
     GraphOp callee = site.callee;
     Block &body = callee.getBody().front();
@@ -618,6 +729,15 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
     level.chain = chain;
     level.call = call;
     level.emitted = false;
+    level.callee = callee;
+    if (types) {
+      // The path of this call: its caller's path and its ordinal among the
+      // calls of the caller's graph.
+      GraphOp caller = depth == 0 ? graph : levels[depth - 1]->callee;
+      std::string ordinal = std::to_string(types->getCallOrdinal(caller, call));
+      level.path = depth == 0 ? ordinal
+                              : levels[depth - 1]->path + "." + ordinal;
+    }
     for (auto [arg, operand] :
          llvm::zip_equal(body.getArguments(), call->getOperands()))
       level.mapper.map(arg, outer ? outer->lookupOrDefault(operand) : operand);
@@ -681,6 +801,8 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph) {
       // onto the call's.
       Operation *clone = op.clone(level.mapper, cloneOptions);
       clone->setLoc(stackLocations(op.getLoc(), level.chain));
+      if (types)
+        types->apply(clone, level.path, level.callee, &op);
       if (cursor.before)
         cursor.dest->getOperations().insert(cursor.before->getIterator(),
                                             clone);

@@ -9,7 +9,7 @@
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP
 
 // NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
-// NOSHAPE: error: tg-extract-kernels: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; give one with shape=AxBxC
+// NOSHAPE: error: tg-extract-kernels: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input) or give one with shape=AxBxC
 // BADSHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got
 // ETYPE: error: tg-extract-kernels: element-type must be f32 or f64, got 'i32'
 // NAME: error: tg-extract-kernels: no kernel named 'nope' in the module
@@ -82,14 +82,72 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
 
 // -----
 
+// Static types (from example inputs): an input that does not broadcast to
+// the kernel's result is an error, not a read past its buffer.
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<8xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' mixes tensor shapes 'tensor<4xf32>' and 'tensor<8xf32>' (broadcasts are not lowered)}}
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' reads a tensor of type 'tensor<8xf32>' that does not broadcast to its result type 'tensor<4xf32>'}}
   %r = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<8xf32>) -> tensor<4xf32> {
   ^bb0(%a: tensor<4xf32>, %b: tensor<8xf32>):
     %0 = tg.op "aten::relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
     tg.kernel_yield %0 : tensor<4xf32>
   }
   tg.return %r : tensor<4xf32>
+}
+
+// -----
+
+// An op whose result is larger than what the kernel yields (a type no
+// elementwise op of these inputs has).
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' computes a tensor of type 'tensor<2x4xf32>' that does not broadcast to its result type 'tensor<4xf32>'}}
+  %r = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    %0 = tg.op "aten::relu"(%a) : (tensor<4xf32>) -> tensor<2x4xf32>
+    %1 = tg.op "aten::relu"(%b) : (tensor<4xf32>) -> tensor<4xf32>
+    tg.kernel_yield %1 : tensor<4xf32>
+  }
+  tg.return %r : tensor<4xf32>
+}
+
+// -----
+
+// Two results of different shapes: one iteration space per kernel.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>) {
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' yields tensors of different shapes 'tensor<4xf32>' and 'tensor<1xf32>' (one iteration space per kernel)}}
+  %r:2 = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>) {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<1xf32>):
+    %0 = tg.op "aten::sigmoid"(%b) : (tensor<1xf32>) -> tensor<1xf32>
+    %1 = tg.op "aten::mul"(%a, %0) : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+    tg.kernel_yield %1, %0 : tensor<4xf32>, tensor<1xf32>
+  }
+  tg.return %r#0, %r#1 : tensor<4xf32>, tensor<1xf32>
+}
+
+// -----
+
+// The shape option must agree with a kernel's static type (this file runs
+// with shape=4).
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' has type 'tensor<2x4xf32>', which shape=4 contradicts}}
+  %r = tg.kernel "k"(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32> {
+  ^bb0(%a: tensor<2x4xf32>):
+    %0 = tg.op "aten::relu"(%a) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    tg.kernel_yield %0 : tensor<2x4xf32>
+  }
+  tg.return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// Element types other than element-type (f32 here) are not lowered.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf16>) -> tensor<4xf16> {
+  // expected-error @+1 {{tg-extract-kernels: kernel 'k' has a tensor of element type 'f16' but element-type is 'f32'}}
+  %r = tg.kernel "k"(%x) : (tensor<4xf16>) -> tensor<4xf16> {
+  ^bb0(%a: tensor<4xf16>):
+    %0 = tg.op "aten::relu"(%a) : (tensor<4xf16>) -> tensor<4xf16>
+    tg.kernel_yield %0 : tensor<4xf16>
+  }
+  tg.return %r : tensor<4xf16>
 }
 
 // -----

@@ -18,9 +18,9 @@ when any kernel fails to compile or differs.
 
   check_kernels.py --tools build/bin fused.mlir [--shape 2x3x5x7]
 
-Every tensor input of a kernel gets --shape: kernels whose inputs broadcast
-(a [1,C,1,1] scale times a [1,C,H,W] map) are compared at one shape, which
-checks their arithmetic but not broadcasting.
+Each tensor input has the static type the IR gives it (torch-to-tg's example
+inputs), broadcasting included (a [1,C,1,1] scale times a [1,C,H,W] map);
+inputs without one get --shape.
 """
 
 import argparse
@@ -33,7 +33,9 @@ import tempfile
 
 _NAME = r"%[\w.$#-]+"
 _CONSTANT = re.compile(r"^\s*(%s) = tg\.constant\((.*)\)\s*(?:\{[^}]*\}\s*)?:" % _NAME)
-_KERNEL = re.compile(r'^\s*(?:%s(?::\d+)? = )?tg\.kernel "([^"]+)"\(([^)]*)\)' % _NAME)
+_KERNEL = re.compile(r'^\s*(?:%s(?::\d+)? = )?tg\.kernel "([^"]+)"\(([^)]*)\)'
+                     r'(?:\s*\{[^}]*\})?\s*:\s*\((.*)\)\s*->' % _NAME)
+_TENSOR = re.compile(r"^tensor<((?:\d+x)*)f32>$")
 _BLOCK_ARGS = re.compile(r"^\s*\^bb0\((.*)\):")
 _OP = re.compile(r'^\s*(%s) = tg\.op "([^"]+)"\(([^)]*)\)' % _NAME)
 _YIELD = re.compile(r"^\s*tg\.kernel_yield(?:\s*\{[^}]*\})?\s*(.*?)\s*(?::.*)?$")
@@ -70,8 +72,9 @@ def parse_kernels(mlir_text):
             continue
         m = _KERNEL.match(line)
         if m:
+            types = [t.strip() for t in re.split(r",\s*(?![^<]*>)", m.group(3)) if t.strip()]
             current = {"name": m.group(1), "operands": split_names(m.group(2)),
-                       "params": [], "ops": [], "yields": []}
+                       "types": types, "params": [], "ops": [], "yields": []}
             continue
         if current is None:
             continue
@@ -135,8 +138,12 @@ def call_aten(op, values):
 def compile_kernel(tools, mlir, kernel, shape, workdir):
     obj = os.path.join(workdir, kernel + ".o")
     lib = os.path.join(workdir, kernel + ".so")
-    res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir, "-k", kernel,
-                          "--shape", shape, "-o", obj], capture_output=True, text=True)
+    # --shape only for kernels without static types (it must agree with them).
+    with open(mlir) as f:
+        typed = "tensor<" in f.read()
+    res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir, "-k", kernel] +
+                         ([] if typed else ["--shape", shape]) + ["-o", obj],
+                         capture_output=True, text=True)
     if res.returncode:
         return None, res.stderr.strip().splitlines()[0] if res.stderr else "failed"
     res = subprocess.run(["cc", "-shared", "-o", lib, obj, "-lm"], capture_output=True,
@@ -175,11 +182,18 @@ def main(argv):
                 print("%s: does not compile: %s" % (name, error))
                 failed += 1
                 continue
-            n_tensors = sum(1 for o in kernel["operands"] if o not in constants)
-            inputs = [torch.randn(shape, dtype=torch.float32) * 3 for _ in range(n_tensors)]
+            # Each tensor input at its own type when the IR has one (example
+            # inputs), else at --shape.
+            inputs = []
+            for operand, type_text in zip(kernel["operands"], kernel["types"]):
+                if operand in constants:
+                    continue
+                m = _TENSOR.match(type_text)
+                dims = [int(d) for d in m.group(1).split("x") if d] if m else shape
+                inputs.append(torch.randn(dims, dtype=torch.float32) * 3)
             expected = [r.to(torch.float32) for r in reference(kernel, constants,
                                                                 [t.clone() for t in inputs])]
-            outputs = [torch.empty(shape, dtype=torch.float32) for _ in expected]
+            outputs = [torch.empty(r.shape, dtype=torch.float32) for r in expected]
             fn = getattr(lib, name)
             fn.restype = None
             fn(*[ctypes.c_void_p(t.data_ptr()) for t in inputs + outputs])

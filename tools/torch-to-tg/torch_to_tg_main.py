@@ -64,9 +64,30 @@ def script(model, training=False):
     return torch.jit.script(model)
 
 
-def import_torchscript(scripted, cu=None, method="forward"):
+def import_torchscript(scripted, cu=None, method="forward", example_inputs=None):
+    """tg IR text of `scripted`; with `example_inputs` (tensors), every tensor
+    value's type from PyTorch's run on them (tg.example_types)."""
     from ts_import import TorchScriptImporter
-    return TorchScriptImporter(scripted, cu, method).run()
+    importer = TorchScriptImporter(scripted, cu, method)
+    text = importer.run()
+    if example_inputs is None:
+        return text
+    from example_types import TypeRecorder
+    importer.example_types = TypeRecorder(importer, scripted, method).run(example_inputs)
+    return importer.text()
+
+
+# The input torchvision's classification models are trained on.
+_STANDARD_INPUT = {"inception_v3": "1x3x299x299"}
+
+
+def default_example_inputs(args):
+    """--example-input as given, or a torchvision model's standard input."""
+    if args.example_input:
+        return args.example_input
+    if args.torchvision and not args.no_example_input:
+        return [_STANDARD_INPUT.get(args.torchvision, "1x3x224x224")]
+    return None
 
 
 def main(argv):
@@ -81,6 +102,13 @@ def main(argv):
                    help="trace with torch.fx.symbolic_trace instead of TorchScript")
     p.add_argument("--method", default="forward",
                    help="the top module's entry method (default forward)")
+    p.add_argument("--example-input", action="append", metavar="AxBxC[:DTYPE]",
+                   help="an example input (repeatable, one per input of the method; "
+                        "dtype f32 by default, or f16, bf16, f64, i64, ...): every tensor "
+                        "value gets its static type from PyTorch's run on it "
+                        "(default for --torchvision: the model's standard input)")
+    p.add_argument("--no-example-input", action="store_true",
+                   help="no example input, no static types (tensors stay !tg.tensor)")
     p.add_argument("--training", action="store_true",
                    help="import the model in training mode (default: eval mode); "
                         "`self.training` is a constant of the mode either way")
@@ -131,7 +159,26 @@ def main(argv):
             if args.save_lite:
                 scripted._save_for_lite_interpreter(args.save_lite,
                                                     _save_mobile_debug_info=True)
-            text = import_torchscript(scripted, cu, args.method)
+            inputs = None
+            specs = default_example_inputs(args)
+            if specs:
+                from example_types import parse_example_input
+                try:
+                    inputs = [parse_example_input(spec) for spec in specs]
+                except ValueError as e:
+                    print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
+                    return 1
+            try:
+                text = import_torchscript(scripted, cu, args.method, inputs)
+            except ImportError_:
+                raise
+            except Exception as e:
+                if os.environ.get("TORCH_TO_TG_TRACEBACK"):
+                    traceback.print_exc()
+                print("torch-to-tg: error: running the model on the example input%s failed: %s"
+                      % ("s" if inputs and len(inputs) > 1 else "", _first_line(e)),
+                      file=sys.stderr)
+                return 1
     except ImportError_ as e:
         print("torch-to-tg: error: unsupported construct: %s" % e, file=sys.stderr)
         return 1

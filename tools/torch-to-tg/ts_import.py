@@ -26,6 +26,10 @@ class ImportError_(Exception):
 # Source ranges
 # ----------------------------------------------------------------------------
 
+# An op line of a graph body: `  %x = tg.op ...`, `  %r$1:2 = tg.call ...`,
+# `  tg.yield ...`.
+_OP_LINE = re.compile(r"^\s*(?:(%[^\s:=]+)(?::(\d+))? = )?tg\.")
+
 _HEADER = re.compile(r'^\s*File "(.*)", line (\d+)(?:, in .*)?$')
 _MARKER = re.compile(r"^( *)(~+)( <--- HERE)?$")
 
@@ -139,6 +143,12 @@ class TorchScriptImporter:
         self.instance_attributes = {}
         self._collect_modules(root)
         self.graphs = []  # (symbol, text)
+        # graph symbol -> {value unique: (op ordinal, result index)}: where
+        # each TorchScript value is defined among the ops of the tg graph, in
+        # pre-order (example_types.py records types by it)
+        self.value_ops = {}
+        # the tg.example_types table (example_types.TypeRecorder), if any
+        self.example_types = None
         self._function_symbols = {}  # qualified name -> graph symbol
         self._done = set()
         self._queue = []
@@ -236,6 +246,11 @@ class TorchScriptImporter:
                                                     for n, l in sorted(lines.items())))
                 for f, lines in sorted(kept.items()))
             attributes.append("tg.source_text = {%s}" % entries)
+        if self.example_types is not None:
+            # Tensor types from PyTorch's run on the example inputs, per call
+            # path and op ordinal (example_types.py), for --tg-inline.
+            from example_types import table_attribute
+            attributes.append("tg.example_types = %s" % table_attribute(self.example_types))
         if self.instance_attributes:
             # Attribute values that differ between instances of one class,
             # by instance path (`features.1`), for --tg-inline.
@@ -344,7 +359,29 @@ class TorchScriptImporter:
         else:
             lines.append("  tg.return %s" % self.loc_of(ret))
         lines.append("} loc(unknown)")
+        self.value_ops[symbol] = self._value_ordinals(lines[1:-1])
         return symbol, "\n".join(lines) + "\n\n"
+
+    def _value_ordinals(self, body_lines):
+        """{value unique: (op ordinal, result index)} of a graph body as
+        written: ops are the lines that start with a tg op (pre-order, as
+        tg-opt walks them), results `%x` or `%x:N` (used as `%x#i`)."""
+        defined = {}
+        ordinal = 0
+        for line in body_lines:
+            m = _OP_LINE.match(line)
+            if not m:
+                continue
+            if m.group(1):
+                base, count = m.group(1), m.group(2)
+                if count:
+                    for i in range(int(count)):
+                        defined["%s#%d" % (base, i)] = (ordinal, i)
+                else:
+                    defined[base] = (ordinal, 0)
+            ordinal += 1
+        return {unique: defined[name] for unique, name in self._names.items()
+                if name in defined}
 
     def name(self, value):
         key = value.unique()
