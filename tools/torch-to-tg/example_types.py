@@ -86,9 +86,34 @@ _PYTHON = {
     "prim::max": max,
     "prim::unchecked_cast": lambda x: x,
     "prim::Uninitialized": lambda: None,
+    "aten::copy": lambda x: x.copy() if isinstance(x, (list, dict)) else torch.ops.aten.copy(x),
+    "aten::str": str,
+    "aten::list": list,
+    "aten::extend": lambda lst, other: lst.extend(other) or lst,
+    "aten::insert": lambda lst, i, x: lst.insert(i, x) or lst,
+    "aten::keys": lambda d: list(d.keys()),
+    "aten::values": lambda d: list(d.values()),
     "aten::Int": int,
     "aten::Float": float,
     "aten::Bool": bool,
+}
+
+
+# TorchScript's generic list builtins, when their first operand is a list
+# (their Python binding cannot infer `t` from a Python list).
+_SEQUENCE = {
+    "aten::slice": lambda seq, start=None, end=None, step=1: seq[start:end:step],
+    "aten::add": lambda a, b: list(a) + list(b),
+    "aten::mul": lambda a, n: list(a) * n,
+    "aten::eq": lambda a, b: list(a) == list(b),
+    "aten::ne": lambda a, b: list(a) != list(b),
+    "aten::index": lambda seq, x: list(seq).index(x),
+    "aten::count": lambda seq, x: list(seq).count(x),
+    "aten::reverse": lambda seq: seq.reverse(),
+    "aten::pop": lambda seq, i=-1: seq.pop(i),
+    "aten::_set_item": lambda seq, i, x: seq.__setitem__(i, x) or seq,
+    "aten::__getitem__": lambda seq, i: seq[i],
+    "aten::len": len,
 }
 
 
@@ -220,6 +245,9 @@ class TypeRecorder:
             raise Unsupported("the model raised on the example input: %s" % args[0])
         if kind in _PYTHON:
             return [_PYTHON[kind](*args)]
+        if args and isinstance(args[0], (list, tuple)) and kind in _SEQUENCE:
+            # A generic list builtin (List[t]): Python's own meaning.
+            return [_SEQUENCE[kind](*args)]
         result = _call_op(node, args)
         if len(outputs) == 1:
             return [result]

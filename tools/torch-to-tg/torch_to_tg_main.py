@@ -175,10 +175,16 @@ def main(argv):
             except Exception as e:
                 if os.environ.get("TORCH_TO_TG_TRACEBACK"):
                     traceback.print_exc()
-                print("torch-to-tg: error: running the model on the example input%s failed: %s"
-                      % ("s" if inputs and len(inputs) > 1 else "", _first_line(e)),
-                      file=sys.stderr)
-                return 1
+                what = "running the model on the example input%s failed: %s" % (
+                    "s" if inputs and len(inputs) > 1 else "", _first_line(e))
+                if args.example_input:
+                    print("torch-to-tg: error: " + what, file=sys.stderr)
+                    return 1
+                # The standard input is our guess, not the user's: the import
+                # goes on without static types.
+                print("torch-to-tg: warning: %s; tensors keep no static type "
+                      "(give --example-input, or --no-example-input)" % what, file=sys.stderr)
+                text = import_torchscript(scripted, cu, args.method)
     except ImportError_ as e:
         print("torch-to-tg: error: unsupported construct: %s" % e, file=sys.stderr)
         return 1
