@@ -14,7 +14,6 @@
 #include "tg/Passes/Passes.h"
 #include "tg/Serialize/DebugInfo.h"
 
-#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,6 +26,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace tg {
 #define GEN_PASS_DEF_TGEXTRACTKERNELS
@@ -150,8 +150,8 @@ public:
     // x > 0 ? positive : negative, NaN to the negative side as PyTorch's
     // `x > 0 ? ... : ...` does.
     auto select = [&](Value x, Value positive, Value negative) {
-      Value isPositive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
-                                               x, constant(0.0));
+      Value isPositive = arith::CmpFOp::create(
+          b, loc, arith::CmpFPredicate::OGT, x, constant(0.0));
       return create(arith::SelectOp(), isPositive, positive, negative);
     };
 
@@ -238,7 +238,8 @@ public:
     if (name == "gelu") {
       StringRef approximate = "none";
       if (used > 1) {
-        auto text = dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
+        auto text =
+            dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
         if (!text || (text.getValue() != "none" && text.getValue() != "tanh")) {
           op.emitError() << "tg-extract-kernels: gelu's approximate must be "
                             "the constant \"none\" or \"tanh\"";
@@ -251,11 +252,12 @@ public:
       if (approximate == "none") {
         // 0.5 x (1 + erf(x / sqrt(2)))
         inner = math::ErfOp::create(
-            b, loc, arith::MulFOp::create(b, loc, x, constant(0.70710678118654752440)));
+            b, loc,
+            arith::MulFOp::create(b, loc, x, constant(0.70710678118654752440)));
       } else {
         // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-        Value cube = arith::MulFOp::create(
-            b, loc, x, arith::MulFOp::create(b, loc, x, x));
+        Value cube = arith::MulFOp::create(b, loc, x,
+                                           arith::MulFOp::create(b, loc, x, x));
         Value sum = arith::AddFOp::create(
             b, loc, x, arith::MulFOp::create(b, loc, cube, constant(0.044715)));
         inner = math::TanhOp::create(
@@ -454,9 +456,8 @@ struct ExtractKernelsPass
     // one the same), from their ranked types, else the shape option. Inputs
     // keep their own shapes and are broadcast to it as PyTorch broadcasts.
     auto error = [&]() {
-      return kernel.emitError()
-             << "tg-extract-kernels: kernel '" << kernel.getKernelName()
-             << "' ";
+      return kernel.emitError() << "tg-extract-kernels: kernel '"
+                                << kernel.getKernelName() << "' ";
     };
     RankedTensorType tensorTy;
     for (Type type : llvm::concat<const Type>(kernel.getInputs().getTypes(),
@@ -518,8 +519,7 @@ struct ExtractKernelsPass
         if (auto ranked = dyn_cast<RankedTensorType>(type);
             ranked && failed(getBroadcastMap(ranked, tensorTy))) {
           error() << "computes a tensor of type " << ranked
-                  << " that does not broadcast to its result type "
-                  << tensorTy;
+                  << " that does not broadcast to its result type " << tensorTy;
           return failure();
         }
 
@@ -584,8 +584,7 @@ struct ExtractKernelsPass
     for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
       if (argOf[i] && isTensor(input.getType())) {
         tensorArgs.push_back(entryBlock->getArgument(*argOf[i]));
-        maps.push_back(
-            *getBroadcastMap(inputType(input.getType()), tensorTy));
+        maps.push_back(*getBroadcastMap(inputType(input.getType()), tensorTy));
       }
     }
     SmallVector<Value> inits;

@@ -85,14 +85,14 @@ std::optional<bool> compare(StringRef op, const Scalar &lhs,
   if (lhs.isNumber() && rhs.isNumber()) {
     // Python compares ints exactly and mixes in floats as doubles.
     bool exact = lhs.kind != Scalar::Float && rhs.kind != Scalar::Float;
-    int order = exact ? (lhs.asInt() < rhs.asInt()   ? -1
-                         : lhs.asInt() > rhs.asInt() ? 1
-                                                     : 0)
-                      : (lhs.asDouble() < rhs.asDouble()   ? -1
-                         : lhs.asDouble() > rhs.asDouble() ? 1
-                         : lhs.asDouble() == rhs.asDouble()
-                             ? 0
-                             : 2); // NaN: unordered
+    int order =
+        exact ? (lhs.asInt() < rhs.asInt()   ? -1
+                 : lhs.asInt() > rhs.asInt() ? 1
+                                             : 0)
+              : (lhs.asDouble() < rhs.asDouble()    ? -1
+                 : lhs.asDouble() > rhs.asDouble()  ? 1
+                 : lhs.asDouble() == rhs.asDouble() ? 0
+                                                    : 2); // NaN: unordered
     if (op == "aten::eq")
       return order == 0;
     if (op == "aten::ne")
@@ -286,8 +286,9 @@ void foldIf(TracedOp op, Region &taken, StringRef passName,
   for (Region &region : op.getBodies()) {
     if (&region == &taken)
       continue;
-    region.walk<WalkOrder::PreOrder>(
-        [&](Operation *nested) { recordEliminated(nested, passName, records); });
+    region.walk<WalkOrder::PreOrder>([&](Operation *nested) {
+      recordEliminated(nested, passName, records);
+    });
   }
   if (ifHeld) {
     SmallVector<RemovedOrigin> carried;

@@ -29,12 +29,11 @@ namespace {
 /// forms, as Inductor fuses them into pointwise kernels.
 /// Every one of them is lowered by --tg-extract-kernels (ExtractKernels.cpp).
 constexpr llvm::StringLiteral kDefaultOps[] = {
-    "add",       "sub",       "mul",        "div",         "neg",
-    "relu",      "sigmoid",   "tanh",       "gelu",        "silu",
-    "exp",       "log",       "sqrt",       "rsqrt",       "abs",
-    "hardtanh",  "clamp",     "clamp_min",  "clamp_max",   "pow",
-    "relu6",     "leaky_relu", "elu",       "softplus",    "erf",
-    "hardsigmoid", "hardswish"};
+    "add",       "sub",         "mul",      "div",        "neg",   "relu",
+    "sigmoid",   "tanh",        "gelu",     "silu",       "exp",   "log",
+    "sqrt",      "rsqrt",       "abs",      "hardtanh",   "clamp", "clamp_min",
+    "clamp_max", "pow",         "relu6",    "leaky_relu", "elu",   "softplus",
+    "erf",       "hardsigmoid", "hardswish"};
 
 /// One fusion group of a block, in program order.
 struct Group {

@@ -105,10 +105,9 @@ static FlatSymbolRefAttr getCalleeRef(Operation *op) {
 /// `origin` (the call's location stacked onto its callers' frames): nothing
 /// else would carry it.
 static Location makeEmptyCallRecord(Operation *call, Location origin) {
-  auto record = OriginRecordAttr::get(call->getContext(), "eliminated",
-                                      "tg-inline",
-                                      call->getName().getStringRef(),
-                                      LocationAttr());
+  auto record =
+      OriginRecordAttr::get(call->getContext(), "eliminated", "tg-inline",
+                            call->getName().getStringRef(), LocationAttr());
   return makeOriginRecord(record, origin);
 }
 
@@ -535,8 +534,8 @@ void InlinePass::runOnOperation() {
   // are constants: resolve the control flow on them, so that fusion sees
   // the ops they guarded.
   if (foldControlFlow) {
-    if (auto table = module->getAttrOfType<DictionaryAttr>(
-            kInstanceAttributesAttrName))
+    if (auto table =
+            module->getAttrOfType<DictionaryAttr>(kInstanceAttributesAttrName))
       resolveInstanceAttributes(*entryGraph, table);
     for (GraphOp graph : flattened)
       (void)foldConstantControlFlow(graph, getArgument());
@@ -735,8 +734,8 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
       // calls of the caller's graph.
       GraphOp caller = depth == 0 ? graph : levels[depth - 1]->callee;
       std::string ordinal = std::to_string(types->getCallOrdinal(caller, call));
-      level.path = depth == 0 ? ordinal
-                              : levels[depth - 1]->path + "." + ordinal;
+      level.path =
+          depth == 0 ? ordinal : levels[depth - 1]->path + "." + ordinal;
     }
     for (auto [arg, operand] :
          llvm::zip_equal(body.getArguments(), call->getOperands()))
@@ -770,10 +769,11 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
         // location as a frame: record it.
         if (!level.emitted)
           records.push_back(makeEmptyCallRecord(
-              level.call, cursor.level == 0
-                              ? level.call->getLoc()
-                              : stackLocations(level.call->getLoc(),
-                                               levels[cursor.level - 1]->chain)));
+              level.call,
+              cursor.level == 0
+                  ? level.call->getLoc()
+                  : stackLocations(level.call->getLoc(),
+                                   levels[cursor.level - 1]->chain)));
         // The callee's terminator: its operands replace the call's results.
         if (cursor.level == 0) {
           for (auto [result, value] :

@@ -63,8 +63,8 @@ TEST(FoldConstantControlFlow, FoldsKnownConditionsAndRecordsWhatGoes) {
     EXPECT_TRUE(removed.record.isEliminated());
     EXPECT_EQ(removed.record.getPass(), "my-pipeline");
   }
-  EXPECT_EQ(records[0].origin, Location(FileLineColLoc::get(&context, "f.py",
-                                                            4, 8)));
+  EXPECT_EQ(records[0].origin,
+            Location(FileLineColLoc::get(&context, "f.py", 4, 8)));
 
   // Nothing is left to fold: a second run changes nothing.
   EXPECT_EQ(foldConstantControlFlow(*module, "my-pipeline"), 0u);

@@ -65,6 +65,28 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
     whose graphs all hang off the entry ends as one graph; with
     `remove-dead-graphs=false` they stay, flattened in place. Graphs not
     reachable from the entry are never changed.
+
+    A call whose callee brings no op (a method TorchScript compiled to
+    `return x`) leaves no op to carry its location as a frame: it is
+    recorded as `#tg.origin_record<eliminated, pass = "tg-inline",
+    op = "tg.call_method">` on the graph's location.
+
+    What the importer knows only per instance or per call, the inlined
+    program knows per op, and the pass applies it:
+    - `tg.example_types` on the module (torch-to-tg `--example-input`): the
+      static tensor type of each op's results per call path (call ordinals
+      from the entry joined by `.`, `entry` for the entry graph) and op
+      ordinal (pre-order in the graph as written). Each copied op gets its
+      types; the entry graph's arguments and signature follow; the table is
+      removed. Only when callee bodies are copied in order (a warning
+      otherwise, and the types are dropped).
+    - `tg.instance_attributes` (attributes whose value differs between
+      instances of a class, by instance path): each `tg.get_attr` of the
+      flattened entry whose receiver is such an instance becomes a
+      `tg.constant` at the read's location.
+    Then, unless `fold-control-flow=false`, the `prim::If` on constants
+    are resolved as `--tg-fold-constant-control-flow` does (records name
+    `tg-inline`).
   }];
   let options = [
     Option<"entry", "entry", "std::string", /*default=*/"\"\"",
