@@ -135,13 +135,14 @@ def call_aten(op, values):
                        % (op, "; ".join(errors[:2])))
 
 
-def compile_kernel(tools, mlir, kernel, shape, workdir):
+def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0):
     obj = os.path.join(workdir, kernel + ".o")
     lib = os.path.join(workdir, kernel + ".so")
     # --shape only for kernels without static types (it must agree with them).
     with open(mlir) as f:
         typed = "tensor<" in f.read()
-    res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir, "-k", kernel] +
+    res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir, "-k", kernel,
+                          "--opt-level", str(opt_level)] +
                          ([] if typed else ["--shape", shape]) + ["-o", obj],
                          capture_output=True, text=True)
     if res.returncode:
@@ -161,6 +162,8 @@ def main(argv):
     p.add_argument("--rtol", type=float, default=1e-5)
     p.add_argument("--atol", type=float, default=1e-6)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--opt-level", type=int, default=0, choices=range(4),
+                   help="tg-compile-kernel --opt-level (LLVM's pipeline from 1)")
     p.add_argument("input", help="tg IR after --tg-fuse-elementwise")
     args = p.parse_args(argv)
     import torch
@@ -177,7 +180,8 @@ def main(argv):
     with tempfile.TemporaryDirectory() as workdir:
         for kernel in kernels:
             name = kernel["name"]
-            lib, error = compile_kernel(args.tools, args.input, name, args.shape, workdir)
+            lib, error = compile_kernel(args.tools, args.input, name, args.shape, workdir,
+                                        args.opt_level)
             if lib is None:
                 print("%s: does not compile: %s" % (name, error))
                 failed += 1
