@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+
 _NAME = r"%[\w.$#-]+"
 _CONSTANT = re.compile(r"^\s*(%s) = tg\.constant\((.*)\)\s*(?:\{[^}]*\}\s*)?:" % _NAME)
 _KERNEL = re.compile(r'^\s*(?:%s(?::\d+)? = )?tg\.kernel "([^"]+)"\(([^)]*)\)'
@@ -114,6 +116,7 @@ def call_aten(op, values):
     arguments such as add's alpha come positionally in the graph): the
     first overload whose schema takes them."""
     import torch
+    from example_types import call_overload
     packet = getattr(torch.ops.aten, op)
     errors = []
     for overload in packet.overloads():
@@ -121,14 +124,8 @@ def call_aten(op, values):
         params = [a for a in fn._schema.arguments if a.name != "out"]
         if len(values) > len(params):
             continue
-        args, kwargs = [], {}
-        for param, value in zip(params, values):
-            if param.kwarg_only:
-                kwargs[param.name] = value
-            else:
-                args.append(value)
         try:
-            return fn(*args, **kwargs)
+            return call_overload(fn, values)
         except (RuntimeError, TypeError) as e:
             errors.append(str(e).splitlines()[0])
     raise RuntimeError("no overload of aten::%s takes these operands (%s)"

@@ -49,10 +49,15 @@ def _call_op(node, args):
     ns, _, qualified = name.partition("::")
     op, _, overload = qualified.partition(".")
     packet = getattr(getattr(torch.ops, ns), op)
-    fn = getattr(packet, overload or "default")
-    params = fn._schema.arguments
+    return call_overload(getattr(packet, overload or "default"), args)
+
+
+def call_overload(fn, args):
+    """Calls the operator overload `fn` (`torch.ops.aten.add.Tensor`) with
+    TorchScript's operands: the graph passes every argument positionally,
+    Python wants the keyword-only ones (add's `alpha`) by name."""
     positional, keywords = [], {}
-    for param, value in zip(params, args):
+    for param, value in zip(fn._schema.arguments, args):
         if param.kwarg_only:
             keywords[param.name] = value
         else:
