@@ -117,9 +117,12 @@ def TGFoldConstantControlFlow
     fusion. This pass resolves them; `--tg-inline` runs the same step after
     inlining unless `fold-control-flow=false`.
 
-    What it folds. A `tg.op "prim::If"` with one operand defined by a
-    constant op whose value is an `i1` (`tg.constant(true)`,
-    `arith.constant false`), two single-block regions without arguments,
+    What it folds. A `tg.op "prim::If"` whose one operand is known without
+    running the program: a constant `i1` (`tg.constant(true)`,
+    `arith.constant false`), or a condition built from constants
+    (`aten::__not__`, `__and__`, `__or__`, `__xor__`, comparisons of
+    numbers and strings, `is None` / `is not None`, `aten::dim` of a tensor
+    of static type); two single-block regions without arguments,
     each ended by a `tg.yield` of as many values as the If has results. The
     taken block's ops move before the If, in order, unchanged (locations and
     attributes included); the If's results are replaced by the yielded
