@@ -656,10 +656,11 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
       return failure();
     }
     LocationAttr chain = call.op->getLoc();
+    // As in flattenInOrder: a call that brought nothing (the call is alone in
+    // its scratch block) is recorded, before it is erased.
+    if (&scratch->front() == call.op && &scratch->back() == call.op)
+      records.push_back(makeEmptyCallRecord(call.op, callLoc));
     call.op->erase();
-    // As in flattenInOrder: a call that brought nothing is recorded.
-    if (scratch->empty())
-      records.push_back(makeEmptyCallRecord(site.op, callLoc));
     block->getOperations().splice(next, scratch->getOperations());
     scratch->erase();
     for (size_t i = clonedCalls.size(); i-- > 0;)
