@@ -31,11 +31,17 @@ class Unsupported(Exception):
 
 
 def mlir_tensor_type(t):
-    dtype = _DTYPES.get(t.dtype)
-    if dtype is None:
+    """`tensor<1x64x56x56xf32>` of a tensor, or None for a dtype tg has no
+    element type for."""
+    return mlir_type_of(t.shape, t.dtype)
+
+
+def mlir_type_of(shape, dtype):
+    element = _DTYPES.get(dtype)
+    if element is None:
         return None
-    dims = "x".join(str(d) for d in t.shape)
-    return "tensor<%s%s>" % (dims + "x" if dims else "", dtype)
+    dims = "x".join(str(d) for d in shape)
+    return "tensor<%s%s>" % (dims + "x" if dims else "", element)
 
 
 def _call_op(node, args):

@@ -65,12 +65,24 @@ class RecordingTracer(torch.fx.Tracer):
         return proxy
 
 
-def user_frames(frames):
+# Dispatch machinery between an aten operator call and make_fx's tracer.
+_DISPATCH_FILES = tuple(os.path.join(os.path.dirname(torch.__file__), name) for name in
+                        ("_ops.py", os.path.join("utils", "_python_dispatch.py"),
+                         "_tensor.py", "overrides.py"))
+
+
+def user_frames(frames, entry=None):
     """The frames of the traced program, innermost first: everything outside
     the `Tracer.trace` call and the tracing machinery in between (torch.fx
-    wrappers, `Module._call_impl`, this importer) is left out."""
+    wrappers, `Module._call_impl`, dispatch, this importer) is left out; with
+    `entry` (a module), nothing outside its `forward` either."""
     kept = []
     for f in frames:
+        if f.filename.startswith(_DISPATCH_FILES):
+            continue
+        if entry is not None and kept and kept[-1].module is entry and \
+                kept[-1].name == "forward":
+            break
         if f.filename.startswith(_FX_DIR):
             if os.path.basename(f.filename) == "_symbolic_trace.py" and f.name == "trace":
                 break
@@ -109,14 +121,64 @@ def _target_name(node, root):
     raise AssertionError(node.op)
 
 
-def import_fx(model, concrete_args=None):
-    tracer = RecordingTracer()
-    graph = tracer.trace(model, concrete_args=concrete_args)
-    root = tracer.root
+def _trace_aten(model, example_inputs):
+    """make_fx of `model` on `example_inputs`: one graph of aten operator
+    overloads, each node with the Python frames that were running when
+    PyTorch dispatched it (recorded as RecordingTracer does) and its tensor
+    metadata (shape, dtype)."""
+    from torch.fx.experimental import proxy_tensor
+
+    tracer_class = proxy_tensor.PythonKeyTracer
+    original = tracer_class.create_proxy
+
+    def create_proxy(self, *args, **kwargs):
+        proxy = original(self, *args, **kwargs)
+        frames = []
+        f = sys._getframe(1)
+        while f is not None:
+            frames.append(Frame(f))
+            f = f.f_back
+        proxy.node.meta["tg_frames"] = frames
+        return proxy
+
+    tracer_class.create_proxy = create_proxy
+    try:
+        with torch.no_grad():
+            traced = proxy_tensor.make_fx(model)(*example_inputs)
+    finally:
+        tracer_class.create_proxy = original
+    return traced.graph, traced
+
+
+def _tensor_type(node):
+    """`tensor<...>` of a node's recorded tensor metadata, or None."""
+    meta = node.meta.get("tensor_meta")
+    if meta is None or not hasattr(meta, "shape"):
+        return None
+    from example_types import mlir_type_of
+    return mlir_type_of(meta.shape, meta.dtype)
+
+
+def import_fx(model, concrete_args=None, example_inputs=None):
+    """tg IR of `model` traced by torch.fx: with `example_inputs`, at the aten
+    level (make_fx: aten operator overloads, static tensor types); without,
+    torch.fx.symbolic_trace (module calls and torch functions)."""
+    aten = example_inputs is not None
+    if aten:
+        graph, traced = _trace_aten(model, example_inputs)
+        root = model
+    else:
+        tracer = RecordingTracer()
+        graph = tracer.trace(model, concrete_args=concrete_args)
+        root = tracer.root
     cls = type(root)
     cls_name = cls.__module__ + "." + cls.__qualname__
     locs = LocTable()
     module_names = {id(m): name for name, m in root.named_modules()}
+    types = {}  # node -> its tg type
+
+    def type_of(node):
+        return types.get(node, "!tg.value")
     names = {}
     lines = []
     counter = [0]
@@ -129,7 +191,7 @@ def import_fx(model, concrete_args=None):
         frames = node.meta.get("tg_frames")
         if frames is None:
             return locs.ref(None)
-        kept = user_frames(frames)
+        kept = user_frames(frames, root if aten else None)
         if not kept:
             return locs.ref(None)
         # kept[k] (k >= 1) is where kept[k-1] was called: its caller side
@@ -157,7 +219,7 @@ def import_fx(model, concrete_args=None):
         """The SSA name of an fx argument: a node, or a constant / list /
         tuple built right before its user."""
         if isinstance(arg, torch.fx.Node):
-            return names[arg], "!tg.value"
+            return names[arg], type_of(arg)
         if isinstance(arg, (list, tuple)) and _has_node(arg):
             parts = [operand(a, loc) for a in arg]
             name = fresh()
@@ -178,7 +240,9 @@ def import_fx(model, concrete_args=None):
     placeholders = [n for n in graph.nodes if n.op == "placeholder"]
     for i, n in enumerate(placeholders):
         names[n] = "%%arg$%d" % i
-        args_sig.append("%s: !tg.value %s" % (names[n], loc_of(n)))
+        if aten and _tensor_type(n):
+            types[n] = _tensor_type(n)
+        args_sig.append("%s: %s %s" % (names[n], type_of(n), loc_of(n)))
     output = [n for n in graph.nodes if n.op == "output"]
     lines_start = len(lines)
     for i, n in enumerate(graph.nodes):
@@ -187,11 +251,23 @@ def import_fx(model, concrete_args=None):
         loc = loc_of(n)
         res = "%%v$%d" % i
         names[n] = res
+        if aten and _tensor_type(n):
+            types[n] = _tensor_type(n)
+        if aten and n.op == "get_attr":
+            value = getattr(traced, n.target, None)
+            if isinstance(value, torch.Tensor):
+                from example_types import mlir_tensor_type
+                types[n] = mlir_tensor_type(value) or "!tg.value"
         if n.op == "get_attr":
-            lines.append("  %s = tg.get_attr %%self[%s] : !tg.module<%s> -> !tg.value %s" % (
-                res, quote(n.target), quote(cls_name), loc))
+            lines.append("  %s = tg.get_attr %%self[%s] : !tg.module<%s> -> %s %s" % (
+                res, quote(n.target), quote(cls_name), type_of(n), loc))
             continue
-        name = _target_name(n, root)
+        if aten and isinstance(n.target, torch._ops.OpOverload):
+            # The operator as TorchScript names it (aten::add); the overload
+            # stays in an attribute.
+            name = n.target._schema.name
+        else:
+            name = _target_name(n, root)
         ops = [operand(a, loc) for a in n.args]
         kw = list(n.kwargs.items())
         ops += [operand(v, loc) for _, v in kw]
@@ -200,9 +276,11 @@ def import_fx(model, concrete_args=None):
             attrs.append("fx.kwargs = [%s]" % ", ".join(quote(k) for k, _ in kw))
         if n.op == "call_module":
             attrs.append("fx.target = %s" % quote(n.target))
-        lines.append('  %s = tg.op %s(%s) {%s} : (%s) -> !tg.value %s' % (
+        if aten and isinstance(n.target, torch._ops.OpOverload):
+            attrs.append("fx.overload = %s" % quote(n.target._overloadname))
+        lines.append('  %s = tg.op %s(%s) {%s} : (%s) -> %s %s' % (
             res, quote(name), ", ".join(p for p, _ in ops), ", ".join(attrs),
-            ", ".join(t for _, t in ops), loc))
+            ", ".join(t for _, t in ops), type_of(n), loc))
     results = []
     ret_loc = locs.ref(None)
     if output:
@@ -211,17 +289,18 @@ def import_fx(model, concrete_args=None):
         value = out.args[0]
         flat = list(value) if isinstance(value, (list, tuple)) else [value]
         for v in flat:
-            results.append(operand(v, ret_loc)[0])
+            results.append(operand(v, ret_loc))
+    result_types = [t for _, t in results]
     head = "tg.graph @%s(%s)" % (quote(cls_name + "::forward"), ", ".join(args_sig))
     if len(results) == 1:
-        head += " -> !tg.value"
+        head += " -> " + result_types[0]
     elif results:
-        head += " -> (" + ", ".join("!tg.value" for _ in results) + ")"
+        head += " -> (" + ", ".join(result_types) + ")"
     head += " attributes {tg.entry} {"
     text = [head] + lines[lines_start:]
     if results:
-        text.append("  tg.return %s : %s %s" % (", ".join(results),
-                                                ", ".join("!tg.value" for _ in results), ret_loc))
+        text.append("  tg.return %s : %s %s" % (", ".join(r for r, _ in results),
+                                                ", ".join(result_types), ret_loc))
     else:
         text.append("  tg.return %s" % ret_loc)
     text.append("} loc(unknown)")

@@ -99,7 +99,9 @@ def main(argv):
                      help="FACTORY() of your module MOD (name or .py path) returns the model")
     src.add_argument("--torchscript", metavar="FILE.pt", help="a torch.jit.save archive")
     p.add_argument("--fx", action="store_true",
-                   help="trace with torch.fx.symbolic_trace instead of TorchScript")
+                   help="trace with torch.fx instead of TorchScript: aten operators with "
+                        "static types (make_fx) when there is an example input, else "
+                        "torch.fx.symbolic_trace's module-level graph")
     p.add_argument("--method", default="forward",
                    help="the top module's entry method (default forward)")
     p.add_argument("--example-input", action="append", metavar="AxBxC[:DTYPE]",
@@ -139,13 +141,26 @@ def main(argv):
         if args.fx:
             from fx_import import import_fx
             model.train(args.training)
+            # With an example input (yours, or a torchvision model's standard
+            # one), the aten-level graph make_fx records; without, the
+            # module-level one torch.fx.symbolic_trace gives.
+            inputs = None
+            specs = default_example_inputs(args)
+            if specs:
+                from example_types import parse_example_input
+                try:
+                    inputs = [parse_example_input(spec) for spec in specs]
+                except ValueError as e:
+                    print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
+                    return 1
             try:
-                text = import_fx(model)
+                text = import_fx(model, example_inputs=inputs)
             except ImportError_:
                 raise
             except Exception as e:  # torch.fx.proxy.TraceError and friends
-                print("torch-to-tg: error: torch.fx.symbolic_trace rejects the model: %s: %s"
-                      % (type(e).__name__, e), file=sys.stderr)
+                tracer = "make_fx" if inputs else "torch.fx.symbolic_trace"
+                print("torch-to-tg: error: %s rejects the model: %s: %s"
+                      % (tracer, type(e).__name__, _first_line(e)), file=sys.stderr)
                 return 1
         else:
             try:
