@@ -212,6 +212,12 @@ def import_fx(model, concrete_args=None, example_inputs=None):
                 body = "fused<#tg.frame<instance = %s, class = %s, method = %s>>[%s]" % (
                     quote(instance), quote(cls.__module__ + "." + cls.__qualname__),
                     quote(callee.name), body)
+            elif aten:
+                # A free function (F.relu) at the aten level: the frame of a
+                # function call, as tg-inline writes it for TorchScript's
+                # tg.call (module paths print UNKNOWN_INSTANCE(UNKNOWN_TYPE)::relu).
+                body = 'fused<#tg.frame<instance = "", class = "", method = %s>>[%s]' % (
+                    quote(callee.name), body)
             callers.append(body)
         return locs.ref(callsite_chain(frame_body(kept[0]), callers))
 
