@@ -43,6 +43,34 @@ constexpr llvm::StringLiteral kSupportedOps =
     "clamp_max, sigmoid, hardsigmoid, silu, hardswish, gelu, leaky_relu, elu, "
     "softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow";
 
+/// The operators the lowering knows, in families that share a lowering
+/// step, with how many operands each needs at least and reads at most (the
+/// optional scalars: alpha, bounds, slopes, gelu's `approximate`; more are
+/// ignored).
+enum class OpFamily { Unsupported, Arithmetic, Clamp, Activation, Math };
+struct OpArity {
+  OpFamily family;
+  unsigned least, most;
+};
+OpArity getOpArity(StringRef name) {
+  using F = OpFamily;
+  return llvm::StringSwitch<OpArity>(name)
+      .Cases({"add", "sub"}, {F::Arithmetic, 2, 3})
+      .Cases({"mul", "div", "pow"}, {F::Arithmetic, 2, 2})
+      .Case("neg", {F::Arithmetic, 1, 1})
+      .Cases({"clamp_min", "clamp_max"}, {F::Clamp, 2, 2})
+      .Cases({"hardtanh", "clamp"}, {F::Clamp, 1, 3})
+      .Cases({"relu", "relu6"}, {F::Clamp, 1, 1})
+      .Cases({"leaky_relu", "gelu"}, {F::Activation, 1, 2})
+      .Case("elu", {F::Activation, 1, 4})
+      .Case("softplus", {F::Activation, 1, 3})
+      .Cases({"sigmoid", "silu", "hardsigmoid", "hardswish"},
+             {F::Activation, 1, 1})
+      .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs", "erf"},
+             {F::Math, 1, 1})
+      .Default({F::Unsupported, 0, 0});
+}
+
 /// Lowers the ops of one kernel into the body of its linalg.generic.
 ///
 /// Each operator follows PyTorch's definition (aten/src/ATen/native), with
@@ -53,70 +81,33 @@ class KernelBodyLowering {
 public:
   KernelBodyLowering(OpBuilder &builder, FloatType elementType,
                      IRMapping &scalars, DenseMap<Value, Attribute> &attrs)
-      : b(builder), type(elementType), scalars(scalars), attrs(attrs) {}
+      : b(builder), type(elementType), scalars(scalars), attrs(attrs),
+        loc(builder.getUnknownLoc()) {}
 
   /// Lowers `op` at its location; returns the op that computes its result
   /// (which takes the op's debug handle), or failure with a diagnostic.
-  FailureOr<Operation *> lower(TracedOp op) {
+  FailureOr<Operation *> lower(TracedOp traced) {
+    op = traced;
+    loc = op.getLoc();
+    bad = false;
     StringRef name = op.getName();
     if (!name.consume_front("aten::"))
-      return unsupported(op);
+      return unsupported();
     name.consume_back("_");
-    if (op->getNumResults() != 1 || op->getNumRegions() != 0)
-      return unsupported(op);
-    // How many operands each operator needs at least, and reads at most
-    // (optional scalars: alpha, bounds, slopes); more are ignored.
+    OpArity arity = getOpArity(name);
+    if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+        arity.family == OpFamily::Unsupported)
+      return unsupported();
     unsigned numOperands = op->getNumOperands();
-    auto [least, most] =
-        llvm::StringSwitch<std::pair<unsigned, unsigned>>(name)
-            .Cases({"add", "sub"}, {2, 3})
-            .Cases({"mul", "div", "pow"}, {2, 2})
-            .Cases({"clamp_min", "clamp_max"}, {2, 2})
-            .Cases({"hardtanh", "clamp"}, {1, 3})
-            .Cases({"leaky_relu", "gelu"}, {1, 2})
-            .Case("elu", {1, 4})
-            .Case("softplus", {1, 3})
-            .Cases({"neg", "relu", "relu6", "sigmoid", "silu"}, {1, 1})
-            .Cases({"hardsigmoid", "hardswish", "erf"}, {1, 1})
-            .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs"}, {1, 1})
-            .Default({0, 0});
-    if (least == 0)
-      return unsupported(op);
-    if (numOperands < least) {
+    if (numOperands < arity.least) {
       op.emitError() << "tg-extract-kernels: '" << op.getName() << "' needs "
-                     << least << " operands but has " << numOperands;
+                     << arity.least << " operands but has " << numOperands;
       return failure();
     }
-    unsigned used = std::min(numOperands, most);
-
-    Location loc = op.getLoc();
-    auto constant = [&](double v) -> Value {
-      return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
-    };
-    // Operand i as a number (a tensor element or a numeric scalar), or null
-    // when it is None or absent; a string or a non-numeric value is an
-    // error.
-    bool bad = false;
-    auto number = [&](unsigned i) -> Value {
-      if (i >= used)
-        return {};
-      Value operand = op->getOperand(i);
-      if (Value v = scalars.lookupOrNull(operand))
-        return v;
-      if (isa_and_nonnull<UnitAttr>(attrs.lookup(operand)))
-        return {};
-      op.emitError() << "tg-extract-kernels: operand " << i << " of '"
-                     << op.getName() << "' is not a tensor or a number";
-      bad = true;
-      return {};
-    };
-    auto numberOr = [&](unsigned i, double otherwise) -> Value {
-      Value v = number(i);
-      return v ? v : constant(otherwise);
-    };
+    used = std::min(numOperands, arity.most);
     // The operands an operator cannot do without must be numbers, not None.
     SmallVector<Value, 4> args;
-    for (unsigned i = 0; i < least; ++i) {
+    for (unsigned i = 0; i < arity.least; ++i) {
       args.push_back(number(i));
       if (bad)
         return failure();
@@ -126,106 +117,100 @@ public:
         return failure();
       }
     }
-    auto create = [&](auto tag, auto... operands) -> Operation * {
-      return decltype(tag)::create(b, loc, operands...).getOperation();
-    };
-    auto value = [](Operation *op) { return op->getResult(0); };
-    auto sigmoid = [&](Value x) -> Operation * {
-      Value negated = arith::NegFOp::create(b, loc, x);
-      Value exp = math::ExpOp::create(b, loc, negated);
-      Value denominator = arith::AddFOp::create(b, loc, constant(1.0), exp);
-      return arith::DivFOp::create(b, loc, constant(1.0), denominator);
-    };
-    // max(x, lo) then min(., hi), either bound optional (clamp's None);
-    // NaN propagates, as at::clamp.
-    auto clamp = [&](Value x, Value lo, Value hi) -> Operation * {
-      Operation *result = nullptr;
-      if (lo)
-        x = value(result = arith::MaximumFOp::create(b, loc, x, lo));
-      if (hi)
-        result = arith::MinimumFOp::create(b, loc, x, hi);
-      // Neither bound: PyTorch rejects it at run time; compute x.
-      return result ? result : create(arith::AddFOp(), x, constant(0.0));
-    };
-    // x > 0 ? positive : negative, NaN to the negative side as PyTorch's
-    // `x > 0 ? ... : ...` does.
-    auto select = [&](Value x, Value positive, Value negative) {
-      Value isPositive = arith::CmpFOp::create(
-          b, loc, arith::CmpFPredicate::OGT, x, constant(0.0));
-      return create(arith::SelectOp(), isPositive, positive, negative);
-    };
+    Operation *lowered = nullptr;
+    switch (arity.family) {
+    case OpFamily::Arithmetic:
+      lowered = lowerArithmetic(name, args);
+      break;
+    case OpFamily::Clamp:
+      lowered = lowerClamp(name, args);
+      break;
+    case OpFamily::Activation:
+      lowered = lowerActivation(name, args[0]);
+      break;
+    case OpFamily::Math:
+      lowered = lowerMath(name, args[0]);
+      break;
+    case OpFamily::Unsupported:
+      llvm_unreachable("rejected above");
+    }
+    if (bad || !lowered)
+      return failure();
+    return lowered;
+  }
 
+private:
+  // Each step returns the op computing the result, or null after a
+  // diagnostic (`bad` set by `number`, or its own).
+
+  Operation *lowerArithmetic(StringRef name, ArrayRef<Value> args) {
     Value x = args[0];
     if (name == "add" || name == "sub") {
       Value scaled = args[1];
       // alpha == 1 (the usual case) multiplies by nothing, as PyTorch.
       if (Value alpha = number(2); alpha && !isConstantOne(alpha))
         scaled = arith::MulFOp::create(b, loc, args[1], alpha);
-      if (bad)
-        return failure();
       if (name == "sub")
-        return create(arith::SubFOp(), x, scaled);
-      return create(arith::AddFOp(), x, scaled);
+        return create<arith::SubFOp>(x, scaled);
+      return create<arith::AddFOp>(x, scaled);
     }
     if (name == "mul")
-      return create(arith::MulFOp(), x, args[1]);
+      return create<arith::MulFOp>(x, args[1]);
     if (name == "div")
-      return create(arith::DivFOp(), x, args[1]);
+      return create<arith::DivFOp>(x, args[1]);
     if (name == "pow")
-      return create(math::PowFOp(), x, args[1]);
+      return create<math::PowFOp>(x, args[1]);
+    assert(name == "neg" && "an arithmetic operator of the table");
+    return create<arith::NegFOp>(x);
+  }
+
+  Operation *lowerClamp(StringRef name, ArrayRef<Value> args) {
+    Value x = args[0];
     if (name == "clamp_min")
       return clamp(x, args[1], Value());
     if (name == "clamp_max")
       return clamp(x, Value(), args[1]);
     if (name == "clamp") {
       Value lo = number(1), hi = number(2);
-      return bad ? FailureOr<Operation *>(failure()) : clamp(x, lo, hi);
+      return clamp(x, lo, hi);
     }
-    if (name == "hardtanh") {
-      Value lo = numberOr(1, -1.0), hi = numberOr(2, 1.0);
-      return bad ? FailureOr<Operation *>(failure()) : clamp(x, lo, hi);
-    }
+    if (name == "hardtanh")
+      return clamp(x, numberOr(1, -1.0), numberOr(2, 1.0));
     if (name == "relu")
-      return create(arith::MaximumFOp(), x, constant(0.0));
-    if (name == "relu6")
-      return clamp(x, constant(0.0), constant(6.0));
+      return create<arith::MaximumFOp>(x, constant(0.0));
+    assert(name == "relu6" && "a clamp of the table");
+    return clamp(x, constant(0.0), constant(6.0));
+  }
+
+  Operation *lowerActivation(StringRef name, Value x) {
     if (name == "sigmoid")
       return sigmoid(x);
     if (name == "silu")
-      return create(arith::MulFOp(), x, value(sigmoid(x)));
+      return create<arith::MulFOp>(x, value(sigmoid(x)));
     if (name == "hardsigmoid" || name == "hardswish") {
       // relu6(x + 3) / 6, times x for hardswish.
       Value shifted = arith::AddFOp::create(b, loc, x, constant(3.0));
       Value six = value(clamp(shifted, constant(0.0), constant(6.0)));
       if (name == "hardsigmoid")
-        return create(arith::DivFOp(), six, constant(6.0));
+        return create<arith::DivFOp>(six, constant(6.0));
       Value scaled = arith::MulFOp::create(b, loc, x, six);
-      return create(arith::DivFOp(), scaled, constant(6.0));
+      return create<arith::DivFOp>(scaled, constant(6.0));
     }
-    if (name == "leaky_relu") {
-      Value slope = numberOr(1, 0.01);
-      if (bad)
-        return failure();
-      return select(x, x, arith::MulFOp::create(b, loc, x, slope));
-    }
+    if (name == "leaky_relu")
+      return select(x, x, arith::MulFOp::create(b, loc, x, numberOr(1, 0.01)));
     if (name == "elu") {
       // scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1))
       Value alpha = numberOr(1, 1.0), scale = numberOr(2, 1.0),
             inputScale = numberOr(3, 1.0);
-      if (bad)
-        return failure();
       Value exp = math::ExpOp::create(
           b, loc, arith::MulFOp::create(b, loc, x, inputScale));
       Value negative = arith::MulFOp::create(
           b, loc, alpha, arith::SubFOp::create(b, loc, exp, constant(1.0)));
-      Value chosen = value(select(x, x, negative));
-      return create(arith::MulFOp(), chosen, scale);
+      return create<arith::MulFOp>(value(select(x, x, negative)), scale);
     }
     if (name == "softplus") {
       // x * beta > threshold ? x : log1p(exp(x * beta)) / beta
       Value beta = numberOr(1, 1.0), threshold = numberOr(2, 20.0);
-      if (bad)
-        return failure();
       Value scaled = arith::MulFOp::create(b, loc, x, beta);
       Value soft = arith::DivFOp::create(
           b, loc,
@@ -233,61 +218,122 @@ public:
           beta);
       Value linear = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
                                            scaled, threshold);
-      return create(arith::SelectOp(), linear, x, soft);
+      return create<arith::SelectOp>(linear, x, soft);
     }
-    if (name == "gelu") {
-      StringRef approximate = "none";
-      if (used > 1) {
-        auto text =
-            dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
-        if (!text || (text.getValue() != "none" && text.getValue() != "tanh")) {
-          op.emitError() << "tg-extract-kernels: gelu's approximate must be "
-                            "the constant \"none\" or \"tanh\"";
-          return failure();
-        }
-        approximate = text.getValue();
-      }
-      Value half = arith::MulFOp::create(b, loc, x, constant(0.5));
-      Value inner;
-      if (approximate == "none") {
-        // 0.5 x (1 + erf(x / sqrt(2)))
-        inner = math::ErfOp::create(
-            b, loc,
-            arith::MulFOp::create(b, loc, x, constant(0.70710678118654752440)));
-      } else {
-        // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-        Value cube = arith::MulFOp::create(b, loc, x,
-                                           arith::MulFOp::create(b, loc, x, x));
-        Value sum = arith::AddFOp::create(
-            b, loc, x, arith::MulFOp::create(b, loc, cube, constant(0.044715)));
-        inner = math::TanhOp::create(
-            b, loc,
-            arith::MulFOp::create(b, loc, sum,
-                                  constant(0.79788456080286535588)));
-      }
-      return create(arith::MulFOp(), half,
-                    arith::AddFOp::create(b, loc, constant(1.0), inner));
-    }
-    if (name == "neg")
-      return create(arith::NegFOp(), x);
-    if (name == "tanh")
-      return create(math::TanhOp(), x);
-    if (name == "exp")
-      return create(math::ExpOp(), x);
-    if (name == "log")
-      return create(math::LogOp(), x);
-    if (name == "sqrt")
-      return create(math::SqrtOp(), x);
-    if (name == "rsqrt")
-      return create(math::RsqrtOp(), x);
-    if (name == "erf")
-      return create(math::ErfOp(), x);
-    assert(name == "abs" && "every operator of the arity table is lowered");
-    return create(math::AbsFOp(), x);
+    assert(name == "gelu" && "an activation of the table");
+    return gelu(x);
   }
 
-private:
-  FailureOr<Operation *> unsupported(TracedOp op) {
+  Operation *gelu(Value x) {
+    StringRef approximate = "none";
+    if (used > 1) {
+      auto text = dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
+      if (!text || (text.getValue() != "none" && text.getValue() != "tanh")) {
+        op.emitError() << "tg-extract-kernels: gelu's approximate must be "
+                          "the constant \"none\" or \"tanh\"";
+        return nullptr;
+      }
+      approximate = text.getValue();
+    }
+    Value half = arith::MulFOp::create(b, loc, x, constant(0.5));
+    Value inner;
+    if (approximate == "none") {
+      // 0.5 x (1 + erf(x / sqrt(2)))
+      inner = math::ErfOp::create(
+          b, loc,
+          arith::MulFOp::create(b, loc, x, constant(0.70710678118654752440)));
+    } else {
+      // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+      Value cube =
+          arith::MulFOp::create(b, loc, x, arith::MulFOp::create(b, loc, x, x));
+      Value sum = arith::AddFOp::create(
+          b, loc, x, arith::MulFOp::create(b, loc, cube, constant(0.044715)));
+      inner = math::TanhOp::create(
+          b, loc,
+          arith::MulFOp::create(b, loc, sum, constant(0.79788456080286535588)));
+    }
+    return create<arith::MulFOp>(
+        half, arith::AddFOp::create(b, loc, constant(1.0), inner));
+  }
+
+  Operation *lowerMath(StringRef name, Value x) {
+    if (name == "tanh")
+      return create<math::TanhOp>(x);
+    if (name == "exp")
+      return create<math::ExpOp>(x);
+    if (name == "log")
+      return create<math::LogOp>(x);
+    if (name == "sqrt")
+      return create<math::SqrtOp>(x);
+    if (name == "rsqrt")
+      return create<math::RsqrtOp>(x);
+    if (name == "erf")
+      return create<math::ErfOp>(x);
+    assert(name == "abs" && "a math function of the table");
+    return create<math::AbsFOp>(x);
+  }
+
+  // Building blocks, at the location of the op being lowered.
+
+  template <typename OpTy, typename... Operands>
+  Operation *create(Operands... operands) {
+    return OpTy::create(b, loc, operands...).getOperation();
+  }
+  static Value value(Operation *op) { return op->getResult(0); }
+
+  Value constant(double v) {
+    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
+  }
+
+  /// Operand `i` as a number (a tensor element or a numeric scalar), or
+  /// null when it is None or absent; a string or a non-numeric value is an
+  /// error (sets `bad`).
+  Value number(unsigned i) {
+    if (i >= used)
+      return {};
+    Value operand = op->getOperand(i);
+    if (Value v = scalars.lookupOrNull(operand))
+      return v;
+    if (isa_and_nonnull<UnitAttr>(attrs.lookup(operand)))
+      return {};
+    op.emitError() << "tg-extract-kernels: operand " << i << " of '"
+                   << op.getName() << "' is not a tensor or a number";
+    bad = true;
+    return {};
+  }
+  Value numberOr(unsigned i, double otherwise) {
+    Value v = number(i);
+    return v ? v : constant(otherwise);
+  }
+
+  Operation *sigmoid(Value x) {
+    Value negated = arith::NegFOp::create(b, loc, x);
+    Value exp = math::ExpOp::create(b, loc, negated);
+    Value denominator = arith::AddFOp::create(b, loc, constant(1.0), exp);
+    return create<arith::DivFOp>(constant(1.0), denominator);
+  }
+
+  /// max(x, lo) then min(., hi), either bound optional (clamp's None); NaN
+  /// propagates, as at::clamp.
+  Operation *clamp(Value x, Value lo, Value hi) {
+    Operation *result = nullptr;
+    if (lo)
+      x = value(result = arith::MaximumFOp::create(b, loc, x, lo));
+    if (hi)
+      result = arith::MinimumFOp::create(b, loc, x, hi);
+    // Neither bound: PyTorch rejects it at run time; compute x.
+    return result ? result : create<arith::AddFOp>(x, constant(0.0));
+  }
+
+  /// x > 0 ? positive : negative, NaN to the negative side as PyTorch's
+  /// `x > 0 ? ... : ...` does.
+  Operation *select(Value x, Value positive, Value negative) {
+    Value isPositive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                             x, constant(0.0));
+    return create<arith::SelectOp>(isPositive, positive, negative);
+  }
+
+  FailureOr<Operation *> unsupported() {
     op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
                    << "' (supported, as aten:: and in-place: " << kSupportedOps
                    << ")";
@@ -304,6 +350,12 @@ private:
   FloatType type;
   IRMapping &scalars;
   DenseMap<Value, Attribute> &attrs;
+  /// The op being lowered, its location, how many of its operands it reads,
+  /// and whether a diagnostic was emitted for it.
+  TracedOp op;
+  Location loc;
+  unsigned used = 0;
+  bool bad = false;
 };
 
 struct ExtractKernelsPass
@@ -444,17 +496,24 @@ struct ExtractKernelsPass
     return AffineMap::get(to.getRank(), 0, results, ctx);
   }
 
-  /// The kernel as a free-standing function (not yet in the module).
-  FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
-                                  std::optional<ArrayRef<int64_t>> staticShape,
-                                  OpBuilder &builder) {
-    MLIRContext *ctx = kernel.getContext();
-    Location kernelLoc = kernel.getLoc();
-    Block &body = kernel.getBodyBlock();
+  /// The shapes of a kernel's extraction: its iteration space, and each
+  /// input's type (null for non-tensors) and map into that space.
+  struct KernelShape {
+    RankedTensorType iteration;
+    SmallVector<RankedTensorType> inputTypes;
+    SmallVector<AffineMap> inputMaps;
+  };
 
-    // The iteration space: the shape of the values the kernel yields (every
-    // one the same), from their ranked types, else the shape option. Inputs
-    // keep their own shapes and are broadcast to it as PyTorch broadcasts.
+  /// The iteration space is the shape of the values the kernel yields (every
+  /// one the same), from their ranked types, else the shape option; inputs
+  /// keep their own shapes and are broadcast to it as PyTorch broadcasts.
+  /// Fails with a diagnostic on dynamic shapes, other element types, results
+  /// of different shapes, a contradicting shape option, no shape at all, and
+  /// an input or op result that does not broadcast.
+  FailureOr<KernelShape>
+  getKernelShape(KernelOp kernel, FloatType elementTy,
+                 std::optional<ArrayRef<int64_t>> staticShape) {
+    Block &body = kernel.getBodyBlock();
     auto error = [&]() {
       return kernel.emitError() << "tg-extract-kernels: kernel '"
                                 << kernel.getKernelName() << "' ";
@@ -500,19 +559,26 @@ struct ExtractKernelsPass
       }
       tensorTy = RankedTensorType::get(*staticShape, elementTy);
     }
-    // The type of each tensor input and its map into the iteration space.
-    auto inputType = [&](Type type) {
-      auto ranked = dyn_cast<RankedTensorType>(type);
-      return ranked ? ranked : tensorTy;
-    };
+    // The type of each tensor input (untyped ones take the iteration type)
+    // and its map into the iteration space.
+    KernelShape shapes{tensorTy, {}, {}};
     for (Value input : kernel.getInputs()) {
-      if (!isTensor(input.getType()))
-        continue;
-      if (failed(getBroadcastMap(inputType(input.getType()), tensorTy))) {
-        error() << "reads a tensor of type " << input.getType()
-                << " that does not broadcast to its result type " << tensorTy;
-        return failure();
+      RankedTensorType type;
+      AffineMap map;
+      if (isTensor(input.getType())) {
+        type = dyn_cast<RankedTensorType>(input.getType());
+        if (!type)
+          type = tensorTy;
+        FailureOr<AffineMap> broadcast = getBroadcastMap(type, tensorTy);
+        if (failed(broadcast)) {
+          error() << "reads a tensor of type " << input.getType()
+                  << " that does not broadcast to its result type " << tensorTy;
+          return failure();
+        }
+        map = *broadcast;
       }
+      shapes.inputTypes.push_back(type);
+      shapes.inputMaps.push_back(map);
     }
     for (Operation &op : body.without_terminator())
       for (Type type : op.getResultTypes())
@@ -522,6 +588,85 @@ struct ExtractKernelsPass
                   << " that does not broadcast to its result type " << tensorTy;
           return failure();
         }
+    return shapes;
+  }
+
+  /// The body of a kernel's linalg.generic: its inputs as scalars (an
+  /// element of each tensor, the folded constants, the scalar arguments of
+  /// `entryBlock`), then each op lowered at its own location, keeping its
+  /// debug handle. Fails with the lowering's diagnostic; the body then yields
+  /// placeholders and the caller erases the function.
+  LogicalResult buildGenericBody(OpBuilder &b, KernelOp kernel,
+                                 ValueRange elements,
+                                 ArrayRef<Attribute> constants,
+                                 ArrayRef<Location> constantLocs,
+                                 ArrayRef<std::optional<unsigned>> argOf,
+                                 Block &entryBlock, FloatType elementTy) {
+    Block &body = kernel.getBodyBlock();
+    KernelYieldOp yield = kernel.getYield();
+    bool ok = true;
+    IRMapping scalars;
+    DenseMap<Value, Attribute> attrs;
+    unsigned nextTensor = 0;
+    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+      Value arg = body.getArgument(i);
+      if (isa_and_nonnull<StringAttr, UnitAttr>(constants[i])) {
+        attrs[arg] = constants[i];
+      } else if (constants[i]) {
+        double v = 0;
+        if (auto f = dyn_cast<FloatAttr>(constants[i]))
+          v = f.getValueAsDouble();
+        else
+          v = double(cast<IntegerAttr>(constants[i]).getInt());
+        scalars.map(arg,
+                    arith::ConstantOp::create(b, constantLocs[i], elementTy,
+                                              b.getFloatAttr(elementTy, v)));
+      } else if (isTensor(input.getType())) {
+        scalars.map(arg, elements[nextTensor++]);
+      } else {
+        scalars.map(arg, entryBlock.getArgument(*argOf[i]));
+      }
+    }
+    KernelBodyLowering lowering(b, elementTy, scalars, attrs);
+    for (Operation &op : body.without_terminator()) {
+      auto traced = dyn_cast<TracedOp>(op);
+      FailureOr<Operation *> lowered =
+          traced ? lowering.lower(traced) : FailureOr<Operation *>();
+      if (!traced)
+        op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
+                       << "' in a kernel";
+      if (failed(lowered)) {
+        ok = false;
+        break;
+      }
+      if (std::optional<uint64_t> handle = getDebugHandle(&op)) {
+        setDebugHandle(*lowered, *handle);
+        if (trapAfter >= 0 && *handle == uint64_t(trapAfter)) {
+          LLVM::Trap::create(b, op.getLoc());
+          trapped = true;
+        }
+      }
+      scalars.map(op.getResult(0), (*lowered)->getResult(0));
+    }
+    SmallVector<Value> yielded;
+    for (Value v : yield.getOperands())
+      yielded.push_back(ok ? scalars.lookup(v) : elements.front());
+    linalg::YieldOp::create(b, yield.getLoc(), yielded);
+    return success(ok);
+  }
+
+  /// The kernel as a free-standing function (not yet in the module).
+  FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
+                                  std::optional<ArrayRef<int64_t>> staticShape,
+                                  OpBuilder &builder) {
+    MLIRContext *ctx = kernel.getContext();
+    Location kernelLoc = kernel.getLoc();
+
+    FailureOr<KernelShape> shapes =
+        getKernelShape(kernel, elementTy, staticShape);
+    if (failed(shapes))
+      return failure();
+    RankedTensorType tensorTy = shapes->iteration;
 
     // Inputs: tensors are arguments; numeric constants are folded into the
     // body; other scalars are arguments too.
@@ -543,9 +688,8 @@ struct ExtractKernelsPass
         }
       }
       argOf[i] = argTypes.size();
-      argTypes.push_back(isTensor(input.getType())
-                             ? Type(inputType(input.getType()))
-                             : Type(elementTy));
+      argTypes.push_back(isTensor(input.getType()) ? Type(shapes->inputTypes[i])
+                                                   : Type(elementTy));
     }
     auto yield = kernel.getYield();
     for (Value result : yield.getOperands()) {
@@ -584,7 +728,7 @@ struct ExtractKernelsPass
     for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
       if (argOf[i] && isTensor(input.getType())) {
         tensorArgs.push_back(entryBlock->getArgument(*argOf[i]));
-        maps.push_back(*getBroadcastMap(inputType(input.getType()), tensorTy));
+        maps.push_back(shapes->inputMaps[i]);
       }
     }
     SmallVector<Value> inits;
@@ -600,53 +744,9 @@ struct ExtractKernelsPass
     auto generic = linalg::GenericOp::create(
         builder, kernelLoc, resultTypes, tensorArgs, inits, maps, iterators,
         [&](OpBuilder &b, Location, ValueRange elements) {
-          IRMapping scalars;
-          DenseMap<Value, Attribute> attrs;
-          unsigned nextTensor = 0;
-          for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
-            Value arg = body.getArgument(i);
-            if (isa_and_nonnull<StringAttr, UnitAttr>(constants[i])) {
-              attrs[arg] = constants[i];
-            } else if (constants[i]) {
-              double v = 0;
-              if (auto f = dyn_cast<FloatAttr>(constants[i]))
-                v = f.getValueAsDouble();
-              else
-                v = double(cast<IntegerAttr>(constants[i]).getInt());
-              scalars.map(
-                  arg, arith::ConstantOp::create(b, constantLocs[i], elementTy,
-                                                 b.getFloatAttr(elementTy, v)));
-            } else if (isTensor(input.getType())) {
-              scalars.map(arg, elements[nextTensor++]);
-            } else {
-              scalars.map(arg, entryBlock->getArgument(*argOf[i]));
-            }
-          }
-          KernelBodyLowering lowering(b, elementTy, scalars, attrs);
-          for (Operation &op : body.without_terminator()) {
-            auto traced = dyn_cast<TracedOp>(op);
-            FailureOr<Operation *> lowered =
-                traced ? lowering.lower(traced) : FailureOr<Operation *>();
-            if (!traced)
-              op.emitError() << "tg-extract-kernels: cannot lower '"
-                             << op.getName() << "' in a kernel";
-            if (failed(lowered)) {
-              ok = false;
-              break;
-            }
-            if (std::optional<uint64_t> handle = getDebugHandle(&op)) {
-              setDebugHandle(*lowered, *handle);
-              if (trapAfter >= 0 && *handle == uint64_t(trapAfter)) {
-                LLVM::Trap::create(b, op.getLoc());
-                trapped = true;
-              }
-            }
-            scalars.map(op.getResult(0), (*lowered)->getResult(0));
-          }
-          SmallVector<Value> yielded;
-          for (Value v : yield.getOperands())
-            yielded.push_back(ok ? scalars.lookup(v) : elements.front());
-          linalg::YieldOp::create(b, yield.getLoc(), yielded);
+          ok = succeeded(buildGenericBody(b, kernel, elements, constants,
+                                          constantLocs, argOf, *entryBlock,
+                                          elementTy));
         });
     func::ReturnOp::create(builder, kernelLoc, generic.getResults());
     if (!ok) {

@@ -670,6 +670,78 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
   return success();
 }
 
+/// One inlined call being expanded: how the callee's values map into the
+/// flattened graph, and the location chain its ops are stacked onto.
+struct InOrderLevel {
+  IRMapping mapper;
+  Location chain;
+  Operation *call;
+  /// Whether the call brought any op (or call) into the graph.
+  bool emitted;
+  /// The callee, and the call path that reaches it (call ordinals joined
+  /// by '.'), for the example types (ExampleTypes).
+  GraphOp callee;
+  std::string path;
+};
+/// A source block being copied: into `dest`, before `before` (null: at
+/// the end), for the call at `level`. `body` is the callee's body block,
+/// whose tg.return ends the call.
+struct InOrderCursor {
+  Block::iterator next, end;
+  Block *dest;
+  Operation *before;
+  size_t level;
+  bool body;
+};
+
+/// The callee's terminator `ret` ends the call of `levels[index]`: its
+/// operands replace the call's results (in the graph for a call of the graph
+/// itself, else in the caller's mapping). A call that brought nothing (the
+/// callee returns its arguments or constants it does not compute here)
+/// leaves no op to carry its location as a frame: it is recorded.
+static void finishInOrderCall(ArrayRef<std::unique_ptr<InOrderLevel>> levels,
+                              size_t index, Operation &ret,
+                              SmallVectorImpl<Location> &records) {
+  InOrderLevel &level = *levels[index];
+  InOrderLevel *caller = index == 0 ? nullptr : levels[index - 1].get();
+  if (!level.emitted)
+    records.push_back(makeEmptyCallRecord(
+        level.call, caller ? stackLocations(level.call->getLoc(), caller->chain)
+                           : level.call->getLoc()));
+  for (auto [result, value] :
+       llvm::zip_equal(level.call->getResults(), ret.getOperands())) {
+    Value replacement = level.mapper.lookupOrDefault(value);
+    if (caller)
+      caller->mapper.map(result, replacement);
+    else
+      result.replaceAllUsesWith(replacement);
+  }
+}
+
+/// Gives `clone` (a copy of `op` without its regions) one empty block per
+/// region of `op`, with `op`'s block arguments mapped and stacked onto the
+/// call's chain, and a cursor for each, so that they are filled before the
+/// next op (single blocks, checked by canFlattenInOrder).
+static void pushInOrderRegions(Operation &op, Operation *clone,
+                               InOrderLevel &level, size_t levelIndex,
+                               SmallVectorImpl<InOrderCursor> &cursors) {
+  for (unsigned i = op.getNumRegions(); i-- > 0;) {
+    Region &region = op.getRegion(i);
+    if (region.empty())
+      continue;
+    Block &block = region.front();
+    auto *copy = new Block();
+    clone->getRegion(i).push_back(copy);
+    level.mapper.map(&block, copy);
+    for (BlockArgument arg : block.getArguments())
+      level.mapper.map(
+          arg, copy->addArgument(arg.getType(),
+                                 stackLocations(arg.getLoc(), level.chain)));
+    cursors.push_back(
+        {block.begin(), block.end(), copy, nullptr, levelIndex, false});
+  }
+}
+
 // The same IR as flatten() (each op cloned once, with MLIR's stacked location,
 // results forwarded as tg::TGInlinerInterface::handleTerminator does), but
 // built in program order: each call is expanded where it stands, recursively,
@@ -683,29 +755,8 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
 // each pass, walk the IR.
 void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
                                 ExampleTypes *types) {
-  /// One inlined call being expanded: how the callee's values map into the
-  /// flattened graph, and the location chain its ops are stacked onto.
-  struct Level {
-    IRMapping mapper;
-    Location chain;
-    Operation *call;
-    /// Whether the call brought any op (or call) into the graph.
-    bool emitted;
-    /// The callee, and the call path that reaches it (call ordinals joined
-    /// by '.'), for the example types (ExampleTypes).
-    GraphOp callee;
-    std::string path;
-  };
-  /// A source block being copied: into `dest`, before `before` (null: at
-  /// the end), for the call at `level`. `body` is the callee's body block,
-  /// whose tg.return ends the call.
-  struct Cursor {
-    Block::iterator next, end;
-    Block *dest;
-    Operation *before;
-    size_t level;
-    bool body;
-  };
+  using Level = InOrderLevel;
+  using Cursor = InOrderCursor;
   llvm::DenseMap<Operation *, const CallSite *> siteOf;
   for (auto &entry : callGraph.calls)
     for (const CallSite &site : entry.second)
@@ -765,27 +816,7 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
       Operation &op = *cursor.next++;
       Level &level = *levels[cursor.level];
       if (cursor.body && isa<ReturnOp>(op)) {
-        // A call that brought nothing (the callee returns its arguments or
-        // constants it does not compute here) leaves no op to carry its
-        // location as a frame: record it.
-        if (!level.emitted)
-          records.push_back(makeEmptyCallRecord(
-              level.call,
-              cursor.level == 0
-                  ? level.call->getLoc()
-                  : stackLocations(level.call->getLoc(),
-                                   levels[cursor.level - 1]->chain)));
-        // The callee's terminator: its operands replace the call's results.
-        if (cursor.level == 0) {
-          for (auto [result, value] :
-               llvm::zip_equal(level.call->getResults(), op.getOperands()))
-            result.replaceAllUsesWith(level.mapper.lookupOrDefault(value));
-        } else {
-          IRMapping &outer = levels[cursor.level - 1]->mapper;
-          for (auto [result, value] :
-               llvm::zip_equal(level.call->getResults(), op.getOperands()))
-            outer.map(result, level.mapper.lookupOrDefault(value));
-        }
+        finishInOrderCall(levels, cursor.level, op, records);
         cursors.pop_back();
         --depth;
         continue;
@@ -811,25 +842,8 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
         cursor.dest->push_back(clone);
       if (op.getNumRegions() == 0)
         continue;
-      // Fill the regions before the next op (single blocks, checked by
-      // canFlattenInOrder); `cursor` is not used past this point, as
-      // pushing may reallocate.
-      size_t levelIndex = cursor.level;
-      for (unsigned i = op.getNumRegions(); i-- > 0;) {
-        Region &region = op.getRegion(i);
-        if (region.empty())
-          continue;
-        Block &block = region.front();
-        auto *copy = new Block();
-        clone->getRegion(i).push_back(copy);
-        level.mapper.map(&block, copy);
-        for (BlockArgument arg : block.getArguments())
-          level.mapper.map(arg, copy->addArgument(
-                                    arg.getType(),
-                                    stackLocations(arg.getLoc(), level.chain)));
-        cursors.push_back(
-            {block.begin(), block.end(), copy, nullptr, levelIndex, false});
-      }
+      // `cursor` is not used past this point, as pushing may reallocate.
+      pushInOrderRegions(op, clone, level, cursor.level, cursors);
     }
     top.op->erase();
   }

@@ -133,14 +133,14 @@ def call_aten(op, values):
 
 
 def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0):
+    """Compiles `kernel` into a shared library; `shape` (--shape) only for a
+    kernel without static types (tg-compile-kernel rejects one that
+    contradicts them)."""
     obj = os.path.join(workdir, kernel + ".o")
     lib = os.path.join(workdir, kernel + ".so")
-    # --shape only for kernels without static types (it must agree with them).
-    with open(mlir) as f:
-        typed = "tensor<" in f.read()
     res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir, "-k", kernel,
                           "--opt-level", str(opt_level)] +
-                         ([] if typed else ["--shape", shape]) + ["-o", obj],
+                         (["--shape", shape] if shape else []) + ["-o", obj],
                          capture_output=True, text=True)
     if res.returncode:
         return None, res.stderr.strip().splitlines()[0] if res.stderr else "failed"
@@ -177,7 +177,9 @@ def main(argv):
     with tempfile.TemporaryDirectory() as workdir:
         for kernel in kernels:
             name = kernel["name"]
-            lib, error = compile_kernel(args.tools, args.input, name, args.shape, workdir,
+            typed = any(t.startswith("tensor<") for t in kernel["types"])
+            lib, error = compile_kernel(args.tools, args.input, name,
+                                        None if typed else args.shape, workdir,
                                         args.opt_level)
             if lib is None:
                 print("%s: does not compile: %s" % (name, error))

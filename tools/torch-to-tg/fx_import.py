@@ -56,13 +56,19 @@ class RecordingTracer(torch.fx.Tracer):
 
     def create_proxy(self, *args, **kwargs):
         proxy = super().create_proxy(*args, **kwargs)
-        frames = []
-        f = sys._getframe(1)
-        while f is not None:
-            frames.append(Frame(f))
-            f = f.f_back
-        proxy.node.meta["tg_frames"] = frames
+        record_frames(proxy.node)
         return proxy
+
+
+def record_frames(node):
+    """Keeps on `node` the Python frames running now, outside the caller
+    (innermost first), for `user_frames`."""
+    frames = []
+    f = sys._getframe(2)
+    while f is not None:
+        frames.append(Frame(f))
+        f = f.f_back
+    node.meta["tg_frames"] = frames
 
 
 # Dispatch machinery between an aten operator call and make_fx's tracer.
@@ -133,12 +139,7 @@ def _trace_aten(model, example_inputs):
 
     def create_proxy(self, *args, **kwargs):
         proxy = original(self, *args, **kwargs)
-        frames = []
-        f = sys._getframe(1)
-        while f is not None:
-            frames.append(Frame(f))
-            f = f.f_back
-        proxy.node.meta["tg_frames"] = frames
+        record_frames(proxy.node)
         return proxy
 
     tracer_class.create_proxy = create_proxy

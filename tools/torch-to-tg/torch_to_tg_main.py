@@ -128,6 +128,18 @@ def main(argv):
               "(apt-get install python3-torch python3-torchvision)", file=sys.stderr)
         return 1
 
+    # The example inputs (yours, or a torchvision model's standard one), for
+    # the static types of either import.
+    inputs = None
+    specs = default_example_inputs(args)
+    if specs:
+        from example_types import parse_example_input
+        try:
+            inputs = [parse_example_input(spec) for spec in specs]
+        except ValueError as e:
+            print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
+            return 1
+
     from ts_import import ImportError_
     try:
         if args.torchscript:
@@ -141,18 +153,8 @@ def main(argv):
         if args.fx:
             from fx_import import import_fx
             model.train(args.training)
-            # With an example input (yours, or a torchvision model's standard
-            # one), the aten-level graph make_fx records; without, the
-            # module-level one torch.fx.symbolic_trace gives.
-            inputs = None
-            specs = default_example_inputs(args)
-            if specs:
-                from example_types import parse_example_input
-                try:
-                    inputs = [parse_example_input(spec) for spec in specs]
-                except ValueError as e:
-                    print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
-                    return 1
+            # With an example input, the aten-level graph make_fx records;
+            # without, the module-level one torch.fx.symbolic_trace gives.
             try:
                 text = import_fx(model, example_inputs=inputs)
             except ImportError_:
@@ -174,15 +176,6 @@ def main(argv):
             if args.save_lite:
                 scripted._save_for_lite_interpreter(args.save_lite,
                                                     _save_mobile_debug_info=True)
-            inputs = None
-            specs = default_example_inputs(args)
-            if specs:
-                from example_types import parse_example_input
-                try:
-                    inputs = [parse_example_input(spec) for spec in specs]
-                except ValueError as e:
-                    print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
-                    return 1
             try:
                 text = import_torchscript(scripted, cu, args.method, inputs)
             except ImportError_:
