@@ -13,7 +13,7 @@
 
 #include "SyntheticModel.h"
 
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Serialize/Symbolizer.h"
 #include "tg/Support/ModulePath.h"

@@ -18,7 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/TGDialect.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Serialize/SectionImage.h"
 #include "tg/Serialize/Symbolizer.h"

@@ -19,7 +19,7 @@
 #include "tg/IR/TGDialect.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Serialize/Symbolizer.h"
 

@@ -94,3 +94,9 @@ if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES")
 # caller set win.
 if getattr(config, "enable_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.environment.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0")
+
+# bench/'s binaries (TG_BUILD_BENCHMARKS=ON, as CI builds): test/bench runs
+# each once on a small input so that they cannot rot unnoticed.
+if getattr(config, "build_benchmarks", "OFF").upper() in ("ON", "1", "TRUE",
+                                                          "YES"):
+    config.available_features.add("benchmarks")

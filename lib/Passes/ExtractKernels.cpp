@@ -12,7 +12,7 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

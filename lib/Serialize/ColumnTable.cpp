@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/ColumnTable.h"
+#include "tg/Serialize/Encoding.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -19,6 +20,7 @@
 #include <cstring>
 
 using namespace llvm;
+using namespace tg::encoding;
 
 namespace tg {
 namespace section {
@@ -57,48 +59,9 @@ constexpr unsigned kCopyMaxPercent = 30;
 constexpr unsigned kPackMinRuns = 4;
 constexpr unsigned kPackSlackPercent = 50;
 
-template <typename... Ts> Error makeError(const char *fmt, Ts &&...vals) {
-  return createStringError(inconvertibleErrorCode(),
-                           formatv(fmt, std::forward<Ts>(vals)...).str());
-}
-
-uint32_t read32(const uint8_t *p) { return support::endian::read32le(p); }
-
-uint64_t zigzag(int64_t d) { return (uint64_t(d) << 1) ^ uint64_t(d >> 63); }
-int64_t unzigzag(uint64_t z) { return int64_t(z >> 1) ^ -int64_t(z & 1); }
-
-void putVarint(std::string &out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(char(v | 0x80));
-    v >>= 7;
-  }
-  out.push_back(char(v));
-}
-
-void put32(std::string &out, uint32_t v) {
-  char bytes[4];
-  support::endian::write32le(bytes, v);
-  out.append(bytes, 4);
-}
-
 uint32_t blockChecksum(const uint8_t *block, size_t size) {
   return uint32_t(
       xxh3_64bits(ArrayRef<uint8_t>(block + kKindOffset, size - kKindOffset)));
-}
-
-/// Unchecked LEB128, for validated blocks only: validation proved the varint
-/// ends inside the block within 10 bytes.
-inline uint64_t readVarintFast(const uint8_t *&p) {
-  uint64_t v = *p++;
-  if (v < 0x80)
-    return v;
-  v &= 0x7f;
-  for (unsigned shift = 7;; shift += 7) {
-    uint8_t byte = *p++;
-    v |= uint64_t(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      return v;
-  }
 }
 
 /// Entry `j` of a bit-packed column of `width`-bit values at `p`: bits
@@ -116,34 +79,9 @@ inline uint64_t readPacked(const uint8_t *p, uint64_t j, unsigned width) {
   return v >> shift & ((uint64_t(1) << width) - 1);
 }
 
-/// Checked LEB128 over [p, end). On failure `errorAt` is the offending byte.
-enum class VarintStatus { Ok, PastEnd, TooWide };
-VarintStatus readVarint(const uint8_t *&p, const uint8_t *end, uint64_t &value,
-                        const uint8_t *&errorAt) {
-  value = 0;
-  for (unsigned shift = 0; shift < 64; shift += 7) {
-    if (p == end) {
-      errorAt = p;
-      return VarintStatus::PastEnd;
-    }
-    uint8_t byte = *p++;
-    // The tenth byte has room for bit 63 only: more would be a value past
-    // 2^64, which the shift would silently drop.
-    if (shift == 63 && (byte & 0x7e)) {
-      errorAt = p - 1;
-      return VarintStatus::TooWide;
-    }
-    value |= uint64_t(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      return VarintStatus::Ok;
-  }
-  errorAt = p;
-  return VarintStatus::TooWide;
-}
-
 const uint8_t *blockData(const uint8_t *blocks, const uint8_t *index,
                          uint64_t block) {
-  return blocks + read32(index + 4 * block);
+  return blocks + readU32(index + 4 * block);
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,9 +182,9 @@ void Encoder::encodeLiteral(uint64_t first, uint32_t n,
                                     int64_t(row(first + i + len - 1)[c]) ==
                                 d)
         ++len;
-      putVarint(runs, zigzag(d) << 3 | std::min<uint64_t>(len - 1, 7));
+      appendVarint(runs, zigzagEncode(d) << 3 | std::min<uint64_t>(len - 1, 7));
       if (len >= 8)
-        putVarint(runs, len - 8);
+        appendVarint(runs, len - 8);
       prev += d * int64_t(len);
       i += len;
       ++numRuns;
@@ -263,7 +201,7 @@ void Encoder::encodeLiteral(uint64_t first, uint32_t n,
     // bytes).
     unsigned width = hi == lo ? 0 : 32 - llvm::countl_zero(hi - lo);
     std::string packed;
-    putVarint(packed, lo);
+    appendVarint(packed, lo);
     packed.push_back(char(width));
     size_t dataStart = packed.size();
     packed.resize(dataStart + (uint64_t(n) * width + 7) / 8, '\0');
@@ -340,9 +278,9 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   out.assign(kCopyFixedSize, '\0');
   out[kKindOffset] = char(ColumnBlockKind::Copy);
   out[kZeroMaskOffset] = char(keepZero);
-  putVarint(out, source);
+  appendVarint(out, source);
   for (unsigned c = 0; c < numColumns; ++c)
-    putVarint(out, zigzag(int32_t(delta[c])));
+    appendVarint(out, zigzagEncode(int32_t(delta[c])));
   // A patch costs at least two bytes: give up as soon as the copy cannot
   // beat `limit`.
   SmallVector<std::pair<uint32_t, uint32_t>, 16> patches;
@@ -358,11 +296,11 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
         return false;
     }
   }
-  putVarint(out, patches.size());
+  appendVarint(out, patches.size());
   int64_t prev = -1;
   for (auto [pos, diff] : patches) {
-    putVarint(out, uint64_t(int64_t(pos) - prev - 1));
-    putVarint(out, zigzag(int32_t(diff)));
+    appendVarint(out, uint64_t(int64_t(pos) - prev - 1));
+    appendVarint(out, zigzagEncode(int32_t(diff)));
     prev = pos;
   }
   if (out.size() >= limit)
@@ -378,7 +316,7 @@ EncodedColumnTable Encoder::run() {
   isLiteral.assign(numBlocks, false);
   std::string literal, copy, best;
   for (uint64_t b = 0; b < numBlocks; ++b) {
-    put32(result.index, result.blocks.size());
+    appendU32(result.index, result.blocks.size());
     uint64_t first = b * rowsPerBlock;
     uint32_t n = std::min<uint64_t>(rowsPerBlock, numRows - first);
     encodeLiteral(first, n, literal);
@@ -434,7 +372,7 @@ EncodedColumnTable Encoder::run() {
         positions.push_back(uint32_t(p));
     }
   }
-  put32(result.index, result.blocks.size());
+  appendU32(result.index, result.blocks.size());
   return result;
 }
 
@@ -484,10 +422,10 @@ ColumnTableReader::create(StringRef name, ArrayRef<uint8_t> index,
     return makeError("{0}: {1} bytes of blocks at offset {2} exceed the u32 "
                      "index",
                      name, blocks.size(), blocksFileOffset);
-  if (uint32_t first = read32(index.data()))
+  if (uint32_t first = readU32(index.data()))
     return makeError("{0}: index entry 0 at offset {1} is {2}, not 0", name,
                      indexFileOffset, first);
-  if (uint32_t last = read32(index.data() + 4 * numBlocks);
+  if (uint32_t last = readU32(index.data() + 4 * numBlocks);
       last != blocks.size())
     return makeError("{0}: index entry {1} at offset {2} is {3}, not the "
                      "blocks' size {4}",
@@ -522,8 +460,8 @@ Error ColumnTableReader::blockError(uint32_t block, uint64_t blockOffset,
 
 Error ColumnTableReader::getBlockRange(uint32_t block, uint32_t &begin,
                                        uint32_t &end) const {
-  begin = read32(index + 4 * uint64_t(block));
-  end = read32(index + 4 * uint64_t(block) + 4);
+  begin = readU32(index + 4 * uint64_t(block));
+  end = readU32(index + 4 * uint64_t(block) + 4);
   if (begin > end)
     return makeError("{0}: bad index entry {1} at offset {2}: {3} is below "
                      "entry {4} ({5}), so block {4} would end before it "
@@ -549,7 +487,7 @@ Error ColumnTableReader::validateBlock(uint32_t block) const {
                               "{1}",
                               size, kBlockHeaderSize));
   const uint8_t *data = blocks + begin;
-  uint32_t stored = read32(data), computed = blockChecksum(data, size);
+  uint32_t stored = readU32(data), computed = blockChecksum(data, size);
   if (stored != computed)
     return blockError(block, begin, begin,
                       formatv("checksum mismatch (stored {0:x8}, computed "
@@ -593,8 +531,7 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
   offsets[numColumns] = size;
   for (unsigned c = 1; c < numColumns; ++c) {
     const uint8_t *field = data + kLiteralFixedSize + offsetWidth * (c - 1);
-    offsets[c] =
-        offsetWidth == 2 ? support::endian::read16le(field) : read32(field);
+    offsets[c] = offsetWidth == 2 ? readU16(field) : readU32(field);
     if (offsets[c] < offsets[c - 1] || offsets[c] > size)
       return blockError(block, begin, field - blocks,
                         formatv("column {0} starts at byte {1}, outside "
@@ -613,7 +550,7 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
     };
     if (packedMask >> c & 1) {
       uint64_t base;
-      if (VarintStatus st = readVarint(p, end, base, errorAt);
+      if (VarintStatus st = decodeVarint(p, end, base, errorAt);
           st != VarintStatus::Ok)
         return varintError(st);
       if (base > UINT32_MAX)
@@ -659,14 +596,14 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
     while (covered < n) {
       const uint8_t *runStart = p;
       uint64_t h, len;
-      if (VarintStatus st = readVarint(p, end, h, errorAt);
+      if (VarintStatus st = decodeVarint(p, end, h, errorAt);
           st != VarintStatus::Ok)
         return varintError(st);
-      int64_t d = unzigzag(h >> 3);
+      int64_t d = zigzagDecode(h >> 3);
       len = (h & 7) + 1;
       if ((h & 7) == 7) {
         uint64_t extra;
-        if (VarintStatus st = readVarint(p, end, extra, errorAt);
+        if (VarintStatus st = decodeVarint(p, end, extra, errorAt);
             st != VarintStatus::Ok)
           return varintError(st);
         // Saturated: 8 + extra wraps for extra near 2^64.
@@ -718,7 +655,7 @@ Error ColumnTableReader::validateCopy(uint32_t block, const uint8_t *data,
   const uint8_t *p = data + kCopyFixedSize, *end = data + size;
   const uint8_t *errorAt = nullptr;
   auto read = [&](uint64_t &value, const char *what) -> Error {
-    VarintStatus st = readVarint(p, end, value, errorAt);
+    VarintStatus st = decodeVarint(p, end, value, errorAt);
     if (st == VarintStatus::Ok)
       return Error::success();
     return blockError(block, begin, errorAt - blocks,
@@ -812,11 +749,10 @@ uint32_t ColumnTableReader::decodeLiteralCell(const uint8_t *block,
   } else {
     const uint8_t *field =
         block + kLiteralFixedSize + offsetWidth * (column - 1);
-    p = block +
-        (offsetWidth == 2 ? support::endian::read16le(field) : read32(field));
+    p = block + (offsetWidth == 2 ? readU16(field) : readU32(field));
   }
   if (block[kPackedMaskOffset] >> column & 1) {
-    uint32_t base = uint32_t(readVarintFast(p));
+    uint32_t base = uint32_t(decodeVarintUnchecked(p));
     unsigned width = *p++;
     return base + uint32_t(readPacked(p, entry, width));
   }
@@ -824,11 +760,11 @@ uint32_t ColumnTableReader::decodeLiteralCell(const uint8_t *block,
   // the wrapped result is exact.
   uint32_t prev = 0, covered = 0;
   while (true) {
-    uint64_t h = readVarintFast(p);
-    uint32_t d = uint32_t(unzigzag(h >> 3));
+    uint64_t h = decodeVarintUnchecked(p);
+    uint32_t d = uint32_t(zigzagDecode(h >> 3));
     uint32_t len = uint32_t(h & 7) + 1;
     if (len == 8)
-      len += uint32_t(readVarintFast(p));
+      len += uint32_t(decodeVarintUnchecked(p));
     if (entry - covered < len)
       return prev + d * (entry - covered + 1);
     prev += d * len;
@@ -846,21 +782,21 @@ void ColumnTableReader::decodeRow(uint32_t row, uint32_t *out) const {
   }
   uint8_t keepZero = data[kZeroMaskOffset];
   const uint8_t *p = data + kCopyFixedSize;
-  uint64_t source = readVarintFast(p) + entry;
+  uint64_t source = decodeVarintUnchecked(p) + entry;
   uint32_t srcBlock = blockOf(uint32_t(source));
   const uint8_t *src = blockData(blocks, index, srcBlock);
   uint32_t srcEntry = uint32_t(source) - srcBlock * rowsPerBlock;
   for (unsigned c = 0; c < numColumns; ++c) {
     uint32_t value = decodeLiteralCell(src, srcEntry, c);
-    uint32_t delta = uint32_t(unzigzag(readVarintFast(p)));
+    uint32_t delta = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     out[c] = value == 0 && (keepZero >> c & 1) ? 0 : value + delta;
   }
-  uint64_t count = readVarintFast(p);
+  uint64_t count = decodeVarintUnchecked(p);
   uint64_t lo = uint64_t(entry) * numColumns, hi = lo + numColumns;
   uint64_t pos = 0;
   for (uint64_t i = 0; i < count; ++i) {
-    pos += readVarintFast(p);
-    uint32_t diff = uint32_t(unzigzag(readVarintFast(p)));
+    pos += decodeVarintUnchecked(p);
+    uint32_t diff = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (pos >= hi)
       break;
     if (pos >= lo)
@@ -875,10 +811,10 @@ uint32_t ColumnTableReader::decodeCell(uint32_t row, unsigned column) const {
   if (data[kKindOffset] == uint8_t(ColumnBlockKind::Literal))
     return decodeLiteralCell(data, entry, column);
   const uint8_t *p = data + kCopyFixedSize;
-  uint64_t source = readVarintFast(p) + entry;
+  uint64_t source = decodeVarintUnchecked(p) + entry;
   uint32_t delta = 0;
   for (unsigned c = 0; c < numColumns; ++c) {
-    uint32_t d = uint32_t(unzigzag(readVarintFast(p)));
+    uint32_t d = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (c == column)
       delta = d;
   }
@@ -888,11 +824,11 @@ uint32_t ColumnTableReader::decodeCell(uint32_t row, unsigned column) const {
                         uint32_t(source) - srcBlock * rowsPerBlock, column);
   if (value != 0 || !(data[kZeroMaskOffset] >> column & 1))
     value += delta;
-  uint64_t count = readVarintFast(p);
+  uint64_t count = decodeVarintUnchecked(p);
   uint64_t want = uint64_t(entry) * numColumns + column, pos = 0;
   for (uint64_t i = 0; i < count; ++i) {
-    pos += readVarintFast(p);
-    uint32_t diff = uint32_t(unzigzag(readVarintFast(p)));
+    pos += decodeVarintUnchecked(p);
+    uint32_t diff = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (pos >= want) {
       if (pos == want)
         value += diff;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
+#include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -24,16 +25,9 @@
 using namespace llvm;
 using namespace tg;
 using namespace tg::section;
+using namespace tg::encoding;
 
 namespace {
-template <typename... Ts> Error makeError(const char *fmt, Ts &&...vals) {
-  return createStringError(inconvertibleErrorCode(),
-                           formatv(fmt, std::forward<Ts>(vals)...).str());
-}
-
-uint16_t read16(const uint8_t *p) { return support::endian::read16le(p); }
-uint32_t read32(const uint8_t *p) { return support::endian::read32le(p); }
-uint64_t read64(const uint8_t *p) { return support::endian::read64le(p); }
 
 const char *kindName(unsigned i) {
   static const char *names[] = {
@@ -129,7 +123,7 @@ DebugSectionReader::fromBuffer(std::unique_ptr<MemoryBuffer> buffer) {
 
 Error DebugSectionReader::decompress() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
-  uint64_t frameSize = read32(base + kOffCompressedSize);
+  uint64_t frameSize = readU32(base + kOffCompressedSize);
   if (frameSize != data.size() - kHeaderSize)
     return makeError(
         "{0} compressed section: the header at offset {1} "
@@ -137,7 +131,7 @@ Error DebugSectionReader::decompress() {
         "bytes",
         data.size() - kHeaderSize < frameSize ? "truncated" : "oversized",
         unsigned(kOffCompressedSize), frameSize, data.size() - kHeaderSize);
-  uint64_t imageSize = read64(base + kOffFileSize);
+  uint64_t imageSize = readU64(base + kOffFileSize);
   if (imageSize < kHeaderSize || imageSize > kMaxDecompressedImage)
     return makeError("bad compressed section: the header at offset {0} "
                      "records {1} bytes once decompressed, expected {2} to "
@@ -159,7 +153,7 @@ Error DebugSectionReader::decompress() {
   auto *header = reinterpret_cast<uint8_t *>(image->getBufferStart());
   std::memcpy(header, base, kHeaderSize);
   support::endian::write32le(header + kOffFlags,
-                             read32(base + kOffFlags) & ~kFlagCompressed);
+                             readU32(base + kOffFlags) & ~kFlagCompressed);
   support::endian::write32le(header + kOffCompressedSize, 0);
   sealHeader(header);
   size_t bodySize = imageSize - kHeaderSize;
@@ -200,8 +194,8 @@ Error DebugSectionReader::validate() {
                      "44 42 47 0d 0a at offset 0, found {0}",
                      found);
   }
-  versionMajor = read16(base + kOffVersionMajor);
-  versionMinor = read16(base + kOffVersionMinor);
+  versionMajor = readU16(base + kOffVersionMajor);
+  versionMinor = readU16(base + kOffVersionMinor);
   if (versionMajor != kVersionMajor && versionMajor != kVersionMajorV2 &&
       versionMajor != kVersionMajorV1)
     return makeError("unsupported format version {0}.{1} at offset 8: this "
@@ -209,44 +203,44 @@ Error DebugSectionReader::validate() {
                      versionMajor, versionMinor, kVersionMajorV1,
                      kVersionMajorV2, kVersionMajor);
   bool v2 = !isV1();
-  uint32_t storedCrc = read32(base + kOffHeaderCrc);
+  uint32_t storedCrc = readU32(base + kOffHeaderCrc);
   uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
   if (storedCrc != crc)
     return makeError("header checksum mismatch at offset {0}: stored {1}, "
                      "computed {2} (the header is corrupt)",
                      unsigned(kOffHeaderCrc), format_hex(storedCrc, 10),
                      format_hex(crc, 10));
-  uint32_t headerSize = read32(base + kOffHeaderSize);
+  uint32_t headerSize = readU32(base + kOffHeaderSize);
   if (headerSize != kHeaderSize)
     return makeError("bad header size at offset {0}: expected {1}, found {2}",
                      unsigned(kOffHeaderSize), kHeaderSize, headerSize);
-  flags = read32(base + kOffFlags);
+  flags = readU32(base + kOffFlags);
   if (isV3() && (flags & kFlagCompressed)) {
     if (Error err = decompress())
       return err;
     base = reinterpret_cast<const uint8_t *>(data.data());
     size = data.size();
-    flags = read32(base + kOffFlags);
+    flags = readU32(base + kOffFlags);
   }
-  uint64_t fileSize = read64(base + kOffFileSize);
+  uint64_t fileSize = readU64(base + kOffFileSize);
   if (fileSize != size)
     return makeError("{0} file: the header at offset {1} records {2} bytes, "
                      "found {3}",
                      size < fileSize ? "truncated" : "oversized",
                      unsigned(kOffFileSize), fileSize, size);
-  handleCount = read32(base + kOffHandleCount);
-  handlesPerBlock = read32(base + kOffHandlesPerBlock);
-  rootLoc = read32(base + kOffRootLoc);
+  handleCount = readU32(base + kOffHandleCount);
+  handlesPerBlock = readU32(base + kOffHandlesPerBlock);
+  rootLoc = readU32(base + kOffRootLoc);
   if (handlesPerBlock == 0)
     return makeError("bad header at offset {0}: handles per block must be > 0",
                      unsigned(kOffHandlesPerBlock));
   if (v2) {
-    stackNodesPerBlock = read32(base + kOffStackNodesPerBlock);
+    stackNodesPerBlock = readU32(base + kOffStackNodesPerBlock);
     if (stackNodesPerBlock == 0)
       return makeError("bad header at offset {0}: stack nodes per block must "
                        "be > 0",
                        unsigned(kOffStackNodesPerBlock));
-    locationsPerBlock = read32(base + kOffLocationsPerBlock);
+    locationsPerBlock = readU32(base + kOffLocationsPerBlock);
     if (locationsPerBlock == 0)
       return makeError("bad header at offset {0}: locations per block must "
                        "be > 0",
@@ -254,7 +248,7 @@ Error DebugSectionReader::validate() {
   }
   uint32_t entrySize = v2 ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
   unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
-  uint32_t sectionCount = read32(base + kOffSectionCount);
+  uint32_t sectionCount = readU32(base + kOffSectionCount);
   uint64_t tableEnd = kHeaderSize + uint64_t(sectionCount) * entrySize;
   if (tableEnd > size)
     return makeError("truncated file: the section table of {0} entries at "
@@ -263,7 +257,7 @@ Error DebugSectionReader::validate() {
   if (v2) {
     // The section table locates every table: it is small, so it is checked
     // at every open, before any of its fields is trusted.
-    uint32_t storedTableCrc = read32(base + kOffSectionTableCrc);
+    uint32_t storedTableCrc = readU32(base + kOffSectionTableCrc);
     uint32_t tableCrc = llvm::crc32(
         ArrayRef<uint8_t>(base + kHeaderSize, tableEnd - kHeaderSize));
     if (storedTableCrc != tableCrc)
@@ -283,9 +277,9 @@ Error DebugSectionReader::validate() {
   uint64_t end = tableEnd;
   for (uint32_t i = 0; i < sectionCount; ++i) {
     const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;
-    uint32_t kind = read32(entry);
-    uint32_t count = read32(entry + 4);
-    uint64_t bytes = read64(entry + 8);
+    uint32_t kind = readU32(entry);
+    uint32_t count = readU32(entry + 4);
+    uint64_t bytes = readU64(entry + 8);
     if (bytes > size || offset > size - bytes)
       return makeError("truncated file: section {0} (kind {1}) at offset {2} "
                        "has {3} bytes, past the end of the file ({4})",
@@ -317,7 +311,7 @@ Error DebugSectionReader::validate() {
       if (kind == uint32_t(SectionKind::OriginRecords))
         hasOriginRecordTable = true;
       if (v2)
-        checksums[k] = read64(entry + 16);
+        checksums[k] = readU64(entry + 16);
     }
     offset = i + 1 < sectionCount ? alignTable(offset + bytes, versionMajor)
                                   : offset + bytes;
@@ -337,7 +331,7 @@ Error DebugSectionReader::validate() {
                        kindName(k), k + 1, kHeaderSize);
 
   if (!v2) {
-    uint64_t storedSum = read64(base + kOffBodyChecksum);
+    uint64_t storedSum = readU64(base + kOffBodyChecksum);
     uint64_t sum =
         xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
     if (storedSum != sum)
@@ -404,8 +398,8 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
   if (kind == SectionKind::StringOffsets) {
     unsigned so = idx(SectionKind::StringOffsets);
     const uint8_t *strOffsets = base + offsets[so];
-    if (read32(strOffsets) != 0 ||
-        read32(strOffsets + 4 * uint64_t(counts[so])) !=
+    if (readU32(strOffsets) != 0 ||
+        readU32(strOffsets + 4 * uint64_t(counts[so])) !=
             sizes[idx(SectionKind::StringData)])
       return makeError("bad STRING_OFFSETS at offset {0}: must start at 0 and "
                        "end at the STRING_DATA size {1}",
@@ -418,7 +412,7 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
   if (kind == SectionKind::HandleIndex && isV1()) {
     unsigned hi = idx(SectionKind::HandleIndex);
     uint64_t last = counts[hi] - 1;
-    if (read32(base + offsets[hi] + 4 * last) !=
+    if (readU32(base + offsets[hi] + 4 * last) !=
         sizes[idx(SectionKind::HandleBlocks)])
       return makeError("bad HANDLE_INDEX at offset {0}: the last entry must "
                        "be the HANDLE_BLOCKS size {1}",
@@ -473,17 +467,14 @@ Error DebugSectionReader::decodeStrings() const {
                      offsets[sd] + uint64_t(at - begin), id, what.str());
   };
   auto readVarint = [&](uint32_t id, uint64_t &value) -> Error {
-    const uint8_t *start = p;
-    value = 0;
-    for (unsigned shift = 0; shift < 64; shift += 7) {
-      if (p == end)
-        return bad(id, start, "varint runs past the end of the table");
-      uint8_t byte = *p++;
-      value |= uint64_t(byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        return Error::success();
-    }
-    return bad(id, start, "varint longer than 10 bytes");
+    const uint8_t *start = p, *stop = nullptr;
+    VarintStatus status = decodeVarint(p, end, value, stop);
+    if (status == VarintStatus::Ok)
+      return Error::success();
+    return bad(id, start,
+               status == VarintStatus::PastEnd
+                   ? "varint runs past the end of the table"
+                   : "varint exceeds 64 bits");
   };
   std::string arena;
   std::vector<uint32_t> starts;
@@ -580,7 +571,7 @@ Error DebugSectionReader::readRow(SectionKind kind, uint32_t index,
   const uint8_t *p = reinterpret_cast<const uint8_t *>(data.data()) +
                      offsets[k] + 4 * uint64_t(index) * columns;
   for (unsigned c = 0; c < columns; ++c)
-    out[c] = read32(p + 4 * c);
+    out[c] = readU32(p + 4 * c);
   return Error::success();
 }
 
@@ -595,8 +586,8 @@ uint64_t DebugSectionReader::getRowOffset(SectionKind kind,
   if (4 * (block + 1) > sizes[k])
     return offsets[k];
   return offsets[k] + getRowIndexSize(kind) +
-         read32(reinterpret_cast<const uint8_t *>(data.data()) + offsets[k] +
-                4 * block);
+         readU32(reinterpret_cast<const uint8_t *>(data.data()) + offsets[k] +
+                 4 * block);
 }
 
 Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
@@ -758,15 +749,15 @@ DebugSectionReader::getStackNode(uint32_t index) const {
       return offsets[idx(SectionKind::StackNodes)] +
              uint64_t(index) * kStackNodeSize;
     return offsets[idx(SectionKind::StackNodes)] +
-           read32(record(SectionKind::StackNodeIndex,
-                         index / stackNodesPerBlock, 4));
+           readU32(record(SectionKind::StackNodeIndex,
+                          index / stackNodesPerBlock, 4));
   };
   uint32_t frame, parent;
   if (isV1()) {
     const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
-    node.call = read32(p);
-    frame = read32(p + 4);
-    parent = read32(p + 8);
+    node.call = readU32(p);
+    frame = readU32(p + 4);
+    parent = readU32(p + 8);
   } else {
     if (Error err = checkTable(SectionKind::StackNodeIndex))
       return std::move(err);
@@ -807,17 +798,17 @@ DebugSectionReader::getLocation(uint32_t index) const {
       return offsets[idx(SectionKind::Locations)] +
              uint64_t(index) * kLocationSize;
     return offsets[idx(SectionKind::Locations)] +
-           read32(record(SectionKind::LocationIndex, index / locationsPerBlock,
-                         4));
+           readU32(record(SectionKind::LocationIndex, index / locationsPerBlock,
+                          4));
   };
   uint8_t kind, aux;
   if (isV1()) {
     const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
     kind = p[0];
     aux = p[1];
-    loc.a = read32(p + 4);
-    loc.b = read32(p + 8);
-    loc.c = read32(p + 12);
+    loc.a = readU32(p + 4);
+    loc.b = readU32(p + 8);
+    loc.c = readU32(p + 12);
   } else {
     if (Error err = checkTable(SectionKind::LocationIndex))
       return std::move(err);
@@ -1036,7 +1027,7 @@ Error DebugSectionReader::decodeColumnsV1(uint64_t handle,
   uint64_t n = std::min<uint64_t>(handlesPerBlock,
                                   handleCount - block * handlesPerBlock);
   const uint8_t *index = record(SectionKind::HandleIndex, 0, 4) + 4 * block;
-  uint32_t begin = read32(index), end = read32(index + 4);
+  uint32_t begin = readU32(index), end = readU32(index + 4);
   uint64_t blocksBase = offsets[idx(SectionKind::HandleBlocks)];
   if (begin > end || end > sizes[idx(SectionKind::HandleBlocks)])
     return makeError("bad HANDLE_INDEX entry {0} at offset {1}: block [{2}, "
@@ -1048,26 +1039,16 @@ Error DebugSectionReader::decodeColumnsV1(uint64_t handle,
   const uint8_t *limit = base + blocksBase + end;
   auto offsetOf = [&](const uint8_t *q) { return uint64_t(q - base); };
   auto readVarint = [&](uint64_t &value) -> Error {
-    value = 0;
-    for (unsigned shift = 0; shift < 64; shift += 7) {
-      if (p == limit)
-        return makeError("bad handle block {0}: varint runs past the block "
-                         "end at offset {1}",
-                         block, offsetOf(p));
-      uint8_t byte = *p++;
-      // The tenth byte has room for bit 63 only: anything more is a value
-      // past 2^64, which the format forbids and the shift would drop.
-      if (shift == 63 && (byte & 0x7e))
-        return makeError("bad handle block {0}: varint exceeds 64 bits at "
-                         "offset {1}",
-                         block, offsetOf(p - 1));
-      value |= uint64_t(byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        return Error::success();
-    }
-    return makeError("bad handle block {0}: varint longer than 10 bytes at "
-                     "offset {1}",
-                     block, offsetOf(p));
+    const uint8_t *stop = nullptr;
+    VarintStatus status = decodeVarint(p, limit, value, stop);
+    if (status == VarintStatus::Ok)
+      return Error::success();
+    return makeError(status == VarintStatus::PastEnd
+                         ? "bad handle block {0}: varint runs past the block "
+                           "end at offset {1}"
+                         : "bad handle block {0}: varint exceeds 64 bits at "
+                           "offset {1}",
+                     block, offsetOf(stop));
   };
   for (unsigned col = 0; col < kNumColumns; ++col) {
     uint64_t covered = 0;

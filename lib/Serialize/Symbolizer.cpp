@@ -1,6 +1,7 @@
 //===- Symbolizer.cpp - Debug handles to tracebacks -----------------------===//
 
 #include "tg/Serialize/Symbolizer.h"
+#include "tg/Serialize/Encoding.h"
 #include "tg/Support/PythonSource.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -12,7 +13,7 @@ using namespace tg;
 using namespace tg::section;
 
 namespace {
-constexpr unsigned kMaxDepth = 4096;
+constexpr unsigned kMaxDepth = encoding::kMaxLocationDepth;
 /// The records one symbolize() may visit (stack nodes and location
 /// references, each counted once per visit). The depth limit bounds nesting
 /// but not work: a format-2.0 section codes a 2^32-node parent chain in a
@@ -20,27 +21,24 @@ constexpr unsigned kMaxDepth = 4096;
 /// call site of k-1 and k-1) spell out 2^k frames. 2^20 is 100 times the
 /// deepest legitimate stack tested (10,000 calls, test/bad-input/limits.test)
 /// and the same bound restore puts on one location (Restore.cpp).
-constexpr uint64_t kMaxSteps = uint64_t(1) << 20;
+constexpr uint64_t kMaxSteps = encoding::kMaxExpandedLocations;
 /// The steps left to the symbolize() running on this thread. Thread-local
 /// so a Symbolizer stays usable from several threads at once.
 thread_local uint64_t stepsLeft = kMaxSteps;
 
 Error depthError() {
-  return createStringError(
-      inconvertibleErrorCode(),
-      formatv("location nested deeper than {0} levels", kMaxDepth).str());
+  return encoding::makeError("location nested deeper than {0} levels",
+                             kMaxDepth);
 }
 
 /// Takes one step of the budget; an error once it is spent.
 Error step() {
   if (stepsLeft == 0)
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("the handle's locations take more than {0} steps to expand "
-                "(a call stack that deep, or locations that share their "
-                "parts that often, is not a real model's)",
-                kMaxSteps)
-            .str());
+    return encoding::makeError(
+        "the handle's locations take more than {0} steps to expand (a call "
+        "stack that deep, or locations that share their parts that often, is "
+        "not a real model's)",
+        kMaxSteps);
   --stepsLeft;
   return Error::success();
 }

@@ -9,6 +9,8 @@
 #ifndef TG_SERIALIZE_FORMAT_H
 #define TG_SERIALIZE_FORMAT_H
 
+#include "llvm/Support/MathExtras.h"
+
 #include <cstdint>
 
 namespace tg {
@@ -182,15 +184,11 @@ enum LocationColumn : unsigned {
   kNumLocColumns
 };
 
-/// Rounds up to the table alignment.
-inline uint64_t alignTo64(uint64_t x) { return (x + 63) & ~uint64_t(63); }
-
 /// Table alignment: 64 bytes in 1.0 and 2.x, 8 in 3.0 (at ~16 tables the
 /// padding was 0.5 KB, a tenth of a 1K-op section; the block-coded tables
 /// are read bytewise, the rest as u32 or u64).
 inline uint64_t alignTable(uint64_t x, uint16_t versionMajor) {
-  uint64_t a = versionMajor >= 3 ? 8 : 64;
-  return (x + a - 1) & ~(a - 1);
+  return llvm::alignTo(x, versionMajor >= 3 ? 8 : 64);
 }
 
 /// 3.0's STRING_DATA codes each string against an earlier one: a decoded

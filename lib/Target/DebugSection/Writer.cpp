@@ -12,8 +12,9 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Serialize/ColumnTable.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -36,26 +37,9 @@
 using namespace mlir;
 using namespace tg;
 using namespace tg::section;
+using namespace tg::encoding;
 
 namespace {
-
-void put32(std::string &out, uint32_t v) {
-  char buf[4];
-  llvm::support::endian::write32le(buf, v);
-  out.append(buf, 4);
-}
-void put64(std::string &out, uint64_t v) {
-  char buf[8];
-  llvm::support::endian::write64le(buf, v);
-  out.append(buf, 8);
-}
-void putVarint(std::string &out, uint64_t v) {
-  do {
-    uint8_t byte = v & 0x7f;
-    v >>= 7;
-    out.push_back(char(v ? byte | 0x80 : byte));
-  } while (v);
-}
 
 /// Column values; site 0 marks a handle no op uses.
 struct HandleEntry {
@@ -629,13 +613,13 @@ std::string SectionBuilder::serialize() {
         consider(std::prev(next));
       // A reference costs two varints: only worth it for a few bytes.
       if (bestLength < 3) {
-        putVarint(out, 0);
+        appendVarint(out, 0);
       } else {
-        putVarint(out, id - bestId);
-        putVarint(out, bestLength);
+        appendVarint(out, id - bestId);
+        appendVarint(out, bestLength);
       }
       size_t reused = bestLength < 3 ? 0 : bestLength;
-      putVarint(out, str.size() - reused);
+      appendVarint(out, str.size() - reused);
       out += str.drop_front(reused);
       seen.try_emplace(str, id);
     }
@@ -644,22 +628,22 @@ std::string SectionBuilder::serialize() {
   } else {
     uint32_t offset = 0;
     for (StringRef str : strings) {
-      put32(at(SectionKind::StringOffsets), offset);
+      appendU32(at(SectionKind::StringOffsets), offset);
       at(SectionKind::StringData) += str;
       offset += str.size();
     }
-    put32(at(SectionKind::StringOffsets), offset);
+    appendU32(at(SectionKind::StringOffsets), offset);
     count(SectionKind::StringOffsets) = strings.size();
     count(SectionKind::StringData) = offset;
   }
 
   for (const auto &rec : positions)
     for (uint32_t v : rec)
-      put32(at(SectionKind::Positions), v);
+      appendU32(at(SectionKind::Positions), v);
   count(SectionKind::Positions) = positions.size();
   for (const auto &rec : frames)
     for (uint32_t v : rec)
-      put32(at(SectionKind::ModuleFrames), v);
+      appendU32(at(SectionKind::ModuleFrames), v);
   count(SectionKind::ModuleFrames) = frames.size();
   count(SectionKind::StackNodes) = nodes.size();
   // Format 2 codes LOCATIONS as a block-coded table (below).
@@ -670,22 +654,22 @@ std::string SectionBuilder::serialize() {
     out.push_back(char(rec[0] & 0xff));
     out.push_back(char(rec[0] >> 8));
     out.append(2, '\0');
-    put32(out, rec[1]);
-    put32(out, rec[2]);
-    put32(out, rec[3]);
+    appendU32(out, rec[1]);
+    appendU32(out, rec[2]);
+    appendU32(out, rec[3]);
   }
   count(SectionKind::Locations) = locations.size();
   for (uint32_t v : lists)
-    put32(at(SectionKind::LocationLists), v);
+    appendU32(at(SectionKind::LocationLists), v);
   count(SectionKind::LocationLists) = lists.size();
   for (const auto &rec : graphs) {
-    put32(at(SectionKind::Graphs), rec.first);
-    put32(at(SectionKind::Graphs), rec.second);
+    appendU32(at(SectionKind::Graphs), rec.first);
+    appendU32(at(SectionKind::Graphs), rec.second);
   }
   count(SectionKind::Graphs) = graphs.size();
   for (const auto &rec : sites) {
-    put32(at(SectionKind::Sites), rec.first);
-    put32(at(SectionKind::Sites), rec.second);
+    appendU32(at(SectionKind::Sites), rec.first);
+    appendU32(at(SectionKind::Sites), rec.second);
   }
   count(SectionKind::Sites) = sites.size();
 
@@ -763,14 +747,14 @@ std::string SectionBuilder::serialize() {
   } else {
     for (const auto &rec : nodes)
       for (uint32_t v : rec)
-        put32(at(SectionKind::StackNodes), v);
+        appendU32(at(SectionKind::StackNodes), v);
   }
 
   // Handle blocks (1.0): column by column, runs of arithmetic progressions.
   std::string &blocks = at(SectionKind::HandleBlocks);
   std::string &index = at(SectionKind::HandleIndex);
   for (size_t begin = 0; !v2 && begin < handles.size(); begin += perBlock) {
-    put32(index, blocks.size());
+    appendU32(index, blocks.size());
     size_t end = std::min(handles.size(), begin + perBlock);
     for (unsigned col = 0; col < kNumColumns; ++col) {
       int64_t prev = 0;
@@ -783,17 +767,17 @@ std::string SectionBuilder::serialize() {
                        int64_t(handles[i + len - 1].values[col]) ==
                    d)
           ++len;
-        uint64_t zz = (uint64_t(d) << 1) ^ uint64_t(d >> 63);
-        putVarint(blocks, zz << 3 | std::min<uint64_t>(len - 1, 7));
+        uint64_t zz = zigzagEncode(d);
+        appendVarint(blocks, zz << 3 | std::min<uint64_t>(len - 1, 7));
         if (len >= 8)
-          putVarint(blocks, len - 8);
+          appendVarint(blocks, len - 8);
         prev += d * int64_t(len);
         i += len;
       }
     }
   }
   if (!v2) {
-    put32(index, blocks.size());
+    appendU32(index, blocks.size());
     count(SectionKind::HandleIndex) =
         (handles.size() + perBlock - 1) / perBlock + 1;
     count(SectionKind::HandleBlocks) = blocks.size();
@@ -801,15 +785,15 @@ std::string SectionBuilder::serialize() {
 
   for (const auto &rec : argLocs)
     for (uint32_t v : rec)
-      put32(at(SectionKind::ArgLocations), v);
+      appendU32(at(SectionKind::ArgLocations), v);
   count(SectionKind::ArgLocations) = argLocs.size();
   for (const auto &rec : sourceLines)
     for (uint32_t v : rec)
-      put32(at(SectionKind::SourceLines), v);
+      appendU32(at(SectionKind::SourceLines), v);
   count(SectionKind::SourceLines) = sourceLines.size();
   for (const auto &rec : originRecords)
     for (uint32_t v : rec)
-      put32(at(SectionKind::OriginRecords), v);
+      appendU32(at(SectionKind::OriginRecords), v);
   count(SectionKind::OriginRecords) = originRecords.size();
 
   // Format 3: the fixed-width tables above become row tables, block-coded
@@ -825,7 +809,8 @@ std::string SectionBuilder::serialize() {
       const std::string &fixed = tables[k];
       values.resize(fixed.size() / 4);
       for (size_t i = 0; i < values.size(); ++i)
-        values[i] = llvm::support::endian::read32le(fixed.data() + 4 * i);
+        values[i] =
+            readU32(reinterpret_cast<const uint8_t *>(fixed.data()) + 4 * i);
       ColumnTableOptions tableOptions;
       tableOptions.allowCopies = options.allowCopyBlocks;
       tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
@@ -839,13 +824,13 @@ std::string SectionBuilder::serialize() {
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
   for (unsigned k = 0; k < numKinds; ++k) {
-    put32(out, k + 1);
-    put32(out, counts[k]);
-    put64(out, tables[k].size());
+    appendU32(out, k + 1);
+    appendU32(out, counts[k]);
+    appendU64(out, tables[k].size());
     if (v2)
-      put64(out, llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-                     reinterpret_cast<const uint8_t *>(tables[k].data()),
-                     tables[k].size())));
+      appendU64(out, llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                         reinterpret_cast<const uint8_t *>(tables[k].data()),
+                         tables[k].size())));
   }
   size_t tableEnd = out.size();
   uint16_t major = !v2 ? kVersionMajorV1 : v3 ? kVersionMajor : kVersionMajorV2;

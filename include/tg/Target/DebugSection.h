@@ -1,4 +1,4 @@
-//===- DebugInfo.h - Debug sections from and back into MLIR -----*- C++ -*-===//
+//===- DebugSection.h - Debug sections from and back into MLIR -*- C++ -*-===//
 //
 // The MLIR side of the debug section: writing every location of a module
 // whose ops carry `tg.debug_handle` into a section, and restoring those
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TG_SERIALIZE_DEBUGINFO_H
-#define TG_SERIALIZE_DEBUGINFO_H
+#ifndef TG_TARGET_DEBUGSECTION_H
+#define TG_TARGET_DEBUGSECTION_H
 
 #include "tg/IR/DebugHandle.h"
 #include "tg/Serialize/Reader.h"
@@ -106,4 +106,4 @@ mlir::LogicalResult restoreDebugInfo(mlir::Operation *root,
 
 } // namespace tg
 
-#endif // TG_SERIALIZE_DEBUGINFO_H
+#endif // TG_TARGET_DEBUGSECTION_H

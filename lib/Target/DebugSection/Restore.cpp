@@ -9,7 +9,8 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGDialect.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Serialize/Encoding.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -21,10 +22,12 @@
 using namespace mlir;
 using namespace tg;
 using namespace tg::section;
+using encoding::makeError;
 
 namespace {
-/// Bounds the recursion a crafted file can cause.
-constexpr unsigned kMaxDepth = 4096;
+/// Bounds the recursion a crafted file can cause (shared with the
+/// symbolizer).
+constexpr unsigned kMaxDepth = encoding::kMaxLocationDepth;
 /// Bounds the size of one decoded location counted as a tree, which is how
 /// MLIR prints (and walks) it. Decoding is memoized, so a location whose
 /// parts are shared costs little to build, but a few hundred bytes can spell
@@ -33,7 +36,7 @@ constexpr unsigned kMaxDepth = 4096;
 /// either would exhaust memory as soon as anything prints the location. A
 /// real model's largest location, a fused kernel's, is far smaller (1,000
 /// origins of 12 frames is ~40,000 nodes); the symbolizer has the same bound.
-constexpr uint64_t kMaxTreeSize = uint64_t(1) << 20;
+constexpr uint64_t kMaxTreeSize = encoding::kMaxExpandedLocations;
 
 uint64_t addSizes(uint64_t a, uint64_t b) {
   return std::min(a + b, kMaxTreeSize + 1);
@@ -44,12 +47,6 @@ uint64_t addSizes(uint64_t a, uint64_t b) {
 template <typename Cache> uint64_t treeSize(const Cache &cache, uint32_t key) {
   auto it = cache.find(key);
   return it == cache.end() ? 1 : it->second.second;
-}
-
-template <typename... Ts> llvm::Error makeError(const char *fmt, Ts &&...vals) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      llvm::formatv(fmt, std::forward<Ts>(vals)...).str());
 }
 } // namespace
 
