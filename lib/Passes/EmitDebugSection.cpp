@@ -5,7 +5,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tg/Passes/ModuleHierarchy.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Target/DebugSection.h"
 
@@ -46,7 +45,6 @@ struct EmitDebugSectionPass
     options.sourceRoot = sourceRoot;
     options.handlesPerBlock = handlesPerBlock;
     options.compressSmall = compress;
-    options.opName = tg::getModulePathOpName;
     FailureOr<std::string> bytes = tg::buildDebugSection(module, options);
     if (failed(bytes))
       return signalPassFailure();

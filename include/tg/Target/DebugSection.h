@@ -17,7 +17,6 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 
-#include <functional>
 #include <string>
 
 namespace tg {
@@ -53,11 +52,6 @@ struct DebugSectionOptions {
   /// Format 2: let the block-coded tables use copy blocks (off for
   /// comparisons and tests of literal blocks).
   bool allowCopyBlocks = true;
-  /// The op name a site records (the last component of mobile module
-  /// paths). Null: the operator of a `tg.op`, else the MLIR op name. The
-  /// emit pass passes tg::getModulePathOpName so the section agrees with
-  /// --tg-module-hierarchy.
-  std::function<llvm::StringRef(mlir::Operation *)> opName;
   /// Decode the written section and compare it with the module, so a
   /// location the format cannot represent exactly is an error, never a
   /// silent loss.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/CallStack.h"
+#include "tg/IR/ModulePath.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/Encoding.h"
@@ -399,11 +400,9 @@ LogicalResult SectionBuilder::collectHandles() {
         graphs.push_back(key);
       entry.values[kColGraph] = it->second + 1;
     }
-    StringRef opName = op->getName().getStringRef();
-    if (options.opName)
-      opName = options.opName(op);
-    else if (auto traced = dyn_cast<TracedOp>(op))
-      opName = traced.getName();
+    // The name --tg-module-hierarchy's mobile form ends with, so a path
+    // rebuilt from the section is the one the pass attached.
+    StringRef opName = getModulePathOpName(op);
 
     // An op is its stack plus its site (leaf location and name): sites
     // repeat across module instances, so the site column of a repeated

@@ -1,6 +1,7 @@
-//===- ModuleHierarchy.h - Module paths of ops ------------------*- C++ -*-===//
+//===- ModulePath.h - Module paths of ops -----------------------*- C++ -*-===//
 //
-// The C++ API behind --tg-module-hierarchy, for downstream compilers: the
+// Module paths as IR concepts, for the passes, the section writer and
+// downstream compilers (the C++ API behind --tg-module-hierarchy): the
 // inlined frames of an op or a location, seen as module frames, and its
 // module path in any of PyTorch's three forms (tg/Support/ModulePath.h).
 //
@@ -14,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TG_PASSES_MODULEHIERARCHY_H
-#define TG_PASSES_MODULEHIERARCHY_H
+#ifndef TG_IR_MODULEPATH_H
+#define TG_IR_MODULEPATH_H
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
@@ -78,4 +79,4 @@ llvm::SmallVector<std::string, 1> getModulePathTexts(mlir::Attribute attr);
 
 } // namespace tg
 
-#endif // TG_PASSES_MODULEHIERARCHY_H
+#endif // TG_IR_MODULEPATH_H
