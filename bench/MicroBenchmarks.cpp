@@ -15,7 +15,7 @@
 
 #include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
 #include "tg/Support/ModulePath.h"
 
 #include "mlir/IR/MLIRContext.h"

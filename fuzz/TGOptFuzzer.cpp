@@ -21,7 +21,7 @@
 #include "tg/Passes/Passes.h"
 #include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

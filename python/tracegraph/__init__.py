@@ -19,7 +19,6 @@ unused or out-of-range handle raises ``KeyError``.
 trace whose events carry debug handles, and ``import_torch`` runs the
 torch-to-tg importer (tools/torch-to-tg) from Python.
 """
-import copy
 import json
 import os
 
@@ -37,13 +36,6 @@ def module_paths(section, handle):
     return {f: section.module_path(handle, f) for f in MODULE_PATH_FORMATS}
 
 
-def _frame_text(frame):
-    text = 'File "%s", line %d' % (frame["file"], frame["line"])
-    if frame["function"]:
-        text += ", in %s" % frame["function"]
-    return text
-
-
 def annotate_chrome_trace(section, trace, handle_key="debug_handle",
                           module_path="mobile"):
     """Annotates a Chrome/Perfetto trace, as ``tg-symbolicate --chrome-trace``.
@@ -52,44 +44,19 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
     with ``traceEvents``) or the path of a JSON file. Every event whose
     ``args[handle_key]`` is a debug handle (an integer, or a string of one;
     negative means none) gets ``module_hierarchy`` and ``stack``, and for a
-    fused kernel ``kernel`` and ``origins``. Returns the annotated copy; the
-    input is not modified. Raises ValueError for a malformed trace or handle
-    and KeyError for a handle the section does not use.
+    fused kernel ``kernel`` and ``origins`` (the schema of
+    ``Section.lookup``). Returns the annotated copy; the input is not
+    modified. The annotation is the C++ one tg-symbolicate runs, so both give
+    the same result. Raises ValueError for a malformed trace, a malformed
+    handle or one the section does not use, naming every bad event.
     """
     if isinstance(trace, (str, os.PathLike)):
         with open(trace) as f:
-            trace = json.load(f)
+            text = f.read()
     else:
-        trace = copy.deepcopy(trace)
-    events = trace if isinstance(trace, list) else (
-        trace.get("traceEvents") if isinstance(trace, dict) else None)
-    if not isinstance(events, list):
-        raise ValueError("the trace is neither a JSON array of events nor an "
-                         "object with a 'traceEvents' array")
-    for i, event in enumerate(events):
-        args = event.get("args") if isinstance(event, dict) else None
-        if not isinstance(args, dict) or handle_key not in args:
-            continue
-        value = args[handle_key]
-        if isinstance(value, str):
-            try:
-                value = int(value, 0)
-            except ValueError:
-                value = None
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError("trace event %d: args.%s is not an integer debug "
-                             "handle" % (i, handle_key))
-        if value < 0:
-            continue
-        sym = section.lookup(value, module_path)
-        if sym["origins"]:
-            origin = sym["origins"][0]
-            args["module_hierarchy"] = origin["module_path"]
-            args["stack"] = [_frame_text(f) for f in origin["frames"]]
-        if sym["kernel"]:
-            args["kernel"] = sym["kernel"]
-            args["origins"] = sym["origins"]
-    return trace
+        text = json.dumps(trace)
+    return json.loads(section._annotate_chrome_trace(text, handle_key,
+                                                     module_path))
 
 
 def import_torch(*args):

@@ -3,7 +3,7 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Serialize/SectionImage.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
 #include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -1,5 +1,4 @@
-//===- Symbolizer.h - Debug handles to tracebacks and module paths -*- C++
-//-*-===//
+//===- Symbolizer.h - Debug handles to tracebacks ---------------*- C++ -*-===//
 //
 // Turns a debug handle into what a user reads: the module path of the op and
 // its traceback, one frame per inlined call, outermost first. Works on
@@ -9,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TG_SERIALIZE_SYMBOLIZER_H
-#define TG_SERIALIZE_SYMBOLIZER_H
+#ifndef TG_SYMBOLIZE_SYMBOLIZER_H
+#define TG_SYMBOLIZE_SYMBOLIZER_H
 
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
@@ -149,4 +148,4 @@ void printLLVMFrames(llvm::raw_ostream &os, const SymbolOrigin &origin,
 
 } // namespace tg
 
-#endif // TG_SERIALIZE_SYMBOLIZER_H
+#endif // TG_SYMBOLIZE_SYMBOLIZER_H

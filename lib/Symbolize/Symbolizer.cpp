@@ -1,6 +1,6 @@
 //===- Symbolizer.cpp - Debug handles to tracebacks -----------------------===//
 
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Support/PythonSource.h"
 
