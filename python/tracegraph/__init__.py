@@ -23,10 +23,38 @@ import copy
 import json
 import os
 
-from ._tracegraph import Section, SectionError
-
 __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
            "annotate_chrome_trace", "import_torch"]
+
+# The native reader (the pybind11 module `_tracegraph`, built when
+# TG_ENABLE_PYTHON is on) is imported on first use of Section or
+# SectionError, so that the pure-Python parts, the importer tracegraph.torch
+# above all, work without it.
+_NATIVE = ("Section", "SectionError")
+
+
+def __getattr__(name):
+    if name not in _NATIVE:
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+    import importlib
+    try:
+        _tracegraph = importlib.import_module(__name__ + "._tracegraph")
+    except ModuleNotFoundError as e:
+        if e.name != __name__ + "._tracegraph":
+            raise
+        raise ImportError(
+            "tracegraph.%s needs the native module tracegraph._tracegraph, which "
+            "this copy of the package does not have (build tracegraph with "
+            "-DTG_ENABLE_PYTHON=ON: Debian's pybind11-dev and python3-dev)"
+            % name, name=__name__ + "._tracegraph") from e
+    for native in _NATIVE:
+        globals()[native] = getattr(_tracegraph, native)
+    return globals()[name]
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+
 
 #: The three forms of a module path, as PyTorch prints them.
 MODULE_PATH_FORMATS = ("mobile", "profiler", "scope")
