@@ -17,7 +17,7 @@ unused or out-of-range handle raises ``KeyError``.
 
 ``annotate_chrome_trace`` adds module paths and stacks to a Chrome/Perfetto
 trace whose events carry debug handles, and ``import_torch`` runs the
-torch-to-tg importer (tools/torch-to-tg) from Python.
+torch-to-tg importer (the subpackage ``tracegraph.torch``) from Python.
 """
 import copy
 import json
@@ -124,23 +124,9 @@ def import_torch(*args):
     """Runs the torch-to-tg importer with command-line arguments.
 
     ``import_torch("--torchvision", "resnet18", "-o", "r18.mlir")`` is
-    ``tools/torch-to-tg/torch-to-tg --torchvision resnet18 -o r18.mlir``
-    (needs PyTorch; see docs/torch-import.md). Returns its exit status.
+    ``torch-to-tg --torchvision resnet18 -o r18.mlir`` (the importer is the
+    subpackage ``tracegraph.torch``; needs PyTorch, not the native module;
+    see docs/torch-import.md). Returns its exit status.
     """
-    import importlib
-    import sys
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates = [os.environ.get("TG_TORCH_TO_TG_DIR", ""),
-                  os.path.join(here, "torch_to_tg"),
-                  os.path.join(here, "..", "..", "tools", "torch-to-tg")]
-    for directory in candidates:
-        if directory and os.path.exists(
-                os.path.join(directory, "torch_to_tg_main.py")):
-            break
-    else:
-        raise RuntimeError("the torch-to-tg importer was not found; set "
-                           "TG_TORCH_TO_TG_DIR to tools/torch-to-tg")
-    if directory not in sys.path:
-        sys.path.insert(0, directory)
-    main = importlib.import_module("torch_to_tg_main")
-    return main.main(list(args))
+    from .torch.cli import main
+    return main(list(args))
