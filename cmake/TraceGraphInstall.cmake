@@ -3,7 +3,10 @@
 #   cmake --install <build> --prefix <dir>
 #
 # installs the public headers (include/tg, with the generated .inc files), the
-# libraries, the tools, and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
+# libraries, the tools (torch-to-tg among them: tools/torch-to-tg), the Python
+# package in <dir>/python_packages/tracegraph (its sources with the importer
+# tracegraph.torch: python/CMakeLists.txt; the native module:
+# lib/Bindings/Python), and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
 # with exported targets TraceGraph::TraceGraphIR, TraceGraph::TraceGraphPasses,
 # ... so that a downstream project writes
 #

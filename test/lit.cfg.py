@@ -74,11 +74,13 @@ try:
 except Exception:
     pass
 
-# The Python package, importable from the build tree (lib/Bindings/Python).
+# The Python package, importable from the build tree: its Python sources
+# (python/, with the importer tracegraph.torch) always, the native module
+# (lib/Bindings/Python) when TG_ENABLE_PYTHON is on.
+config.environment["PYTHONPATH"] = os.path.join(config.tg_obj_root,
+                                                "python_packages")
 if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("python-bindings")
-    config.environment["PYTHONPATH"] = os.path.join(config.tg_obj_root,
-                                                    "python_packages")
     config.environment["TG_SRC_ROOT"] = config.tg_src_root
     config.environment["TG_TOOLS_DIR"] = config.tg_tools_dir
     try:

@@ -2,8 +2,8 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "tools", "torch-to-tg"))
-import compare_module_paths as c  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "python"))
+from tracegraph.torch import compare_module_paths as c  # noqa: E402
 
 T = "top(Net)::<unknown>."
 ref = [("aten::linear", T + "SELF(Net)::_forward_impl.a(A)::forward.aten::linear"),

@@ -3,7 +3,7 @@ range texts as Node.sourceRange() prints them)."""
 import sys
 
 sys.path.insert(0, sys.argv[1])
-from ts_import import TorchScriptImporter  # noqa: E402
+from tracegraph.torch.torchscript import TorchScriptImporter  # noqa: E402
 
 
 class Importer:

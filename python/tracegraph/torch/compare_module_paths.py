@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Checks tracegraph's module paths against PyTorch's own, op by op.
 
 For a model it
@@ -15,8 +14,8 @@ For a model it
 
 Exits 1 on any difference and prints the first ones.
 
-  compare_module_paths.py --tg-opt build/bin/tg-opt --torchvision resnet18
-  compare_module_paths.py --tg-opt build/bin/tg-opt --module file.py:factory
+  python3 -m tracegraph.torch.compare_module_paths --tg-opt build/bin/tg-opt --torchvision resnet18
+  python3 -m tracegraph.torch.compare_module_paths --tg-opt build/bin/tg-opt --module file.py:factory
 """
 
 import argparse
@@ -26,10 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
-
-import mobile_debug  # noqa: E402
-import torch_to_tg_main as cli  # noqa: E402
+from . import cli, mobile_debug
 
 _OP = re.compile(r'tg\.op "((?:[^"\\]|\\.)*)"')
 _PATH = re.compile(r'tg\.module_hierarchy = "((?:[^"\\]|\\.)*)"')

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Compiles every fused kernel of a tg module and compares it with PyTorch.
 
 For each `tg.kernel` of FUSED.mlir (tg IR after --tg-fuse-elementwise, with or
@@ -16,7 +15,7 @@ without --tg-assign-debug-handles):
 Prints one line per kernel (max abs and rel error) and a summary; exits 1
 when any kernel fails to compile or differs.
 
-  check_kernels.py --tools build/bin fused.mlir [--shape 2x3x5x7]
+  python3 -m tracegraph.torch.check_kernels --tools build/bin fused.mlir [--shape 2x3x5x7]
 
 Each tensor input has the static type the IR gives it (torch-to-tg's example
 inputs), broadcasting included (a [1,C,1,1] scale times a [1,C,H,W] map);
@@ -30,8 +29,6 @@ import re
 import subprocess
 import sys
 import tempfile
-
-sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 
 _NAME = r"%[\w.$#-]+"
 _CONSTANT = re.compile(r"^\s*(%s) = tg\.constant\((.*)\)\s*(?:\{[^}]*\}\s*)?:" % _NAME)
@@ -116,7 +113,7 @@ def call_aten(op, values):
     arguments such as add's alpha come positionally in the graph): the
     first overload whose schema takes them."""
     import torch
-    from example_types import call_overload
+    from .example_types import call_overload
     packet = getattr(torch.ops.aten, op)
     errors = []
     for overload in packet.overloads():

@@ -67,12 +67,12 @@ def script(model, training=False):
 def import_torchscript(scripted, cu=None, method="forward", example_inputs=None):
     """tg IR text of `scripted`; with `example_inputs` (tensors), every tensor
     value's type from PyTorch's run on them (tg.example_types)."""
-    from ts_import import TorchScriptImporter
+    from .torchscript import TorchScriptImporter
     importer = TorchScriptImporter(scripted, cu, method)
     text = importer.run()
     if example_inputs is None:
         return text
-    from example_types import TypeRecorder
+    from .example_types import TypeRecorder
     importer.example_types = TypeRecorder(importer, scripted, method).run(example_inputs)
     return importer.text()
 
@@ -133,14 +133,14 @@ def main(argv):
     inputs = None
     specs = default_example_inputs(args)
     if specs:
-        from example_types import parse_example_input
+        from .example_types import parse_example_input
         try:
             inputs = [parse_example_input(spec) for spec in specs]
         except ValueError as e:
             print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
             return 1
 
-    from ts_import import ImportError_
+    from .torchscript import ImportError_
     try:
         if args.torchscript:
             if args.fx:
@@ -151,7 +151,7 @@ def main(argv):
                 load_factory(args.module)
             cu = None
         if args.fx:
-            from fx_import import import_fx
+            from .fx import import_fx
             model.train(args.training)
             # With an example input, the aten-level graph make_fx records;
             # without, the module-level one torch.fx.symbolic_trace gives.
@@ -206,7 +206,7 @@ def main(argv):
         print("torch-to-tg: error: %s" % _first_line(e), file=sys.stderr)
         return 1
 
-    from tg_text import quote
+    from .text import quote
     header = "// Imported by torch-to-tg from %s%s.\n" % (
         quote(args.torchvision or args.module or os.path.basename(args.torchscript)),
         " (torch.fx)" if args.fx else " (TorchScript)")

@@ -7,13 +7,13 @@ For each torchvision model: import it with torch-to-tg (eval mode), run
 and count the prim::If before and after folding, the kernels and the ops
 they hold, and whether every origin was kept; then compile every kernel
 (tg-compile-kernel --all-kernels, at the static types the standard input
-gave), compare each with PyTorch
-(check_kernels.py) and check, for every handle of every kernel, that
-llvm-symbolizer prints the frames tg-symbolicate prints
-(test/native/Inputs/check_dwarf_frames.py). Prints a Markdown table
-(docs/real-models.md has one).
+gave), compare each with PyTorch (tracegraph.torch.check_kernels) and
+check, for every handle of every kernel, that llvm-symbolizer prints the
+frames tg-symbolicate prints (test/native/Inputs/check_dwarf_frames.py).
+Prints a Markdown table (docs/real-models.md has one). Runs from the source
+tree: the importer is its python/tracegraph.
 
-  fusion_table.py --tools build/bin resnet18 mobilenet_v2 ... \
+  scripts/fusion_table.py --tools build/bin resnet18 mobilenet_v2 ... \
       examples/models/transformer.py:encoder
 """
 
@@ -24,12 +24,20 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.realpath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+# The importer and check_kernels: the package tracegraph of the source tree.
+PYTHON = os.path.join(ROOT, "python")
 
 
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def run_python(args):
+    """`python3 ARGS` with the package tracegraph of the source tree first."""
+    path = os.environ.get("PYTHONPATH")
+    env = dict(os.environ, PYTHONPATH=PYTHON + (os.pathsep + path if path else ""))
+    return subprocess.run([sys.executable] + args, capture_output=True, text=True, env=env)
 
 
 def row(tools, name, workdir):
@@ -38,7 +46,7 @@ def row(tools, name, workdir):
     source = ["--module", name] if ":" in name else ["--torchvision", name]
     name = name.rsplit(":", 1)[-1] if ":" in name else name
     mlir = os.path.join(workdir, name + ".mlir")
-    res = run([sys.executable, os.path.join(HERE, "torch-to-tg")] + source + ["-o", mlir])
+    res = run_python(["-m", "tracegraph.torch"] + source + ["-o", mlir])
     if res.returncode:
         return [name, "import failed: " + res.stderr.strip().splitlines()[-1]]
     unfolded = run([tg_opt, mlir, "--tg-inline=fold-control-flow=false"])
@@ -65,8 +73,7 @@ def row(tools, name, workdir):
     if not kernels:
         return cells + ["-", "-", "-", "-"]
     # Numerics: every kernel compiled and compared with PyTorch.
-    res = run([sys.executable, os.path.join(HERE, "check_kernels.py"), "--tools", tools,
-               fused])
+    res = run_python(["-m", "tracegraph.torch.check_kernels", "--tools", tools, fused])
     equal = len(re.findall(r": equal to PyTorch", res.stdout))
     compiled = len(kernels) - len(re.findall(r": does not compile", res.stdout))
     # DWARF: every handle of every kernel, in one object of all kernels.

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Markdown tables of docs/torch-import.md from survey.py's JSON lines.
 
-  survey_tables.py survey.jsonl [share.jsonl]
+  scripts/survey_tables.py survey.jsonl [share.jsonl]
 
-share.jsonl (from `survey.py --share-only`) adds the forward share of the
+share.jsonl (from `scripts/survey.py --share-only`) adds the forward share of the
 lite archive's debug handles for models whose survey line lacks it.
 """
 

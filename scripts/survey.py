@@ -3,7 +3,7 @@
 debug-data sizes; prints one JSON object per model (docs/torch-import.md's
 tables are made from it).
 
-  survey.py --tg-opt build/bin/tg-opt --workdir /tmp/survey [NAME ...] > survey.jsonl
+  scripts/survey.py --tg-opt build/bin/tg-opt --workdir /tmp/survey [NAME ...] > survey.jsonl
 
 For each model (random weights): torch.jit.script; import with torch-to-tg;
 tg-opt verifies it, inlines it and attaches module paths, which are compared
@@ -22,16 +22,16 @@ import sys
 import time
 import zlib
 
-HERE = os.path.dirname(os.path.realpath(__file__))
-sys.path.insert(0, HERE)
+# The importer: the package tracegraph of the source tree.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))),
+                                "python"))
 
 
 def one(name, tg_opt, workdir):
     import torch
 
-    import compare_module_paths as cmp
-    import mobile_debug
-    import torch_to_tg_main as cli
+    from tracegraph.torch import cli, mobile_debug
+    from tracegraph.torch import compare_module_paths as cmp
 
     out = {"model": name}
     torch.manual_seed(0)
@@ -110,8 +110,7 @@ def one(name, tg_opt, workdir):
 def share(name, workdir):
     import torch
 
-    import mobile_debug
-    import torch_to_tg_main as cli
+    from tracegraph.torch import cli, mobile_debug
     model = cli.torchvision_model(name)
     with torch.no_grad():
         for p in list(model.parameters()) + list(model.buffers()):

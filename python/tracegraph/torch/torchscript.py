@@ -9,7 +9,7 @@ import re
 
 import torch
 
-from tg_text import (LocTable, file_line_col, is_valid_ssa_suffix,
+from .text import (LocTable, file_line_col, is_valid_ssa_suffix,
                      py_attr, quote)
 
 
@@ -249,7 +249,7 @@ class TorchScriptImporter:
         if self.example_types is not None:
             # Tensor types from PyTorch's run on the example inputs, per call
             # path and op ordinal (example_types.py), for --tg-inline.
-            from example_types import table_attribute
+            from .example_types import table_attribute
             attributes.append("tg.example_types = %s" % table_attribute(self.example_types))
         if self.instance_attributes:
             # Attribute values that differ between instances of one class,

@@ -311,7 +311,7 @@ def parse_example_input(text):
 def table_attribute(table):
     """The table as the text of an MLIR dictionary attribute:
     {"entry" = {"ordinal" = [types...], "args" = [...]}, "3.0" = {...}, ...}."""
-    from tg_text import quote
+    from .text import quote
     paths = []
     for path in sorted(table):
         entries = []

@@ -13,12 +13,13 @@ import sys
 import torch
 import torch.fx
 
-from tg_text import LocTable, callsite_chain, file_line_col, name_loc, py_attr, quote
-from ts_import import ImportError_
+from .text import LocTable, callsite_chain, file_line_col, name_loc, py_attr, quote
+from .torchscript import ImportError_
 
 _FX_DIR = os.path.dirname(torch.fx.__file__) + os.sep
 _MODULE_PY = os.path.join(os.path.dirname(torch.nn.modules.__file__), "module.py")
-_THIS_FILE = os.path.abspath(__file__)
+# This file as its frames name it (the path it was imported by).
+_THIS_FILE = sys._getframe().f_code.co_filename
 
 
 class Frame:
@@ -156,7 +157,7 @@ def _tensor_type(node):
     meta = node.meta.get("tensor_meta")
     if meta is None or not hasattr(meta, "shape"):
         return None
-    from example_types import mlir_type_of
+    from .example_types import mlir_type_of
     return mlir_type_of(meta.shape, meta.dtype)
 
 
@@ -263,7 +264,7 @@ def import_fx(model, concrete_args=None, example_inputs=None):
         if aten and n.op == "get_attr":
             value = getattr(traced, n.target, None)
             if isinstance(value, torch.Tensor):
-                from example_types import mlir_tensor_type
+                from .example_types import mlir_tensor_type
                 types[n] = mlir_tensor_type(value) or "!tg.value"
         if n.op == "get_attr":
             lines.append("  %s = tg.get_attr %%self[%s] : !tg.module<%s> -> %s %s" % (
