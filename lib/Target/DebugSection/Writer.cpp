@@ -47,6 +47,40 @@ struct HandleEntry {
   uint32_t values[kNumColumns] = {0, 0, 0};
 };
 
+/// What differs between the format versions the writer writes, decided once
+/// (docs/debug-section-format.md, "Versions").
+struct FormatLayout {
+  uint16_t major = 0, minor = 0;
+  unsigned numKinds = 0;
+  /// 2.x and 3.0: stack nodes, locations and handles are block-coded column
+  /// tables; 1.0 has fixed-width records and run-coded handle blocks.
+  bool blockCodedTables = false;
+  /// 2.x and 3.0: a checksum per table and a CRC of the section table; 1.0
+  /// has one checksum of the whole body.
+  bool tableChecksums = false;
+  /// 3.0: strings coded against earlier ones (no STRING_OFFSETS bytes).
+  bool prefixCodedStrings = false;
+  /// 3.0: the fixed-width tables are block-coded row tables.
+  bool rowTables = false;
+  /// 3.0: a small image may be stored as one zstd frame (flag COMPRESSED).
+  bool compressible = false;
+
+  static FormatLayout get(uint16_t major);
+};
+
+/// The tables of a section being written, by kind, with their counts.
+struct SectionTables {
+  std::string bytes[kNumSectionKinds];
+  uint32_t counts[kNumSectionKinds] = {};
+  std::string &at(SectionKind kind) { return bytes[unsigned(kind) - 1]; }
+  uint32_t &count(SectionKind kind) { return counts[unsigned(kind) - 1]; }
+};
+
+/// Rows per block of the block-coded tables, as the header records them.
+struct BlockSizes {
+  uint32_t handles, stackNodes, locations;
+};
+
 class SectionBuilder {
 public:
   SectionBuilder(Operation *root, const DebugSectionOptions &options)
@@ -94,7 +128,18 @@ private:
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
   void embedSource();
   LogicalResult embedSourceText();
+  /// The image in the format of options.formatVersion, in named steps.
   std::string serialize();
+  void encodePrefixCodedStrings(SectionTables &tables);
+  void encodeStringTable(SectionTables &tables);
+  void encodeFixedTables(SectionTables &tables);
+  void encodeFixedRecordsV1(SectionTables &tables);
+  void encodeRunCodedHandlesV1(SectionTables &tables, uint32_t perBlock);
+  void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes);
+  void encodeRowTables(SectionTables &tables, unsigned numKinds);
+  std::string assembleImage(const FormatLayout &layout,
+                            const SectionTables &tables,
+                            const BlockSizes &sizes);
   /// Stores everything after the header of a small 3.0 image as one zstd
   /// frame, when that is smaller (flag COMPRESSED).
   void compressSmallImage(std::string &image);
@@ -562,94 +607,119 @@ void SectionBuilder::embedSource() {
   }
 }
 
-std::string SectionBuilder::serialize() {
-  // Formats 2 and 3 share everything but the row tables and the alignment.
-  bool v2 = options.formatVersion != kVersionMajorV1;
-  // Rows per block of the three block-coded tables, as written in the
-  // header; 0 until chosen (format 1 codes handles in blocks of its own).
-  uint32_t perBlock = options.handlesPerBlock;
-  if (!v2 && !perBlock)
-    perBlock = kDefaultHandlesPerBlock;
-  uint32_t nodesPerBlock = options.stackNodesPerBlock;
-  uint32_t locationsPerBlock = options.locationsPerBlock;
-  bool v3 = options.formatVersion >= kVersionMajor;
-  unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
-  std::string tables[kNumSectionKinds];
-  uint32_t counts[kNumSectionKinds] = {};
-  auto at = [&](SectionKind kind) -> std::string & {
-    return tables[unsigned(kind) - 1];
-  };
-  auto count = [&](SectionKind kind) -> uint32_t & {
-    return counts[unsigned(kind) - 1];
-  };
-
-  if (v3) {
-    // Each string as (distance back to an earlier string, bytes of its
-    // prefix to reuse, the rest): module classes and source files share long
-    // prefixes (`__torch__.transformers.models.mixtral.modeling_mixtral.`,
-    // `/usr/lib/python3/dist-packages/torch/nn/modules/`). The longest
-    // common prefix with any earlier string is with one of its neighbours
-    // in sorted order.
-    std::string &out = at(SectionKind::StringData);
-    std::map<StringRef, uint32_t> seen;
-    for (uint32_t id = 0; id < strings.size(); ++id) {
-      StringRef str = strings[id];
-      uint32_t bestId = 0;
-      size_t bestLength = 0;
-      auto consider = [&](std::map<StringRef, uint32_t>::iterator it) {
-        size_t n = 0, limit = std::min(str.size(), it->first.size());
-        while (n < limit && str[n] == it->first[n])
-          ++n;
-        if (n > bestLength || (n == bestLength && n && it->second > bestId)) {
-          bestLength = n;
-          bestId = it->second;
-        }
-      };
-      auto next = seen.lower_bound(str);
-      if (next != seen.end())
-        consider(next);
-      if (next != seen.begin())
-        consider(std::prev(next));
-      // A reference costs two varints: only worth it for a few bytes.
-      if (bestLength < 3) {
-        appendVarint(out, 0);
-      } else {
-        appendVarint(out, id - bestId);
-        appendVarint(out, bestLength);
-      }
-      size_t reused = bestLength < 3 ? 0 : bestLength;
-      appendVarint(out, str.size() - reused);
-      out += str.drop_front(reused);
-      seen.try_emplace(str, id);
-    }
-    count(SectionKind::StringOffsets) = strings.size();
-    count(SectionKind::StringData) = strings.size();
-  } else {
-    uint32_t offset = 0;
-    for (StringRef str : strings) {
-      appendU32(at(SectionKind::StringOffsets), offset);
-      at(SectionKind::StringData) += str;
-      offset += str.size();
-    }
-    appendU32(at(SectionKind::StringOffsets), offset);
-    count(SectionKind::StringOffsets) = strings.size();
-    count(SectionKind::StringData) = offset;
+FormatLayout FormatLayout::get(uint16_t major) {
+  FormatLayout layout;
+  layout.major = major;
+  if (major == kVersionMajorV1) {
+    layout.minor = 0;
+    layout.numKinds = kNumSectionKindsV1;
+    return layout;
   }
+  layout.numKinds = kNumSectionKinds;
+  layout.blockCodedTables = true;
+  layout.tableChecksums = true;
+  if (major == kVersionMajorV2) {
+    layout.minor = kVersionMinorV2;
+    return layout;
+  }
+  layout.major = kVersionMajor;
+  layout.minor = kVersionMinor;
+  layout.prefixCodedStrings = true;
+  layout.rowTables = true;
+  layout.compressible = true;
+  return layout;
+}
 
-  for (const auto &rec : positions)
-    for (uint32_t v : rec)
-      appendU32(at(SectionKind::Positions), v);
-  count(SectionKind::Positions) = positions.size();
-  for (const auto &rec : frames)
-    for (uint32_t v : rec)
-      appendU32(at(SectionKind::ModuleFrames), v);
-  count(SectionKind::ModuleFrames) = frames.size();
-  count(SectionKind::StackNodes) = nodes.size();
-  // Format 2 codes LOCATIONS as a block-coded table (below).
+void SectionBuilder::encodePrefixCodedStrings(SectionTables &tables) {
+  // Each string as (distance back to an earlier string, bytes of its prefix
+  // to reuse, the rest): module classes and source files share long prefixes
+  // (`__torch__.transformers.models.mixtral.modeling_mixtral.`,
+  // `/usr/lib/python3/dist-packages/torch/nn/modules/`). The longest common
+  // prefix with any earlier string is with one of its neighbours in sorted
+  // order.
+  std::string &out = tables.at(SectionKind::StringData);
+  std::map<StringRef, uint32_t> seen;
+  for (uint32_t id = 0; id < strings.size(); ++id) {
+    StringRef str = strings[id];
+    uint32_t bestId = 0;
+    size_t bestLength = 0;
+    auto consider = [&](std::map<StringRef, uint32_t>::iterator it) {
+      size_t n = 0, limit = std::min(str.size(), it->first.size());
+      while (n < limit && str[n] == it->first[n])
+        ++n;
+      if (n > bestLength || (n == bestLength && n && it->second > bestId)) {
+        bestLength = n;
+        bestId = it->second;
+      }
+    };
+    auto next = seen.lower_bound(str);
+    if (next != seen.end())
+      consider(next);
+    if (next != seen.begin())
+      consider(std::prev(next));
+    // A reference costs two varints: only worth it for a few bytes.
+    if (bestLength < 3) {
+      appendVarint(out, 0);
+    } else {
+      appendVarint(out, id - bestId);
+      appendVarint(out, bestLength);
+    }
+    size_t reused = bestLength < 3 ? 0 : bestLength;
+    appendVarint(out, str.size() - reused);
+    out += str.drop_front(reused);
+    seen.try_emplace(str, id);
+  }
+  tables.count(SectionKind::StringOffsets) = strings.size();
+  tables.count(SectionKind::StringData) = strings.size();
+}
+
+void SectionBuilder::encodeStringTable(SectionTables &tables) {
+  uint32_t offset = 0;
+  for (StringRef str : strings) {
+    appendU32(tables.at(SectionKind::StringOffsets), offset);
+    tables.at(SectionKind::StringData) += str;
+    offset += str.size();
+  }
+  appendU32(tables.at(SectionKind::StringOffsets), offset);
+  tables.count(SectionKind::StringOffsets) = strings.size();
+  tables.count(SectionKind::StringData) = offset;
+}
+
+/// Appends every u32 of `records` to a fixed-width table.
+template <typename Records>
+static void appendRecords(SectionTables &tables, SectionKind kind,
+                          const Records &records) {
+  for (const auto &record : records)
+    for (uint32_t v : record)
+      appendU32(tables.at(kind), v);
+  tables.count(kind) = records.size();
+}
+
+void SectionBuilder::encodeFixedTables(SectionTables &tables) {
+  appendRecords(tables, SectionKind::Positions, positions);
+  appendRecords(tables, SectionKind::ModuleFrames, frames);
+  for (uint32_t v : lists)
+    appendU32(tables.at(SectionKind::LocationLists), v);
+  tables.count(SectionKind::LocationLists) = lists.size();
+  for (const auto &[a, b] : graphs) {
+    appendU32(tables.at(SectionKind::Graphs), a);
+    appendU32(tables.at(SectionKind::Graphs), b);
+  }
+  tables.count(SectionKind::Graphs) = graphs.size();
+  for (const auto &[a, b] : sites) {
+    appendU32(tables.at(SectionKind::Sites), a);
+    appendU32(tables.at(SectionKind::Sites), b);
+  }
+  tables.count(SectionKind::Sites) = sites.size();
+  appendRecords(tables, SectionKind::ArgLocations, argLocs);
+  appendRecords(tables, SectionKind::SourceLines, sourceLines);
+  appendRecords(tables, SectionKind::OriginRecords, originRecords);
+}
+
+void SectionBuilder::encodeFixedRecordsV1(SectionTables &tables) {
+  appendRecords(tables, SectionKind::StackNodes, nodes);
+  std::string &out = tables.at(SectionKind::Locations);
   for (const auto &rec : locations) {
-    if (v2)
-      break;
-    std::string &out = at(SectionKind::Locations);
     out.push_back(char(rec[0] & 0xff));
     out.push_back(char(rec[0] >> 8));
     out.append(2, '\0');
@@ -657,102 +727,15 @@ std::string SectionBuilder::serialize() {
     appendU32(out, rec[2]);
     appendU32(out, rec[3]);
   }
-  count(SectionKind::Locations) = locations.size();
-  for (uint32_t v : lists)
-    appendU32(at(SectionKind::LocationLists), v);
-  count(SectionKind::LocationLists) = lists.size();
-  for (const auto &rec : graphs) {
-    appendU32(at(SectionKind::Graphs), rec.first);
-    appendU32(at(SectionKind::Graphs), rec.second);
-  }
-  count(SectionKind::Graphs) = graphs.size();
-  for (const auto &rec : sites) {
-    appendU32(at(SectionKind::Sites), rec.first);
-    appendU32(at(SectionKind::Sites), rec.second);
-  }
-  count(SectionKind::Sites) = sites.size();
+  tables.count(SectionKind::Locations) = locations.size();
+}
 
-  if (v2) {
-    // Block-coded tables: rows of u32 columns, so a repeated layer can be a
-    // copy of an earlier block (docs/debug-section-format.md).
-    struct CodedTable {
-      SectionKind blocksKind, indexKind;
-      unsigned columns;
-      /// Rows per block: fixed by the options, or 0 until chosen.
-      uint32_t &rowsPerBlock;
-      std::vector<uint32_t> values;
-    };
-    CodedTable coded[] = {{SectionKind::StackNodes,
-                           SectionKind::StackNodeIndex,
-                           kNumNodeColumns,
-                           nodesPerBlock,
-                           {}},
-                          {SectionKind::Locations,
-                           SectionKind::LocationIndex,
-                           kNumLocColumns,
-                           locationsPerBlock,
-                           {}},
-                          {SectionKind::HandleBlocks,
-                           SectionKind::HandleIndex,
-                           kNumColumns,
-                           perBlock,
-                           {}}};
-    for (const auto &rec : nodes)
-      coded[0].values.insert(coded[0].values.end(), rec.begin(), rec.end());
-    // Locations: `kind | aux << 8` is the 1.0 record's first u32.
-    for (const auto &rec : locations)
-      coded[1].values.insert(coded[1].values.end(), rec.begin(), rec.end());
-    for (const HandleEntry &entry : handles)
-      coded[2].values.insert(coded[2].values.end(), entry.values,
-                             entry.values + kNumColumns);
-    // A table whose block size is left to the writer is coded with each of
-    // kAutoRowsPerBlock, in parallel (the codings are independent), and the
-    // smallest is kept, the first of equals: the same bytes with threads
-    // on or off.
-    constexpr size_t kNumCandidates = std::size(kAutoRowsPerBlock);
-    std::optional<EncodedColumnTable> candidates[std::size(coded)]
-                                                [kNumCandidates];
-    auto encodeCandidate = [&](size_t job) {
-      CodedTable &table = coded[job / kNumCandidates];
-      size_t candidate = job % kNumCandidates;
-      if (table.rowsPerBlock && candidate)
-        return;
-      ColumnTableOptions tableOptions;
-      tableOptions.allowCopies = options.allowCopyBlocks;
-      tableOptions.rowsPerBlock = table.rowsPerBlock
-                                      ? table.rowsPerBlock
-                                      : kAutoRowsPerBlock[candidate];
-      candidates[job / kNumCandidates][candidate] =
-          encodeColumnTable(table.values, table.columns, tableOptions);
-    };
-    mlir::parallelFor(root->getContext(), 0, std::size(coded) * kNumCandidates,
-                      encodeCandidate);
-    for (size_t t = 0; t < std::size(coded); ++t) {
-      CodedTable &table = coded[t];
-      size_t best = 0;
-      auto size = [&](size_t c) {
-        return candidates[t][c]->index.size() + candidates[t][c]->blocks.size();
-      };
-      for (size_t c = 1; c < kNumCandidates && !table.rowsPerBlock; ++c)
-        if (size(c) < size(best))
-          best = c;
-      if (!table.rowsPerBlock)
-        table.rowsPerBlock = kAutoRowsPerBlock[best];
-      at(table.blocksKind) = std::move(candidates[t][best]->blocks);
-      at(table.indexKind) = std::move(candidates[t][best]->index);
-      count(table.indexKind) = at(table.indexKind).size() / 4;
-    }
-    count(SectionKind::HandleBlocks) = at(SectionKind::HandleBlocks).size();
-  } else {
-    for (const auto &rec : nodes)
-      for (uint32_t v : rec)
-        appendU32(at(SectionKind::StackNodes), v);
-  }
-
-  // Handle blocks (1.0): column by column, runs of arithmetic progressions.
-  std::string &blocks = at(SectionKind::HandleBlocks);
-  std::string &index = at(SectionKind::HandleIndex);
-  for (size_t begin = 0; !v2 && begin < handles.size(); begin += perBlock) {
+void SectionBuilder::encodeRunCodedHandlesV1(SectionTables &tables,
+                                             uint32_t perBlock) {
+  // Column by column, runs of arithmetic progressions.
+  std::string &blocks = tables.at(SectionKind::HandleBlocks);
+  std::string &index = tables.at(SectionKind::HandleIndex);
+  for (size_t begin = 0; begin < handles.size(); begin += perBlock) {
     appendU32(index, blocks.size());
     size_t end = std::min(handles.size(), begin + perBlock);
     for (unsigned col = 0; col < kNumColumns; ++col) {
@@ -766,8 +749,8 @@ std::string SectionBuilder::serialize() {
                        int64_t(handles[i + len - 1].values[col]) ==
                    d)
           ++len;
-        uint64_t zz = zigzagEncode(d);
-        appendVarint(blocks, zz << 3 | std::min<uint64_t>(len - 1, 7));
+        appendVarint(blocks,
+                     zigzagEncode(d) << 3 | std::min<uint64_t>(len - 1, 7));
         if (len >= 8)
           appendVarint(blocks, len - 8);
         prev += d * int64_t(len);
@@ -775,87 +758,148 @@ std::string SectionBuilder::serialize() {
       }
     }
   }
-  if (!v2) {
-    appendU32(index, blocks.size());
-    count(SectionKind::HandleIndex) =
-        (handles.size() + perBlock - 1) / perBlock + 1;
-    count(SectionKind::HandleBlocks) = blocks.size();
-  }
+  appendU32(index, blocks.size());
+  tables.count(SectionKind::HandleIndex) =
+      (handles.size() + perBlock - 1) / perBlock + 1;
+  tables.count(SectionKind::HandleBlocks) = blocks.size();
+}
 
-  for (const auto &rec : argLocs)
-    for (uint32_t v : rec)
-      appendU32(at(SectionKind::ArgLocations), v);
-  count(SectionKind::ArgLocations) = argLocs.size();
-  for (const auto &rec : sourceLines)
-    for (uint32_t v : rec)
-      appendU32(at(SectionKind::SourceLines), v);
-  count(SectionKind::SourceLines) = sourceLines.size();
-  for (const auto &rec : originRecords)
-    for (uint32_t v : rec)
-      appendU32(at(SectionKind::OriginRecords), v);
-  count(SectionKind::OriginRecords) = originRecords.size();
-
-  // Format 3: the fixed-width tables above become row tables, block-coded
-  // like the handle table with their block index in front. Their rows and
-  // columns are the u32 fields of the 2.x records, so they are coded from
-  // the bytes just written.
-  if (v3) {
+void SectionBuilder::encodeBlockCodedTables(SectionTables &tables,
+                                            BlockSizes &sizes) {
+  // Rows of u32 columns, so a repeated layer can be a copy of an earlier
+  // block (docs/debug-section-format.md).
+  struct CodedTable {
+    SectionKind blocksKind, indexKind;
+    unsigned columns;
+    /// Rows per block: fixed by the options, or 0 until chosen.
+    uint32_t &rowsPerBlock;
     std::vector<uint32_t> values;
-    for (unsigned k = 0; k < numKinds; ++k) {
-      unsigned columns = getRowTableColumns(SectionKind(k + 1));
-      if (!columns)
-        continue;
-      const std::string &fixed = tables[k];
-      values.resize(fixed.size() / 4);
-      for (size_t i = 0; i < values.size(); ++i)
-        values[i] =
-            readU32(reinterpret_cast<const uint8_t *>(fixed.data()) + 4 * i);
-      ColumnTableOptions tableOptions;
-      tableOptions.allowCopies = options.allowCopyBlocks;
-      tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
-      EncodedColumnTable table =
-          encodeColumnTable(values, columns, tableOptions);
-      tables[k] = std::move(table.index);
-      tables[k] += table.blocks;
-    }
+  };
+  CodedTable coded[] = {{SectionKind::StackNodes,
+                         SectionKind::StackNodeIndex,
+                         kNumNodeColumns,
+                         sizes.stackNodes,
+                         {}},
+                        {SectionKind::Locations,
+                         SectionKind::LocationIndex,
+                         kNumLocColumns,
+                         sizes.locations,
+                         {}},
+                        {SectionKind::HandleBlocks,
+                         SectionKind::HandleIndex,
+                         kNumColumns,
+                         sizes.handles,
+                         {}}};
+  for (const auto &rec : nodes)
+    coded[0].values.insert(coded[0].values.end(), rec.begin(), rec.end());
+  // Locations: `kind | aux << 8` is the 1.0 record's first u32.
+  for (const auto &rec : locations)
+    coded[1].values.insert(coded[1].values.end(), rec.begin(), rec.end());
+  for (const HandleEntry &entry : handles)
+    coded[2].values.insert(coded[2].values.end(), entry.values,
+                           entry.values + kNumColumns);
+  tables.count(SectionKind::StackNodes) = nodes.size();
+  tables.count(SectionKind::Locations) = locations.size();
+  // A table whose block size is left to the writer is coded with each of
+  // kAutoRowsPerBlock, in parallel (the codings are independent), and the
+  // smallest is kept, the first of equals: the same bytes with threads on
+  // or off.
+  constexpr size_t kNumCandidates = std::size(kAutoRowsPerBlock);
+  std::optional<EncodedColumnTable> candidates[std::size(coded)]
+                                              [kNumCandidates];
+  auto encodeCandidate = [&](size_t job) {
+    CodedTable &table = coded[job / kNumCandidates];
+    size_t candidate = job % kNumCandidates;
+    if (table.rowsPerBlock && candidate)
+      return;
+    ColumnTableOptions tableOptions;
+    tableOptions.allowCopies = options.allowCopyBlocks;
+    tableOptions.rowsPerBlock =
+        table.rowsPerBlock ? table.rowsPerBlock : kAutoRowsPerBlock[candidate];
+    candidates[job / kNumCandidates][candidate] =
+        encodeColumnTable(table.values, table.columns, tableOptions);
+  };
+  mlir::parallelFor(root->getContext(), 0, std::size(coded) * kNumCandidates,
+                    encodeCandidate);
+  for (size_t t = 0; t < std::size(coded); ++t) {
+    CodedTable &table = coded[t];
+    size_t best = 0;
+    auto size = [&](size_t c) {
+      return candidates[t][c]->index.size() + candidates[t][c]->blocks.size();
+    };
+    for (size_t c = 1; c < kNumCandidates && !table.rowsPerBlock; ++c)
+      if (size(c) < size(best))
+        best = c;
+    if (!table.rowsPerBlock)
+      table.rowsPerBlock = kAutoRowsPerBlock[best];
+    tables.at(table.blocksKind) = std::move(candidates[t][best]->blocks);
+    tables.at(table.indexKind) = std::move(candidates[t][best]->index);
+    tables.count(table.indexKind) = tables.at(table.indexKind).size() / 4;
   }
+  tables.count(SectionKind::HandleBlocks) =
+      tables.at(SectionKind::HandleBlocks).size();
+}
 
+void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
+  // The fixed-width tables become row tables, block-coded like the handle
+  // table with their block index in front. Their rows and columns are the
+  // u32 fields of the 2.x records, so they are coded from those bytes.
+  std::vector<uint32_t> values;
+  for (unsigned k = 0; k < numKinds; ++k) {
+    unsigned columns = getRowTableColumns(SectionKind(k + 1));
+    if (!columns)
+      continue;
+    const std::string &fixed = tables.bytes[k];
+    values.resize(fixed.size() / 4);
+    for (size_t i = 0; i < values.size(); ++i)
+      values[i] =
+          readU32(reinterpret_cast<const uint8_t *>(fixed.data()) + 4 * i);
+    ColumnTableOptions tableOptions;
+    tableOptions.allowCopies = options.allowCopyBlocks;
+    tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
+    EncodedColumnTable table = encodeColumnTable(values, columns, tableOptions);
+    tables.bytes[k] = std::move(table.index);
+    tables.bytes[k] += table.blocks;
+  }
+}
+
+std::string SectionBuilder::assembleImage(const FormatLayout &layout,
+                                          const SectionTables &tables,
+                                          const BlockSizes &sizes) {
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
-  for (unsigned k = 0; k < numKinds; ++k) {
+  for (unsigned k = 0; k < layout.numKinds; ++k) {
     appendU32(out, k + 1);
-    appendU32(out, counts[k]);
-    appendU64(out, tables[k].size());
-    if (v2)
-      appendU64(out, llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-                         reinterpret_cast<const uint8_t *>(tables[k].data()),
-                         tables[k].size())));
+    appendU32(out, tables.counts[k]);
+    appendU64(out, tables.bytes[k].size());
+    if (layout.tableChecksums)
+      appendU64(out,
+                llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                    reinterpret_cast<const uint8_t *>(tables.bytes[k].data()),
+                    tables.bytes[k].size())));
   }
   size_t tableEnd = out.size();
-  uint16_t major = !v2 ? kVersionMajorV1 : v3 ? kVersionMajor : kVersionMajorV2;
-  for (unsigned k = 0; k < numKinds; ++k) {
-    out.resize(alignTable(out.size(), major), '\0');
-    out += tables[k];
+  for (unsigned k = 0; k < layout.numKinds; ++k) {
+    out.resize(alignTable(out.size(), layout.major), '\0');
+    out += tables.bytes[k];
   }
   auto *header = reinterpret_cast<uint8_t *>(out.data());
   using namespace llvm::support::endian;
   std::memcpy(header, kMagic, sizeof(kMagic));
-  write16le(header + kOffVersionMajor, major);
-  write16le(header + kOffVersionMinor, !v2  ? 0
-                                       : v3 ? kVersionMinor
-                                            : kVersionMinorV2);
+  write16le(header + kOffVersionMajor, layout.major);
+  write16le(header + kOffVersionMinor, layout.minor);
   write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
                                     ? 0u
                                     : uint32_t(kFlagSourceLines));
   write32le(header + kOffHeaderSize, kHeaderSize);
-  write32le(header + kOffSectionCount, numKinds);
+  write32le(header + kOffSectionCount, layout.numKinds);
   write64le(header + kOffFileSize, out.size());
   write32le(header + kOffHandleCount, handles.size());
-  write32le(header + kOffHandlesPerBlock, perBlock);
+  write32le(header + kOffHandlesPerBlock, sizes.handles);
   write32le(header + kOffRootLoc, rootLoc);
-  if (v2) {
-    write32le(header + kOffStackNodesPerBlock, nodesPerBlock);
-    write32le(header + kOffLocationsPerBlock, locationsPerBlock);
+  if (layout.tableChecksums) {
+    write32le(header + kOffStackNodesPerBlock, sizes.stackNodes);
+    write32le(header + kOffLocationsPerBlock, sizes.locations);
     write32le(header + kOffSectionTableCrc,
               llvm::crc32(llvm::ArrayRef<uint8_t>(header + kHeaderSize,
                                                   tableEnd - kHeaderSize)));
@@ -865,9 +909,35 @@ std::string SectionBuilder::serialize() {
                   header + kHeaderSize, out.size() - kHeaderSize)));
   }
   sealHeader(header);
-  if (v3 && options.compressSmall)
-    compressSmallImage(out);
   return out;
+}
+
+std::string SectionBuilder::serialize() {
+  FormatLayout layout = FormatLayout::get(options.formatVersion);
+  // Rows per block of the three block-coded tables, as written in the
+  // header; 0 until chosen (format 1 codes handles in blocks of its own).
+  BlockSizes sizes{options.handlesPerBlock, options.stackNodesPerBlock,
+                   options.locationsPerBlock};
+  if (!layout.blockCodedTables && !sizes.handles)
+    sizes.handles = kDefaultHandlesPerBlock;
+  SectionTables tables;
+  if (layout.prefixCodedStrings)
+    encodePrefixCodedStrings(tables);
+  else
+    encodeStringTable(tables);
+  encodeFixedTables(tables);
+  if (layout.blockCodedTables) {
+    encodeBlockCodedTables(tables, sizes);
+  } else {
+    encodeFixedRecordsV1(tables);
+    encodeRunCodedHandlesV1(tables, sizes.handles);
+  }
+  if (layout.rowTables)
+    encodeRowTables(tables, layout.numKinds);
+  std::string image = assembleImage(layout, tables, sizes);
+  if (layout.compressible && options.compressSmall)
+    compressSmallImage(image);
+  return image;
 }
 
 void SectionBuilder::compressSmallImage(std::string &image) {
