@@ -178,6 +178,19 @@ Error DebugSectionReader::decompress() {
 }
 
 Error DebugSectionReader::validate() {
+  if (Error err = checkMagicAndVersion())
+    return err;
+  if (Error err = checkHeader())
+    return err;
+  if (Error err = readSectionTable())
+    return err;
+  if (isV1())
+    if (Error err = checkBodyChecksumV1())
+      return err;
+  return checkIndexCounts();
+}
+
+Error DebugSectionReader::checkMagicAndVersion() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
   uint64_t size = data.size();
   if (size < kHeaderSize)
@@ -202,6 +215,12 @@ Error DebugSectionReader::validate() {
                      "reader reads versions {2}.x, {3}.x and {4}.x",
                      versionMajor, versionMinor, kVersionMajorV1,
                      kVersionMajorV2, kVersionMajor);
+  return Error::success();
+}
+
+Error DebugSectionReader::checkHeader() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
   bool v2 = !isV1();
   uint32_t storedCrc = readU32(base + kOffHeaderCrc);
   uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
@@ -246,6 +265,13 @@ Error DebugSectionReader::validate() {
                        "be > 0",
                        unsigned(kOffLocationsPerBlock));
   }
+  return Error::success();
+}
+
+Error DebugSectionReader::readSectionTable() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
+  bool v2 = !isV1();
   uint32_t entrySize = v2 ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
   unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
   uint32_t sectionCount = readU32(base + kOffSectionCount);
@@ -330,19 +356,28 @@ Error DebugSectionReader::validate() {
                        "at offset {2}",
                        kindName(k), k + 1, kHeaderSize);
 
-  if (!v2) {
-    uint64_t storedSum = readU64(base + kOffBodyChecksum);
-    uint64_t sum =
-        xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
-    if (storedSum != sum)
-      return makeError("checksum mismatch: the header at offset {0} records "
-                       "{1}, the contents hash to {2} (the file is corrupt)",
-                       unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
-                       format_hex(sum, 18));
-    for (auto &state : tableState)
-      state.store(kChecked, std::memory_order_relaxed);
-  }
+  return Error::success();
+}
 
+/// 1.0 has one checksum of everything after the header, checked at open.
+Error DebugSectionReader::checkBodyChecksumV1() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
+  uint64_t storedSum = readU64(base + kOffBodyChecksum);
+  uint64_t sum =
+      xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
+  if (storedSum != sum)
+    return makeError("checksum mismatch: the header at offset {0} records "
+                     "{1}, the contents hash to {2} (the file is corrupt)",
+                     unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
+                     format_hex(sum, 18));
+  for (auto &state : tableState)
+    state.store(kChecked, std::memory_order_relaxed);
+  return Error::success();
+}
+
+Error DebugSectionReader::checkIndexCounts() {
+  bool v2 = !isV1();
   unsigned hi = idx(SectionKind::HandleIndex);
   uint64_t numBlocks =
       (uint64_t(handleCount) + handlesPerBlock - 1) / handlesPerBlock;

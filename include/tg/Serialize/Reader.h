@@ -207,6 +207,12 @@ private:
     return static_cast<unsigned>(kind) - 1;
   }
   llvm::Error validate();
+  /// The steps of validate(), in order.
+  llvm::Error checkMagicAndVersion();
+  llvm::Error checkHeader();
+  llvm::Error readSectionTable();
+  llvm::Error checkBodyChecksumV1();
+  llvm::Error checkIndexCounts();
   /// For a 3.0 section with flag COMPRESSED: replaces `data` by the
   /// decompressed image (header included), owned by `buffer`.
   llvm::Error decompress();
