@@ -81,6 +81,12 @@ public:
 
 private:
   llvm::Expected<mlir::Location> decodeRef(uint32_t ref, unsigned depth);
+  llvm::Expected<mlir::Location> decodePosition(uint32_t index);
+  /// A LOCATIONS record; adds its children's tree sizes to `size`.
+  llvm::Expected<mlir::Location> decodeRecord(uint32_t index, unsigned depth,
+                                              uint64_t &size);
+  llvm::Expected<mlir::Attribute>
+  decodeFusedMetadata(const SectionLocation &rec, uint32_t index);
   llvm::Expected<mlir::Location> decodeNode(uint32_t node, unsigned depth,
                                             uint32_t bound);
 

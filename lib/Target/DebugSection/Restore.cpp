@@ -158,117 +158,14 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
     return cached->second.first;
 
   uint32_t index = getLocIndex(ref);
-  std::optional<Location> result;
   // The location's size as a tree: 1 + its children's (a stack node's is
   // recorded in nodeCache).
   uint64_t size = 1;
-  auto sizeOfRef = [&](uint32_t child) {
-    size = addSizes(size, treeSize(refCache, child));
-  };
-  if (tag == LocTag::Position) {
-    llvm::Expected<SectionPosition> pos = reader.getPosition(index);
-    if (!pos)
-      return pos.takeError();
-    auto file = StringAttr::get(context, pos->file);
-    if (pos->endLine == pos->startLine && pos->endCol == pos->startCol)
-      result = FileLineColLoc::get(file, pos->startLine, pos->startCol);
-    else if (pos->endLine == pos->startLine)
-      result = FileLineColRange::get(file, pos->startLine, pos->startCol,
-                                     pos->endCol);
-    else
-      result = FileLineColRange::get(file, pos->startLine, pos->startCol,
-                                     pos->endLine, pos->endCol);
-  } else {
-    llvm::Expected<SectionLocation> rec = reader.getLocation(index);
-    if (!rec)
-      return rec.takeError();
-    switch (rec->kind) {
-    case LocKind::StackedCallSite: {
-      llvm::Expected<Location> leaf = decodeRef(rec->a, depth + 1);
-      if (!leaf)
-        return leaf.takeError();
-      llvm::Expected<Location> caller = decodeNode(rec->b, depth + 1, index);
-      if (!caller)
-        return caller.takeError();
-      sizeOfRef(rec->a);
-      size = addSizes(size, treeSize(nodeCache, rec->b));
-      result = CallSiteLoc::get(*leaf, *caller);
-      break;
-    }
-    case LocKind::CallSite: {
-      llvm::Expected<Location> callee = decodeRef(rec->a, depth + 1);
-      if (!callee)
-        return callee.takeError();
-      llvm::Expected<Location> caller = decodeRef(rec->b, depth + 1);
-      if (!caller)
-        return caller.takeError();
-      sizeOfRef(rec->a);
-      sizeOfRef(rec->b);
-      result = CallSiteLoc::get(*callee, *caller);
-      break;
-    }
-    case LocKind::Name: {
-      llvm::Expected<llvm::StringRef> name = reader.getString(rec->a);
-      if (!name)
-        return name.takeError();
-      llvm::Expected<Location> child = decodeRef(rec->b, depth + 1);
-      if (!child)
-        return child.takeError();
-      sizeOfRef(rec->b);
-      result = NameLoc::get(StringAttr::get(context, *name), *child);
-      break;
-    }
-    case LocKind::Fused: {
-      Attribute metadata;
-      switch (rec->meta) {
-      case FusedMeta::None:
-        break;
-      case FusedMeta::Kernel: {
-        llvm::Expected<llvm::StringRef> name = reader.getString(rec->a);
-        if (!name)
-          return name.takeError();
-        metadata = KernelAttr::get(context, *name);
-        break;
-      }
-      case FusedMeta::Frame: {
-        llvm::Expected<SectionModuleFrame> frame =
-            reader.getModuleFrame(rec->a);
-        if (!frame)
-          return frame.takeError();
-        metadata = FrameAttr::get(context, frame->instance, frame->className,
-                                  frame->method);
-        break;
-      }
-      case FusedMeta::AttrText: {
-        llvm::Expected<llvm::StringRef> text = reader.getString(rec->a);
-        if (!text)
-          return text.takeError();
-        metadata = parseAttribute(*text, context);
-        if (!metadata)
-          return makeError("location {0}: cannot parse the fused metadata "
-                           "'{1}' (is its dialect loaded?)",
-                           index, *text);
-        break;
-      }
-      }
-      SmallVector<Location> locs;
-      for (uint32_t i = 0; i < rec->c; ++i) {
-        llvm::Expected<uint32_t> elt = reader.getListElement(rec->b + i);
-        if (!elt)
-          return elt.takeError();
-        llvm::Expected<Location> loc = decodeRef(*elt, depth + 1);
-        if (!loc)
-          return loc.takeError();
-        sizeOfRef(*elt);
-        if (size > kMaxTreeSize)
-          break;
-        locs.push_back(*loc);
-      }
-      result = FusedLoc::get(locs, metadata, context);
-      break;
-    }
-    }
-  }
+  llvm::Expected<Location> result = tag == LocTag::Position
+                                        ? decodePosition(index)
+                                        : decodeRecord(index, depth, size);
+  if (!result)
+    return result.takeError();
   if (size > kMaxTreeSize)
     return makeError("location {0} expands to more than {1} locations (its "
                      "parts are shared that often, which no real model's "
@@ -276,6 +173,118 @@ llvm::Expected<Location> LocationDecoder::decodeRef(uint32_t ref,
                      index, kMaxTreeSize);
   refCache.try_emplace(ref, std::make_pair(*result, size));
   return *result;
+}
+
+llvm::Expected<Location> LocationDecoder::decodePosition(uint32_t index) {
+  llvm::Expected<SectionPosition> pos = reader.getPosition(index);
+  if (!pos)
+    return pos.takeError();
+  auto file = StringAttr::get(context, pos->file);
+  if (pos->endLine == pos->startLine && pos->endCol == pos->startCol)
+    return Location(FileLineColLoc::get(file, pos->startLine, pos->startCol));
+  if (pos->endLine == pos->startLine)
+    return Location(FileLineColRange::get(file, pos->startLine, pos->startCol,
+                                          pos->endCol));
+  return Location(FileLineColRange::get(file, pos->startLine, pos->startCol,
+                                        pos->endLine, pos->endCol));
+}
+
+llvm::Expected<Location>
+LocationDecoder::decodeRecord(uint32_t index, unsigned depth, uint64_t &size) {
+  llvm::Expected<SectionLocation> rec = reader.getLocation(index);
+  if (!rec)
+    return rec.takeError();
+  auto sizeOfRef = [&](uint32_t child) {
+    size = addSizes(size, treeSize(refCache, child));
+  };
+  switch (rec->kind) {
+  case LocKind::StackedCallSite: {
+    llvm::Expected<Location> leaf = decodeRef(rec->a, depth + 1);
+    if (!leaf)
+      return leaf.takeError();
+    llvm::Expected<Location> caller = decodeNode(rec->b, depth + 1, index);
+    if (!caller)
+      return caller.takeError();
+    sizeOfRef(rec->a);
+    size = addSizes(size, treeSize(nodeCache, rec->b));
+    return Location(CallSiteLoc::get(*leaf, *caller));
+  }
+  case LocKind::CallSite: {
+    llvm::Expected<Location> callee = decodeRef(rec->a, depth + 1);
+    if (!callee)
+      return callee.takeError();
+    llvm::Expected<Location> caller = decodeRef(rec->b, depth + 1);
+    if (!caller)
+      return caller.takeError();
+    sizeOfRef(rec->a);
+    sizeOfRef(rec->b);
+    return Location(CallSiteLoc::get(*callee, *caller));
+  }
+  case LocKind::Name: {
+    llvm::Expected<llvm::StringRef> name = reader.getString(rec->a);
+    if (!name)
+      return name.takeError();
+    llvm::Expected<Location> child = decodeRef(rec->b, depth + 1);
+    if (!child)
+      return child.takeError();
+    sizeOfRef(rec->b);
+    return Location(NameLoc::get(StringAttr::get(context, *name), *child));
+  }
+  case LocKind::Fused: {
+    llvm::Expected<Attribute> metadata = decodeFusedMetadata(*rec, index);
+    if (!metadata)
+      return metadata.takeError();
+    SmallVector<Location> locs;
+    for (uint32_t i = 0; i < rec->c; ++i) {
+      llvm::Expected<uint32_t> elt = reader.getListElement(rec->b + i);
+      if (!elt)
+        return elt.takeError();
+      llvm::Expected<Location> loc = decodeRef(*elt, depth + 1);
+      if (!loc)
+        return loc.takeError();
+      sizeOfRef(*elt);
+      if (size > kMaxTreeSize)
+        break;
+      locs.push_back(*loc);
+    }
+    return FusedLoc::get(locs, *metadata, context);
+  }
+  }
+  return makeError("location {0}: unknown kind", index);
+}
+
+llvm::Expected<Attribute>
+LocationDecoder::decodeFusedMetadata(const SectionLocation &rec,
+                                     uint32_t index) {
+  switch (rec.meta) {
+  case FusedMeta::None:
+    return Attribute();
+  case FusedMeta::Kernel: {
+    llvm::Expected<llvm::StringRef> name = reader.getString(rec.a);
+    if (!name)
+      return name.takeError();
+    return Attribute(KernelAttr::get(context, *name));
+  }
+  case FusedMeta::Frame: {
+    llvm::Expected<SectionModuleFrame> frame = reader.getModuleFrame(rec.a);
+    if (!frame)
+      return frame.takeError();
+    return Attribute(FrameAttr::get(context, frame->instance, frame->className,
+                                    frame->method));
+  }
+  case FusedMeta::AttrText: {
+    llvm::Expected<llvm::StringRef> text = reader.getString(rec.a);
+    if (!text)
+      return text.takeError();
+    Attribute metadata = parseAttribute(*text, context);
+    if (!metadata)
+      return makeError("location {0}: cannot parse the fused metadata "
+                       "'{1}' (is its dialect loaded?)",
+                       index, *text);
+    return metadata;
+  }
+  }
+  return Attribute();
 }
 
 LogicalResult tg::restoreDebugInfo(Operation *root,
