@@ -540,100 +540,122 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
   }
   for (unsigned c = 0; c < numColumns; ++c) {
     const uint8_t *p = data + offsets[c], *end = data + offsets[c + 1];
-    const uint8_t *errorAt = nullptr;
-    auto varintError = [&](VarintStatus status) {
-      return blockError(
-          block, begin, errorAt - blocks,
-          status == VarintStatus::PastEnd
-              ? formatv("varint runs past the end of column {0}", c).str()
-              : std::string("varint exceeds 64 bits"));
-    };
-    if (packedMask >> c & 1) {
-      uint64_t base;
-      if (VarintStatus st = decodeVarint(p, end, base, errorAt);
-          st != VarintStatus::Ok)
-        return varintError(st);
-      if (base > UINT32_MAX)
-        return blockError(
-            block, begin, p - 1 - blocks,
-            formatv("packed column {0}: base {1} exceeds u32", c, base));
-      if (p == end)
-        return blockError(
-            block, begin, p - blocks,
-            formatv("truncated: packed column {0} has no width", c));
-      unsigned width = *p++;
-      if (width > 32)
-        return blockError(
-            block, begin, p - 1 - blocks,
-            formatv("packed column {0}: width {1} exceeds 32", c, width));
-      uint64_t bytes = (n * width + 7) / 8;
-      if (uint64_t(end - p) != bytes)
-        return blockError(
-            block, begin,
-            (uint64_t(end - p) < bytes ? end : p + bytes) - blocks,
-            formatv("packed column {0} has {1} bytes of values, {2} entries "
-                    "of {3} bits need {4}",
-                    c, end - p, n, width, bytes));
-      // Width 0 stores no bits (every value is the base, checked above), so
-      // its n is not bounded by the block's bytes: a crafted header makes a
-      // 2^32-row block of a few bytes, whose rows must not be visited one by
-      // one. Any other width has n <= 8 * bytes.
-      uint64_t maxValue = 0;
-      for (uint64_t j = 0; width && j < n; ++j)
-        maxValue = std::max<uint64_t>(maxValue, readPacked(p, j, width));
-      if (base + maxValue > UINT32_MAX)
-        return blockError(block, begin, p - blocks,
-                          formatv("packed column {0} leaves the u32 range", c));
-      // Canonical: the padding bits of the last byte are 0.
-      if (uint64_t used = n * width % 8; used && p[bytes - 1] >> used)
-        return blockError(
-            block, begin, p + bytes - 1 - blocks,
-            formatv("packed column {0}: padding bits are not 0", c));
-      continue;
-    }
-    uint64_t covered = 0;
-    int64_t prev = 0;
-    while (covered < n) {
-      const uint8_t *runStart = p;
-      uint64_t h, len;
-      if (VarintStatus st = decodeVarint(p, end, h, errorAt);
-          st != VarintStatus::Ok)
-        return varintError(st);
-      int64_t d = zigzagDecode(h >> 3);
-      len = (h & 7) + 1;
-      if ((h & 7) == 7) {
-        uint64_t extra;
-        if (VarintStatus st = decodeVarint(p, end, extra, errorAt);
-            st != VarintStatus::Ok)
-          return varintError(st);
-        // Saturated: 8 + extra wraps for extra near 2^64.
-        len = extra > n ? UINT64_MAX : 8 + extra;
-      }
-      if (len > n - covered)
-        return blockError(block, begin, runStart - blocks,
-                          formatv("run covers {0} entries, only {1} remain "
-                                  "in column {2}",
-                                  len == UINT64_MAX ? std::string("> 2^64")
-                                                    : std::to_string(len),
-                                  n - covered, c));
-      // Values stay in u32 at every step iff the first and last do (the
-      // progression is monotonic); bounding |d| keeps this inside int64.
-      bool tooWide = d > int64_t(UINT32_MAX) || d < -int64_t(UINT32_MAX);
-      int64_t firstValue = prev + d;
-      int64_t last = tooWide ? -1 : prev + d * int64_t(len);
-      if (tooWide || firstValue < 0 || firstValue > UINT32_MAX || last < 0 ||
-          last > UINT32_MAX)
-        return blockError(block, begin, runStart - blocks,
-                          formatv("run leaves the u32 range in column {0}", c));
-      prev = last;
-      covered += len;
-    }
-    if (p != end)
-      return blockError(block, begin, p - blocks,
-                        formatv("{0} leftover bytes after the {1} entries "
-                                "of column {2}",
-                                end - p, n, c));
+    if (Error err = packedMask >> c & 1
+                        ? validatePackedColumn(block, begin, c, n, p, end)
+                        : validateRunColumn(block, begin, c, n, p, end))
+      return err;
   }
+  return Error::success();
+}
+
+/// A bit-packed column: base, width, then n values of `width` bits.
+Error ColumnTableReader::validatePackedColumn(uint32_t block, uint64_t begin,
+                                              unsigned c, uint64_t n,
+                                              const uint8_t *p,
+                                              const uint8_t *end) const {
+  const uint8_t *errorAt = nullptr;
+  auto varintError = [&](VarintStatus status, const uint8_t *errorAt) {
+    return blockError(
+        block, begin, errorAt - blocks,
+        status == VarintStatus::PastEnd
+            ? formatv("varint runs past the end of column {0}", c).str()
+            : std::string("varint exceeds 64 bits"));
+  };
+  uint64_t base;
+  if (VarintStatus st = decodeVarint(p, end, base, errorAt);
+      st != VarintStatus::Ok)
+    return varintError(st, errorAt);
+  if (base > UINT32_MAX)
+    return blockError(
+        block, begin, p - 1 - blocks,
+        formatv("packed column {0}: base {1} exceeds u32", c, base));
+  if (p == end)
+    return blockError(block, begin, p - blocks,
+                      formatv("truncated: packed column {0} has no width", c));
+  unsigned width = *p++;
+  if (width > 32)
+    return blockError(
+        block, begin, p - 1 - blocks,
+        formatv("packed column {0}: width {1} exceeds 32", c, width));
+  uint64_t bytes = (n * width + 7) / 8;
+  if (uint64_t(end - p) != bytes)
+    return blockError(
+        block, begin, (uint64_t(end - p) < bytes ? end : p + bytes) - blocks,
+        formatv("packed column {0} has {1} bytes of values, {2} entries "
+                "of {3} bits need {4}",
+                c, end - p, n, width, bytes));
+  // Width 0 stores no bits (every value is the base, checked above), so
+  // its n is not bounded by the block's bytes: a crafted header makes a
+  // 2^32-row block of a few bytes, whose rows must not be visited one by
+  // one. Any other width has n <= 8 * bytes.
+  uint64_t maxValue = 0;
+  for (uint64_t j = 0; width && j < n; ++j)
+    maxValue = std::max<uint64_t>(maxValue, readPacked(p, j, width));
+  if (base + maxValue > UINT32_MAX)
+    return blockError(block, begin, p - blocks,
+                      formatv("packed column {0} leaves the u32 range", c));
+  // Canonical: the padding bits of the last byte are 0.
+  if (uint64_t used = n * width % 8; used && p[bytes - 1] >> used)
+    return blockError(block, begin, p + bytes - 1 - blocks,
+                      formatv("packed column {0}: padding bits are not 0", c));
+  return Error::success();
+}
+
+/// A run-coded column: runs of arithmetic progressions covering n entries.
+Error ColumnTableReader::validateRunColumn(uint32_t block, uint64_t begin,
+                                           unsigned c, uint64_t n,
+                                           const uint8_t *p,
+                                           const uint8_t *end) const {
+  const uint8_t *errorAt = nullptr;
+  auto varintError = [&](VarintStatus status, const uint8_t *errorAt) {
+    return blockError(
+        block, begin, errorAt - blocks,
+        status == VarintStatus::PastEnd
+            ? formatv("varint runs past the end of column {0}", c).str()
+            : std::string("varint exceeds 64 bits"));
+  };
+  uint64_t covered = 0;
+  int64_t prev = 0;
+  while (covered < n) {
+    const uint8_t *runStart = p;
+    uint64_t h, len;
+    if (VarintStatus st = decodeVarint(p, end, h, errorAt);
+        st != VarintStatus::Ok)
+      return varintError(st, errorAt);
+    int64_t d = zigzagDecode(h >> 3);
+    len = (h & 7) + 1;
+    if ((h & 7) == 7) {
+      uint64_t extra;
+      if (VarintStatus st = decodeVarint(p, end, extra, errorAt);
+          st != VarintStatus::Ok)
+        return varintError(st, errorAt);
+      // Saturated: 8 + extra wraps for extra near 2^64.
+      len = extra > n ? UINT64_MAX : 8 + extra;
+    }
+    if (len > n - covered)
+      return blockError(block, begin, runStart - blocks,
+                        formatv("run covers {0} entries, only {1} remain "
+                                "in column {2}",
+                                len == UINT64_MAX ? std::string("> 2^64")
+                                                  : std::to_string(len),
+                                n - covered, c));
+    // Values stay in u32 at every step iff the first and last do (the
+    // progression is monotonic); bounding |d| keeps this inside int64.
+    bool tooWide = d > int64_t(UINT32_MAX) || d < -int64_t(UINT32_MAX);
+    int64_t firstValue = prev + d;
+    int64_t last = tooWide ? -1 : prev + d * int64_t(len);
+    if (tooWide || firstValue < 0 || firstValue > UINT32_MAX || last < 0 ||
+        last > UINT32_MAX)
+      return blockError(block, begin, runStart - blocks,
+                        formatv("run leaves the u32 range in column {0}", c));
+    prev = last;
+    covered += len;
+  }
+  if (p != end)
+    return blockError(block, begin, p - blocks,
+                      formatv("{0} leftover bytes after the {1} entries "
+                              "of column {2}",
+                              end - p, n, c));
   return Error::success();
 }
 

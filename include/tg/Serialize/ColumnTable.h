@@ -115,6 +115,13 @@ private:
   llvm::Error validateBlock(uint32_t block) const;
   llvm::Error validateLiteral(uint32_t block, const uint8_t *begin,
                               uint32_t size) const;
+  /// The two column codings of a literal block (validateLiteral's steps).
+  llvm::Error validatePackedColumn(uint32_t block, uint64_t begin, unsigned c,
+                                   uint64_t n, const uint8_t *p,
+                                   const uint8_t *end) const;
+  llvm::Error validateRunColumn(uint32_t block, uint64_t begin, unsigned c,
+                                uint64_t n, const uint8_t *p,
+                                const uint8_t *end) const;
   llvm::Error validateCopy(uint32_t block, const uint8_t *begin,
                            uint32_t size) const;
   /// Bytes [begin, end) of `block` in `blocks`, after checking its index
