@@ -659,6 +659,8 @@ Error ColumnTableReader::validateRunColumn(uint32_t block, uint64_t begin,
   return Error::success();
 }
 
+// About 100 lines on purpose: the checks follow the copy block's fields in
+// the order docs/debug-section-format.md lists them.
 Error ColumnTableReader::validateCopy(uint32_t block, const uint8_t *data,
                                       uint32_t size) const {
   uint64_t begin = data - blocks;

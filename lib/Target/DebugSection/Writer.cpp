@@ -124,7 +124,13 @@ private:
     Operation *op;
     uint64_t handle;
   };
+  /// Every handle's entry, block argument locations and the root location.
   LogicalResult collectHandles();
+  /// The ops with handles in walk order, each handle checked (present, in
+  /// range, unique, not too sparse); `count` is the table size.
+  LogicalResult gatherHandles(std::vector<Pending> &pending, uint64_t &count);
+  LogicalResult encodeHandle(const Pending &p);
+  LogicalResult encodeArgLocations(const Pending &p, uint32_t function);
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
   void embedSource();
   LogicalResult embedSourceText();
@@ -275,6 +281,8 @@ SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
   return StackedRef{/*canonical=*/true, chain->node, *leaf};
 }
 
+// About 100 lines on purpose: one case per location kind of the format,
+// side by side with docs/debug-section-format.md's LOCATIONS table.
 FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
                                            Operation *op) {
   auto key = std::make_pair(loc.getAsOpaquePointer(), function);
@@ -381,10 +389,26 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
 }
 
 LogicalResult SectionBuilder::collectHandles() {
-  llvm::DenseMap<uint64_t, Operation *> owners;
-  bool ok = true;
   std::vector<Pending> pending;
   uint64_t count = 0;
+  if (failed(gatherHandles(pending, count)))
+    return failure();
+  handles.assign(count, HandleEntry());
+  for (const Pending &p : pending)
+    if (failed(encodeHandle(p)))
+      return failure();
+  llvm::sort(argLocs);
+  FailureOr<uint32_t> ref = encode(root->getLoc(), kNone, root);
+  if (failed(ref))
+    return failure();
+  rootLoc = *ref;
+  return collectOriginRecords(pending);
+}
+
+LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
+                                            uint64_t &count) {
+  llvm::DenseMap<uint64_t, Operation *> owners;
+  bool ok = true;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == root)
       return;
@@ -429,67 +453,69 @@ LogicalResult SectionBuilder::collectHandles() {
     return failure();
   }
 
-  handles.assign(count, HandleEntry());
-  for (const Pending &p : pending) {
-    Operation *op = p.op;
-    // The entry function: a tg.graph, or a func.func of upstream IR.
-    EntryFunction top = getEntryFunction(op);
-    uint32_t function = kNone;
-    HandleEntry &entry = handles[p.handle];
-    if (top.op) {
-      function = intern(top.method);
-      std::pair<uint32_t, uint32_t> key = {
-          top.className.empty() ? kNone : intern(top.className), function};
-      auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
-      if (inserted)
-        graphs.push_back(key);
-      entry.values[kColGraph] = it->second + 1;
-    }
-    // The name --tg-module-hierarchy's mobile form ends with, so a path
-    // rebuilt from the section is the one the pass attached.
-    StringRef opName = getModulePathOpName(op);
+  return success();
+}
 
-    // An op is its stack plus its site (leaf location and name): sites
-    // repeat across module instances, so the site column of a repeated
-    // block of code is a run of consecutive ids.
-    uint32_t leaf;
-    auto stacked = encodeStacked(op->getLoc(), function, op);
-    if (failed(stacked))
-      return failure();
-    if (stacked->canonical) {
-      entry.values[kColStack] = stacked->node + 1;
-      leaf = stacked->leaf;
-    } else {
-      FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
-      if (failed(ref))
-        return failure();
-      entry.values[kColStack] = 0;
-      leaf = *ref;
-    }
-    std::pair<uint32_t, uint32_t> siteKey = {leaf, intern(opName) + 1};
-    auto [site, newSite] = siteIds.try_emplace(siteKey, sites.size());
-    if (newSite)
-      sites.push_back(siteKey);
-    entry.values[kColSite] = site->second + 1;
-
-    for (auto [r, region] : llvm::enumerate(op->getRegions()))
-      for (auto [b, block] : llvm::enumerate(region))
-        for (BlockArgument arg : block.getArguments()) {
-          if (isa<UnknownLoc>(arg.getLoc()))
-            continue;
-          FailureOr<uint32_t> ref = encode(arg.getLoc(), function, op);
-          if (failed(ref))
-            return failure();
-          argLocs.push_back({uint32_t(p.handle), uint32_t(r), uint32_t(b),
-                             arg.getArgNumber(), *ref});
-        }
+LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
+  Operation *op = p.op;
+  // The entry function: a tg.graph, or a func.func of upstream IR.
+  EntryFunction top = getEntryFunction(op);
+  uint32_t function = kNone;
+  HandleEntry &entry = handles[p.handle];
+  if (top.op) {
+    function = intern(top.method);
+    std::pair<uint32_t, uint32_t> key = {
+        top.className.empty() ? kNone : intern(top.className), function};
+    auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
+    if (inserted)
+      graphs.push_back(key);
+    entry.values[kColGraph] = it->second + 1;
   }
-  llvm::sort(argLocs);
-  FailureOr<uint32_t> ref = encode(root->getLoc(), kNone, root);
-  if (failed(ref))
+  // The name --tg-module-hierarchy's mobile form ends with, so a path
+  // rebuilt from the section is the one the pass attached.
+  StringRef opName = getModulePathOpName(op);
+
+  // An op is its stack plus its site (leaf location and name): sites
+  // repeat across module instances, so the site column of a repeated
+  // block of code is a run of consecutive ids.
+  uint32_t leaf;
+  auto stacked = encodeStacked(op->getLoc(), function, op);
+  if (failed(stacked))
     return failure();
-  rootLoc = *ref;
-  return collectOriginRecords(pending);
+  if (stacked->canonical) {
+    entry.values[kColStack] = stacked->node + 1;
+    leaf = stacked->leaf;
+  } else {
+    FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
+    if (failed(ref))
+      return failure();
+    entry.values[kColStack] = 0;
+    leaf = *ref;
+  }
+  std::pair<uint32_t, uint32_t> siteKey = {leaf, intern(opName) + 1};
+  auto [site, newSite] = siteIds.try_emplace(siteKey, sites.size());
+  if (newSite)
+    sites.push_back(siteKey);
+  entry.values[kColSite] = site->second + 1;
+
+  return encodeArgLocations(p, function);
+}
+
+LogicalResult SectionBuilder::encodeArgLocations(const Pending &p,
+                                                 uint32_t function) {
+  Operation *op = p.op;
+  for (auto [r, region] : llvm::enumerate(op->getRegions()))
+    for (auto [b, block] : llvm::enumerate(region))
+      for (BlockArgument arg : block.getArguments()) {
+        if (isa<UnknownLoc>(arg.getLoc()))
+          continue;
+        FailureOr<uint32_t> ref = encode(arg.getLoc(), function, op);
+        if (failed(ref))
+          return failure();
+        argLocs.push_back({uint32_t(p.handle), uint32_t(r), uint32_t(b),
+                           arg.getArgNumber(), *ref});
+      }
+  return success();
 }
 
 LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
