@@ -9,7 +9,7 @@ they hold, and whether every origin was kept; then compile every kernel
 (tg-compile-kernel --all-kernels, at the static types the standard input
 gave), compare each with PyTorch (tracegraph.torch.check_kernels) and
 check, for every handle of every kernel, that llvm-symbolizer prints the
-frames tg-symbolicate prints (test/native/Inputs/check_dwarf_frames.py).
+frames tg-symbolicate prints (test/tg-compile-kernel/Inputs/check_dwarf_frames.py).
 Prints a Markdown table (docs/real-models.md has one). Runs from the source
 tree: the importer is its python/tracegraph.
 
@@ -88,7 +88,7 @@ def row(tools, name, workdir):
             run([tg_opt, fused, "--tg-extract-kernels", "-o", extracted]).returncode == 0):
         env = dict(os.environ, PATH=tools + os.pathsep + os.environ.get("PATH", ""))
         res = subprocess.run([sys.executable,
-                              os.path.join(ROOT, "test", "native", "Inputs",
+                              os.path.join(ROOT, "test", "tg-compile-kernel", "Inputs",
                                            "check_dwarf_frames.py"),
                               "--obj", obj, "--section", section, "--handles-from", extracted],
                              capture_output=True, text=True, env=env)

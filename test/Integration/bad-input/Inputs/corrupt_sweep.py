@@ -17,7 +17,7 @@ import struct
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
                                 "Serialize", "Inputs"))
 from section_tool import fix as fix_checksums  # noqa: E402
 

@@ -1,6 +1,6 @@
 // One kernel per operator of --tg-fuse-elementwise's default list, with the
 // scalar arguments TorchScript passes (alpha, bounds, None, slopes, gelu's
-// approximate). Written by hand for test/native/elementwise-ops.test.
+// approximate). Written by hand for test/tg-compile-kernel/elementwise-ops.test.
 tg.graph @"Net::forward"(%self: !tg.module<"Net">, %x: !tg.tensor, %y: !tg.tensor) attributes {tg.entry} {
   %c1 = tg.constant(2.5 : f64) : !tg.value loc("ops.py":1:1)
   %k_add_alpha = tg.kernel "add_alpha"(%x, %y, %c1) : (!tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor {

@@ -1,5 +1,5 @@
 // Two kernels that lower and one that does not (aten::softmax), for
-// tg-compile-kernel --keep-going (test/native/tg-compile-kernel-errors.test).
+// tg-compile-kernel --keep-going (test/tg-compile-kernel/tg-compile-kernel-errors.test).
 tg.graph @"Net::forward"(%self: !tg.module<"Net">, %x: tensor<2x3xf32>) attributes {tg.entry} {
   %a = tg.kernel "good_relu"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32> {
   ^bb0(%in: tensor<2x3xf32>):
