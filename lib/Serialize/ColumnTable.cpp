@@ -548,18 +548,24 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
   return Error::success();
 }
 
+Error ColumnTableReader::columnVarintError(uint32_t block, uint64_t begin,
+                                           unsigned c, VarintStatus status,
+                                           const uint8_t *at) const {
+  return blockError(
+      block, begin, at - blocks,
+      status == VarintStatus::PastEnd
+          ? formatv("varint runs past the end of column {0}", c).str()
+          : std::string("varint exceeds 64 bits"));
+}
+
 /// A bit-packed column: base, width, then n values of `width` bits.
 Error ColumnTableReader::validatePackedColumn(uint32_t block, uint64_t begin,
                                               unsigned c, uint64_t n,
                                               const uint8_t *p,
                                               const uint8_t *end) const {
   const uint8_t *errorAt = nullptr;
-  auto varintError = [&](VarintStatus status, const uint8_t *errorAt) {
-    return blockError(
-        block, begin, errorAt - blocks,
-        status == VarintStatus::PastEnd
-            ? formatv("varint runs past the end of column {0}", c).str()
-            : std::string("varint exceeds 64 bits"));
+  auto varintError = [&](VarintStatus status, const uint8_t *at) {
+    return columnVarintError(block, begin, c, status, at);
   };
   uint64_t base;
   if (VarintStatus st = decodeVarint(p, end, base, errorAt);
@@ -607,12 +613,8 @@ Error ColumnTableReader::validateRunColumn(uint32_t block, uint64_t begin,
                                            const uint8_t *p,
                                            const uint8_t *end) const {
   const uint8_t *errorAt = nullptr;
-  auto varintError = [&](VarintStatus status, const uint8_t *errorAt) {
-    return blockError(
-        block, begin, errorAt - blocks,
-        status == VarintStatus::PastEnd
-            ? formatv("varint runs past the end of column {0}", c).str()
-            : std::string("varint exceeds 64 bits"));
+  auto varintError = [&](VarintStatus status, const uint8_t *at) {
+    return columnVarintError(block, begin, c, status, at);
   };
   uint64_t covered = 0;
   int64_t prev = 0;
