@@ -40,7 +40,8 @@ const char *kindName(unsigned i) {
 
 /// Size in bytes a table must have for `count`, by kind index, or nullopt
 /// when any size is allowed (format 2's block-coded STACK_NODES).
-std::optional<uint64_t> expectedSize(unsigned i, uint64_t count, bool v2) {
+std::optional<uint64_t> expectedSize(unsigned i, uint64_t count,
+                                     bool blockCoded) {
   switch (static_cast<SectionKind>(i + 1)) {
   case SectionKind::StringOffsets:
   case SectionKind::HandleIndex:
@@ -55,11 +56,11 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count, bool v2) {
   case SectionKind::ModuleFrames:
     return count * kModuleFrameSize;
   case SectionKind::StackNodes:
-    if (v2)
+    if (blockCoded)
       return std::nullopt;
     return count * kStackNodeSize;
   case SectionKind::Locations:
-    if (v2)
+    if (blockCoded)
       return std::nullopt;
     return count * kLocationSize;
   case SectionKind::LocationLists:
@@ -184,7 +185,7 @@ Error DebugSectionReader::validate() {
     return err;
   if (Error err = readSectionTable())
     return err;
-  if (isV1())
+  if (!layout.tableChecksums)
     if (Error err = checkBodyChecksumV1())
       return err;
   return checkIndexCounts();
@@ -215,13 +216,13 @@ Error DebugSectionReader::checkMagicAndVersion() {
                      "reader reads versions {2}.x, {3}.x and {4}.x",
                      versionMajor, versionMinor, kVersionMajorV1,
                      kVersionMajorV2, kVersionMajor);
+  layout = FormatLayout::get(versionMajor);
   return Error::success();
 }
 
 Error DebugSectionReader::checkHeader() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
   uint64_t size = data.size();
-  bool v2 = !isV1();
   uint32_t storedCrc = readU32(base + kOffHeaderCrc);
   uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
   if (storedCrc != crc)
@@ -234,7 +235,7 @@ Error DebugSectionReader::checkHeader() {
     return makeError("bad header size at offset {0}: expected {1}, found {2}",
                      unsigned(kOffHeaderSize), kHeaderSize, headerSize);
   flags = readU32(base + kOffFlags);
-  if (isV3() && (flags & kFlagCompressed)) {
+  if (layout.compressible && (flags & kFlagCompressed)) {
     if (Error err = decompress())
       return err;
     base = reinterpret_cast<const uint8_t *>(data.data());
@@ -253,7 +254,7 @@ Error DebugSectionReader::checkHeader() {
   if (handlesPerBlock == 0)
     return makeError("bad header at offset {0}: handles per block must be > 0",
                      unsigned(kOffHandlesPerBlock));
-  if (v2) {
+  if (layout.blockCodedTables) {
     stackNodesPerBlock = readU32(base + kOffStackNodesPerBlock);
     if (stackNodesPerBlock == 0)
       return makeError("bad header at offset {0}: stack nodes per block must "
@@ -271,16 +272,16 @@ Error DebugSectionReader::checkHeader() {
 Error DebugSectionReader::readSectionTable() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
   uint64_t size = data.size();
-  bool v2 = !isV1();
-  uint32_t entrySize = v2 ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
-  unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
+  uint32_t entrySize =
+      layout.tableChecksums ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
+  unsigned numKinds = layout.numKinds;
   uint32_t sectionCount = readU32(base + kOffSectionCount);
   uint64_t tableEnd = kHeaderSize + uint64_t(sectionCount) * entrySize;
   if (tableEnd > size)
     return makeError("truncated file: the section table of {0} entries at "
                      "offset {1} ends at {2}, past the end of the file ({3})",
                      sectionCount, kHeaderSize, tableEnd, size);
-  if (v2) {
+  if (layout.tableChecksums) {
     // The section table locates every table: it is small, so it is checked
     // at every open, before any of its fields is trusted.
     uint32_t storedTableCrc = readU32(base + kOffSectionTableCrc);
@@ -319,12 +320,14 @@ Error DebugSectionReader::readSectionTable() {
     if (kind >= 1 && kind <= numKinds && !seen[kind - 1]) {
       unsigned k = kind - 1;
       seen[k] = true;
-      std::optional<uint64_t> expected = expectedSize(k, count, v2);
-      if (isV3() && (getRowTableColumns(SectionKind(kind)) ||
-                     kind == uint32_t(SectionKind::StringData)))
+      std::optional<uint64_t> expected =
+          expectedSize(k, count, layout.blockCodedTables);
+      if (layout.rowTables && (getRowTableColumns(SectionKind(kind)) ||
+                               kind == uint32_t(SectionKind::StringData)))
         expected = std::nullopt;
       // 3.0 decodes strings from STRING_DATA alone.
-      if (isV3() && kind == uint32_t(SectionKind::StringOffsets))
+      if (layout.prefixCodedStrings &&
+          kind == uint32_t(SectionKind::StringOffsets))
         expected = 0;
       if (expected && *expected != bytes)
         return makeError("bad section table entry at offset {0}: {1} with "
@@ -336,7 +339,7 @@ Error DebugSectionReader::readSectionTable() {
       counts[k] = count;
       if (kind == uint32_t(SectionKind::OriginRecords))
         hasOriginRecordTable = true;
-      if (v2)
+      if (layout.tableChecksums)
         checksums[k] = readU64(entry + 16);
     }
     offset = i + 1 < sectionCount ? alignTable(offset + bytes, versionMajor)
@@ -349,7 +352,8 @@ Error DebugSectionReader::readSectionTable() {
                      "file has {1} bytes",
                      offset, size);
   // ORIGIN_RECORDS (2.1) is optional: a 2.0 file has none.
-  unsigned required = v2 ? kNumRequiredSectionKindsV2 : kNumSectionKindsV1;
+  unsigned required =
+      layout.blockCodedTables ? kNumRequiredSectionKindsV2 : kNumSectionKindsV1;
   for (unsigned k = 0; k < required; ++k)
     if (!seen[k])
       return makeError("missing section {0} (kind {1}) in the section table "
@@ -377,7 +381,6 @@ Error DebugSectionReader::checkBodyChecksumV1() {
 }
 
 Error DebugSectionReader::checkIndexCounts() {
-  bool v2 = !isV1();
   unsigned hi = idx(SectionKind::HandleIndex);
   uint64_t numBlocks =
       (uint64_t(handleCount) + handlesPerBlock - 1) / handlesPerBlock;
@@ -386,7 +389,7 @@ Error DebugSectionReader::checkIndexCounts() {
                      "of {2} need {3} entries, found {4}",
                      offsets[hi], handleCount, handlesPerBlock, numBlocks + 1,
                      counts[hi]);
-  if (v2) {
+  if (layout.blockCodedTables) {
     unsigned ni = idx(SectionKind::StackNodeIndex);
     unsigned sn = idx(SectionKind::StackNodes);
     uint64_t numNodeBlocks =
@@ -417,9 +420,9 @@ Error DebugSectionReader::checkIndexCounts() {
 Error DebugSectionReader::checkContents(SectionKind kind) const {
   // O(1) structural checks of a table; per-record checks happen on lookup.
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
-  if (isV3() && getRowTableColumns(kind))
+  if (layout.rowTables && getRowTableColumns(kind))
     return openRowTable(kind);
-  if (isV3() && kind == SectionKind::StringOffsets) {
+  if (layout.prefixCodedStrings && kind == SectionKind::StringOffsets) {
     unsigned so = idx(SectionKind::StringOffsets);
     unsigned sd = idx(SectionKind::StringData);
     if (counts[so] != counts[sd])
@@ -428,7 +431,7 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
                        counts[so], counts[sd]);
     return Error::success();
   }
-  if (isV3() && kind == SectionKind::StringData)
+  if (layout.prefixCodedStrings && kind == SectionKind::StringData)
     return decodeStrings();
   if (kind == SectionKind::StringOffsets) {
     unsigned so = idx(SectionKind::StringOffsets);
@@ -439,12 +442,12 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
       return makeError("bad STRING_OFFSETS at offset {0}: must start at 0 and "
                        "end at the STRING_DATA size {1}",
                        offsets[so], sizes[idx(SectionKind::StringData)]);
-    if (!isV1())
+    if (layout.tableChecksums)
       return Error::success();
     // Format 1.0 checks everything at open, the handle index too.
     kind = SectionKind::HandleIndex;
   }
-  if (kind == SectionKind::HandleIndex && isV1()) {
+  if (kind == SectionKind::HandleIndex && !layout.blockCodedTables) {
     unsigned hi = idx(SectionKind::HandleIndex);
     uint64_t last = counts[hi] - 1;
     if (readU32(base + offsets[hi] + 4 * last) !=
@@ -613,7 +616,7 @@ Error DebugSectionReader::readRow(SectionKind kind, uint32_t index,
 uint64_t DebugSectionReader::getRowOffset(SectionKind kind,
                                           uint32_t index) const {
   unsigned k = idx(kind);
-  if (!isV3() || !getRowTableColumns(kind))
+  if (!layout.rowTables || !getRowTableColumns(kind))
     return offsets[k] +
            4 * uint64_t(index) * std::max(1u, getRowTableColumns(kind));
   // A row of a block-coded table has no offset of its own: its block's.
@@ -647,7 +650,7 @@ Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
 }
 
 Error DebugSectionReader::verifyAll() const {
-  if (isV1())
+  if (!layout.tableChecksums)
     return Error::success();
   // Block by block first, so damage is reported with its block; then the
   // whole-table checksums, which also cover bytes no block claims.
@@ -699,7 +702,7 @@ Expected<StringRef> DebugSectionReader::getString(uint32_t id) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::StringOffsets, id, "string"))
     return std::move(err);
-  if (isV3())
+  if (layout.prefixCodedStrings)
     return StringRef(stringArena).slice(stringStarts[id], stringStarts[id + 1]);
   uint32_t begin = 0, end = 0;
   if (Error err = readRow(SectionKind::StringOffsets, id, &begin))
@@ -780,7 +783,7 @@ DebugSectionReader::getStackNode(uint32_t index) const {
   // Where the record is, for errors: its own offset in 1.0; in 2.0 the
   // offset of its block (rows of a coded table have none of their own).
   auto at = [&]() -> uint64_t {
-    if (isV1())
+    if (!layout.blockCodedTables)
       return offsets[idx(SectionKind::StackNodes)] +
              uint64_t(index) * kStackNodeSize;
     return offsets[idx(SectionKind::StackNodes)] +
@@ -788,7 +791,7 @@ DebugSectionReader::getStackNode(uint32_t index) const {
                           index / stackNodesPerBlock, 4));
   };
   uint32_t frame, parent;
-  if (isV1()) {
+  if (!layout.blockCodedTables) {
     const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
     node.call = readU32(p);
     frame = readU32(p + 4);
@@ -829,7 +832,7 @@ DebugSectionReader::getLocation(uint32_t index) const {
   // Where the record is, for errors: its own offset in 1.0; in 2.0 the
   // offset of its block (rows of a coded table have none of their own).
   auto at = [&]() -> uint64_t {
-    if (isV1())
+    if (!layout.blockCodedTables)
       return offsets[idx(SectionKind::Locations)] +
              uint64_t(index) * kLocationSize;
     return offsets[idx(SectionKind::Locations)] +
@@ -837,7 +840,7 @@ DebugSectionReader::getLocation(uint32_t index) const {
                           4));
   };
   uint8_t kind, aux;
-  if (isV1()) {
+  if (!layout.blockCodedTables) {
     const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
     kind = p[0];
     aux = p[1];
@@ -1048,7 +1051,7 @@ Error DebugSectionReader::decodeColumns(uint64_t handle,
     return makeError("debug handle {0} out of range: the section has handles "
                      "0..{1}",
                      handle, int64_t(handleCount) - 1);
-  if (isV1())
+  if (!layout.blockCodedTables)
     return decodeColumnsV1(handle, values);
   if (Error err = checkTable(SectionKind::HandleIndex))
     return err;

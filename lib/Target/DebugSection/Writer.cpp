@@ -47,27 +47,6 @@ struct HandleEntry {
   uint32_t values[kNumColumns] = {0, 0, 0};
 };
 
-/// What differs between the format versions the writer writes, decided once
-/// (docs/debug-section-format.md, "Versions").
-struct FormatLayout {
-  uint16_t major = 0, minor = 0;
-  unsigned numKinds = 0;
-  /// 2.x and 3.0: stack nodes, locations and handles are block-coded column
-  /// tables; 1.0 has fixed-width records and run-coded handle blocks.
-  bool blockCodedTables = false;
-  /// 2.x and 3.0: a checksum per table and a CRC of the section table; 1.0
-  /// has one checksum of the whole body.
-  bool tableChecksums = false;
-  /// 3.0: strings coded against earlier ones (no STRING_OFFSETS bytes).
-  bool prefixCodedStrings = false;
-  /// 3.0: the fixed-width tables are block-coded row tables.
-  bool rowTables = false;
-  /// 3.0: a small image may be stored as one zstd frame (flag COMPRESSED).
-  bool compressible = false;
-
-  static FormatLayout get(uint16_t major);
-};
-
 /// The tables of a section being written, by kind, with their counts.
 struct SectionTables {
   std::string bytes[kNumSectionKinds];
@@ -631,29 +610,6 @@ void SectionBuilder::embedSource() {
       ++lineNo;
     }
   }
-}
-
-FormatLayout FormatLayout::get(uint16_t major) {
-  FormatLayout layout;
-  layout.major = major;
-  if (major == kVersionMajorV1) {
-    layout.minor = 0;
-    layout.numKinds = kNumSectionKindsV1;
-    return layout;
-  }
-  layout.numKinds = kNumSectionKinds;
-  layout.blockCodedTables = true;
-  layout.tableChecksums = true;
-  if (major == kVersionMajorV2) {
-    layout.minor = kVersionMinorV2;
-    return layout;
-  }
-  layout.major = kVersionMajor;
-  layout.minor = kVersionMinor;
-  layout.prefixCodedStrings = true;
-  layout.rowTables = true;
-  layout.compressible = true;
-  return layout;
 }
 
 void SectionBuilder::encodePrefixCodedStrings(SectionTables &tables) {
