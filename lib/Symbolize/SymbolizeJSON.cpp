@@ -58,6 +58,29 @@ json::Object toJSON(const SymbolizedHandle &sym, SourceCache *source) {
       {"origins", std::move(origins)}};
 }
 
+void writeJSON(json::OStream &os, const SymbolizedHandle &sym,
+               SourceCache *source) {
+  // Keys in sorted order, as json::OStream prints a json::Object, so the
+  // text is toJSON's byte for byte (test/tg-symbolicate/styles.test).
+  os.object([&] {
+    os.attribute("handle", int64_t(sym.handle));
+    os.attribute("kernel", sym.kernel ? json::Value(*sym.kernel) : nullptr);
+    os.attribute("op", sym.opName);
+    os.attributeArray("origins", [&] {
+      for (const SymbolOrigin &origin : sym.origins)
+        os.object([&] {
+          os.attributeArray("frames", [&] {
+            for (const SymbolFrame &frame : origin.frames)
+              os.value(toJSON(frame, source));
+          });
+          os.attribute("module_path", origin.modulePath);
+        });
+    });
+    os.attribute("top_class", sym.topClass);
+    os.attribute("top_method", sym.topMethod);
+  });
+}
+
 std::string getFrameText(const SymbolFrame &frame) {
   std::string text =
       formatv("File \"{0}\", line {1}", frame.file, frame.line).str();

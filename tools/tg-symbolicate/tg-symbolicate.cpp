@@ -20,7 +20,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 #include <cstdio>
@@ -155,6 +154,24 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
                         outputStyle == OutputStyle::PyTorchMobile, first);
 }
 
+/// Writes -o atomically: to a temporary file next to it, renamed over it
+/// once complete (llvm::writeToOutput), so a program reading the old file
+/// (a Section holding it mapped, another tg-symbolicate) keeps reading the
+/// old bytes, and an interrupted run leaves no half-written file.
+bool writeOutput(function_ref<void(raw_ostream &)> write) {
+  Error err = writeToOutput(outputPath, [&](raw_ostream &os) {
+    write(os);
+    return Error::success();
+  });
+  if (err) {
+    // The error names the path already, as a FileError: say it once.
+    reportError("cannot write '" + outputPath +
+                "': " + errorToErrorCode(std::move(err)).message());
+    return false;
+  }
+  return true;
+}
+
 /// tg-symbolicate SECTION --chrome-trace IN.json: every bad event is
 /// reported, and nothing is written unless all were annotated.
 int annotateTrace(const Symbolizer &symbolizer, ModulePathFormat format,
@@ -187,19 +204,14 @@ int annotateTrace(const Symbolizer &symbolizer, ModulePathFormat format,
     });
     return 1;
   }
-  std::error_code ec;
-  ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
-  if (ec) {
-    reportError("cannot write '" + outputPath + "': " + ec.message());
-    return 1;
-  }
-  {
-    json::OStream os(out.os(), /*IndentSize=*/2);
-    writeJSON(os, *trace);
-  }
-  out.os() << "\n";
-  out.keep();
-  return 0;
+  bool written = writeOutput([&](raw_ostream &os) {
+    {
+      json::OStream json(os, /*IndentSize=*/2);
+      writeJSON(json, *trace);
+    }
+    os << "\n";
+  });
+  return written ? 0 : 1;
 }
 
 /// tg-symbolicate SECTION --source FILE:LINE.
@@ -218,17 +230,14 @@ int runSourceQuery(const DebugSectionReader &reader,
     reportError(sectionPath + ": " + toString(result.takeError()));
     return 1;
   }
-  std::error_code ec;
-  ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
-  if (ec) {
-    reportError("cannot write '" + outputPath + "': " + ec.message());
+  bool written = writeOutput([&](raw_ostream &os) {
+    if (outputFormat == OutputFormat::JSON)
+      os << formatv("{0:2}", json::Value(std::move(result->json))) << "\n";
+    else if (result->numMatches)
+      os << sourceQuery << ":\n" << result->text;
+  });
+  if (!written)
     return 1;
-  }
-  if (outputFormat == OutputFormat::JSON)
-    out.os() << formatv("{0:2}", json::Value(std::move(result->json))) << "\n";
-  else if (result->numMatches)
-    out.os() << sourceQuery << ":\n" << result->text;
-  out.keep();
   if (!result->numMatches) {
     reportError("nothing in " + sectionPath + " comes from " +
                 printable(sourceQuery) +
@@ -294,7 +303,8 @@ int main(int argc, char **argv) {
   if (!sourceQuery.empty())
     return runSourceQuery(**reader, symbolizer, format);
 
-  std::vector<std::string> handles(handleArgs.begin(), handleArgs.end());
+  // Handles as arguments or, without any, words of stdin.
+  std::vector<StringRef> handles(handleArgs.begin(), handleArgs.end());
   std::unique_ptr<MemoryBuffer> stdinBuffer;
   if (handles.empty()) {
     auto buffer = MemoryBuffer::getSTDIN();
@@ -303,40 +313,44 @@ int main(int argc, char **argv) {
                   buffer.getError().message());
       return 1;
     }
-    SmallVector<StringRef> words;
-    SplitString((*buffer)->getBuffer(), words, " \t\r\n,");
-    for (StringRef word : words)
-      handles.push_back(word.str());
     stdinBuffer = std::move(*buffer);
+    SmallVector<StringRef> words;
+    SplitString(stdinBuffer->getBuffer(), words, " \t\r\n,");
+    handles.assign(words.begin(), words.end());
   }
 
-  std::error_code ec;
-  ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
-  if (ec) {
-    reportError("cannot write '" + outputPath + "': " + ec.message());
+  // One handle at a time, straight to the output: memory stays flat in the
+  // number of handles, JSON included (json::OStream, not a json::Array).
+  auto symbolizeAll = [&](raw_ostream &os) {
+    std::optional<json::OStream> json;
+    if (outputFormat == OutputFormat::JSON) {
+      json.emplace(os, /*IndentSize=*/2);
+      json->arrayBegin();
+    }
+    bool first = true;
+    for (StringRef text : handles) {
+      std::optional<uint64_t> handle = parseHandle(text);
+      if (!handle) {
+        reportError("invalid debug handle '" + printable(text) +
+                    "': expected a non-negative integer");
+        continue;
+      }
+      Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
+      if (!sym) {
+        reportError(sectionPath + ": " + toString(sym.takeError()));
+        continue;
+      }
+      if (json)
+        writeJSON(*json, *sym, source);
+      else
+        printText(os, *sym, source, first);
+    }
+    if (json) {
+      json->arrayEnd();
+      os << "\n";
+    }
+  };
+  if (!writeOutput(symbolizeAll))
     return 1;
-  }
-  json::Array results;
-  bool first = true;
-  for (const std::string &text : handles) {
-    std::optional<uint64_t> handle = parseHandle(text);
-    if (!handle) {
-      reportError("invalid debug handle '" + printable(text) +
-                  "': expected a non-negative integer");
-      continue;
-    }
-    Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
-    if (!sym) {
-      reportError(sectionPath + ": " + toString(sym.takeError()));
-      continue;
-    }
-    if (outputFormat == OutputFormat::JSON)
-      results.push_back(toJSON(*sym, source));
-    else
-      printText(out.os(), *sym, source, first);
-  }
-  if (outputFormat == OutputFormat::JSON)
-    out.os() << formatv("{0:2}", json::Value(std::move(results))) << "\n";
-  out.keep();
   return hadError ? 1 : 0;
 }

@@ -34,6 +34,12 @@ llvm::json::Object toJSON(const SymbolFrame &frame, SourceCache *source);
 llvm::json::Object toJSON(const SymbolOrigin &origin, SourceCache *source);
 llvm::json::Object toJSON(const SymbolizedHandle &sym, SourceCache *source);
 
+/// Writes toJSON(sym, source) to `os` without building it: the same text,
+/// in memory bounded by one frame rather than by the handle (a fused kernel
+/// of a large model has thousands of origins).
+void writeJSON(llvm::json::OStream &os, const SymbolizedHandle &sym,
+               SourceCache *source);
+
 /// A frame as one line of a Python traceback: `File "f", line N, in fn`.
 std::string getFrameText(const SymbolFrame &frame);
 
