@@ -214,13 +214,37 @@ def main(argv):
         sys.stdout.write(header + text)
         return 0
     try:
-        with open(args.output, "w") as f:
-            f.write(header + text)
+        write_atomically(args.output, header + text)
     except OSError as e:
         print("torch-to-tg: error: cannot write %s: %s" % (args.output, e.strerror),
               file=sys.stderr)
         return 1
     return 0
+
+
+def write_atomically(path, text):
+    """Writes `text` to a temporary file next to `path`, then renames it over
+    `path`, as tracegraph's C++ tools write their outputs: a reader of the old
+    file keeps reading the old bytes, and a failed run leaves no half-written
+    file."""
+    import tempfile
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=directory,
+                               prefix=os.path.basename(path) + ".temp-")
+    try:
+        # mkstemp makes the file 0600; an output gets the usual 0666 & ~umask.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _first_line(e):
