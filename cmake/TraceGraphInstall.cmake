@@ -5,7 +5,7 @@
 # installs the public headers (include/tg, with the generated .inc files), the
 # libraries, the tools, and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
 # with exported targets TraceGraph::TraceGraphIR, TraceGraph::TraceGraphPasses,
-# ... so that a downstream project writes
+# TraceGraph::TraceGraphTGToLinalg, ... so that a downstream project writes
 #
 #   find_package(TraceGraph CONFIG REQUIRED)   # also finds MLIR
 #   target_link_libraries(my-tool PRIVATE TraceGraph::TraceGraphPasses)
@@ -19,7 +19,7 @@ set(TG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/TraceGraph)
 # Every library that exists in this tree: later ones depend on earlier ones.
 set(TG_INSTALL_LIBRARIES)
 foreach(lib TraceGraphSupport TraceGraphIR TraceGraphSerialize
-            TraceGraphPasses)
+            TraceGraphPasses TraceGraphTGToLinalg)
   if(TARGET ${lib})
     list(APPEND TG_INSTALL_LIBRARIES ${lib})
   endif()

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/Passes.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
@@ -218,6 +219,7 @@ extern "C" const char *__asan_default_options() {
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   registerTransformsPasses();
   tg::registerTGPasses();
+  tg::registerTGConversionPasses();
   return 0;
 }
 

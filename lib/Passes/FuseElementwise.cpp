@@ -27,7 +27,8 @@ namespace {
 
 /// The default elementwise set: pointwise aten operators and their in-place
 /// forms, as Inductor fuses them into pointwise kernels.
-/// Every one of them is lowered by --tg-extract-kernels (ExtractKernels.cpp).
+/// Every one of them is lowered by --tg-extract-kernels
+/// (lib/Conversion/TGToLinalg/TGToLinalg.cpp).
 constexpr llvm::StringLiteral kDefaultOps[] = {
     "add",       "sub",         "mul",      "div",        "neg",   "relu",
     "sigmoid",   "tanh",        "gelu",     "silu",       "exp",   "log",

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/Passes.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 
@@ -22,6 +23,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tg::registerTGPasses();
+  tg::registerTGConversionPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

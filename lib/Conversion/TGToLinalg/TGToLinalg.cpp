@@ -1,4 +1,4 @@
-//===- ExtractKernels.cpp - Fused kernels as linalg functions -------------===//
+//===- TGToLinalg.cpp - Fused kernels as linalg functions -----------------===//
 //
 // The reference lowering from tracegraph's kernels to upstream dialects. It
 // exists so that a fused kernel of a real model can be compiled to native
@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/TGToLinalg/TGToLinalg.h"
 #include "tg/IR/CallStack.h"
+#include "tg/IR/DebugHandle.h"
 #include "tg/IR/TGOps.h"
-#include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,7 +30,7 @@
 
 namespace tg {
 #define GEN_PASS_DEF_TGEXTRACTKERNELS
-#include "tg/Passes/Passes.h.inc"
+#include "tg/Conversion/Passes.h.inc"
 } // namespace tg
 
 using namespace mlir;
