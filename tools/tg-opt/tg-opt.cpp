@@ -13,6 +13,7 @@
 #include "tg/Conversion/Passes.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
+#include "tg/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tg::registerTGPasses();
   tg::registerTGConversionPasses();
+  tg::registerTGPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
