@@ -122,12 +122,7 @@ struct ModuleHierarchyPass
   using Base::Base;
 
   void runOnOperation() override {
-    tg::ModulePathFormat pathFormat;
-    if (!tg::parseModulePathFormat(format, pathFormat)) {
-      getOperation().emitError("tg-module-hierarchy: unknown format '")
-          << format << "': expected 'profiler', 'mobile' or 'scope'";
-      return signalPassFailure();
-    }
+    tg::ModulePathFormat pathFormat = format;
     MLIRContext *ctx = &getContext();
     StringAttr attrName = StringAttr::get(ctx, tg::kModuleHierarchyAttrName);
 

@@ -30,11 +30,6 @@ struct VerifyOriginsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (compare != "full" && compare != "leaf") {
-      module.emitError("tg-verify-origins: unknown compare mode '")
-          << compare << "' (expected full or leaf)";
-      return signalPassFailure();
-    }
     bool ok = succeeded(verifyKernels(module));
     Attribute attr = module->getAttr("tg.origin_snapshot");
     if (attr) {
@@ -43,7 +38,8 @@ struct VerifyOriginsPass
         module.emitError("tg.origin_snapshot must be an array of locations");
         return signalPassFailure();
       }
-      ok &= succeeded(verifySnapshot(module, snapshot, compare == "leaf"));
+      ok &= succeeded(
+          verifySnapshot(module, snapshot, compare == OriginComparison::Leaf));
       module->removeAttr("tg.origin_snapshot");
     }
     if (!ok)

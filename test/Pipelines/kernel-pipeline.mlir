@@ -40,6 +40,7 @@
 // RUN: not tg-opt %s --tg-kernel-pipeline=frobnicate=1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tg-opt %s --tg-kernel-pipeline=debug-info=maybe 2>&1 | FileCheck %s --check-prefix=BOOL
 // RUN: not tg-opt %s --tg-kernel-pipeline=trap-after=x 2>&1 | FileCheck %s --check-prefix=INT
+// RUN: not tg-opt %s --tg-kernel-pipeline=element-type=f16 2>&1 | FileCheck %s --check-prefix=ETYPE
 // RUN: not tg-opt %s --tg-kernel-pipeline=shape=2xa 2>&1 | FileCheck %s --check-prefix=SHAPE
 
 // One function of bare pointers per kernel, each op at its own location with
@@ -81,6 +82,7 @@
 // UNKNOWN: no such option frobnicate
 // BOOL: for the --debug-info option: 'maybe' is invalid value for boolean argument
 // INT: for the --trap-after option: 'x' value invalid for long argument
+// ETYPE: for the --element-type option: Cannot find option named 'f16'!
 // SHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got '2xa'
 
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {

@@ -69,8 +69,14 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
     Option<"shape", "shape", "std::string", /*default=*/"\"\"",
            "Static shape of the kernels' tensors, as 1x64x56x56 (needed "
            "unless their types are ranked tensors)">,
-    Option<"elementType", "element-type", "std::string", /*default=*/"\"f32\"",
-           "Element type of the tensors: f32 or f64">,
+    Option<"elementType", "element-type", "::tg::KernelElementType",
+           /*default=*/"::tg::KernelElementType::F32",
+           "Element type of the tensors",
+           [{::llvm::cl::values(
+               clEnumValN(::tg::KernelElementType::F32, "f32",
+                          "32-bit floats (C float)"),
+               clEnumValN(::tg::KernelElementType::F64, "f64",
+                          "64-bit floats (C double)"))}]>,
     Option<"trapAfter", "trap-after", "int64_t", /*default=*/"-1",
            "Debug handle of the op after which to trap (default: none)">,
   ];

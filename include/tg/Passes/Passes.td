@@ -180,11 +180,21 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
 
     With `emit-remarks`, each op also gets a remark `module hierarchy: <path>`
     (paths joined by `; `), for FileCheck and `-verify-diagnostics`.
-    Locations are not changed. An unknown `format` is an error.
+    Locations are not changed. A `format` other than the three is refused
+    by the option parser.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"profiler\"",
-           "Form of the module path: profiler, mobile or scope">,
+    Option<"format", "format", "::tg::ModulePathFormat",
+           /*default=*/"::tg::ModulePathFormat::Profiler",
+           "Form of the module path",
+           [{::llvm::cl::values(
+               clEnumValN(::tg::ModulePathFormat::Profiler, "profiler",
+                          "The TorchScript interpreter's and profiler's form"),
+               clEnumValN(::tg::ModulePathFormat::Mobile, "mobile",
+                          "The mobile debug-handle form, ending with the op"),
+               clEnumValN(::tg::ModulePathFormat::Scope, "scope",
+                          "Instances and classes only, as backend errors "
+                          "print it"))}]>,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Also emit a remark with the module path of every op">,
   ];
@@ -312,8 +322,14 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
     The IR is otherwise not changed.
   }];
   let options = [
-    Option<"compare", "compare", "std::string", /*default=*/"\"full\"",
-           "What must survive of each origin: full or leaf">,
+    Option<"compare", "compare", "::tg::OriginComparison",
+           /*default=*/"::tg::OriginComparison::Full",
+           "What must survive of each origin",
+           [{::llvm::cl::values(
+               clEnumValN(::tg::OriginComparison::Full, "full",
+                          "The whole origin, its call-site chain included"),
+               clEnumValN(::tg::OriginComparison::Leaf, "leaf",
+                          "Its leaf source position only"))}]>,
   ];
 }
 
@@ -560,14 +576,18 @@ def TGExportLLVMDebugInfo : Pass<"tg-export-llvm-debuginfo", "mlir::ModuleOp"> {
       on one origin (every op inside a kernel) keep a single one.
 
     Unknown locations stay unknown. A function that already has a
-    `DISubprogram` is left alone, so the pass is idempotent. An unknown
-    `language` is an error.
+    `DISubprogram` is left alone, so the pass is idempotent. `language` is
+    one of the `DW_LANG_*` names of LLVM's DWARF table; the option parser
+    refuses any other.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
   let options = [
-    Option<"language", "language", "std::string",
-           /*default=*/"\"DW_LANG_Python\"",
-           "DWARF source language of the compile unit (DW_LANG_*)">,
+    // Every DW_LANG_* name LLVM knows (llvm/BinaryFormat/Dwarf.def): too
+    // many to spell out here, so Passes.h lists them from LLVM's table.
+    Option<"language", "language", "::llvm::dwarf::SourceLanguage",
+           /*default=*/"::llvm::dwarf::DW_LANG_Python",
+           "DWARF source language of the compile unit (DW_LANG_*)",
+           [{::tg::getDWARFLanguageValues()}]>,
     Option<"producer", "producer", "std::string", /*default=*/"\"tracegraph\"",
            "DW_AT_producer of the compile unit">,
   ];

@@ -10,6 +10,8 @@
 #ifndef TG_PIPELINES_PIPELINES_H
 #define TG_PIPELINES_PIPELINES_H
 
+#include "tg/Conversion/TGToLinalg/TGToLinalg.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 #include <cstdint>
@@ -36,10 +38,13 @@ struct KernelPipelineOptions
       llvm::cl::desc("Static shape of the kernels' tensors, as 1x64x56x56 "
                      "(needed unless their types are ranked tensors)"),
       llvm::cl::init("")};
-  Option<std::string> elementType{
-      *this, "element-type",
-      llvm::cl::desc("Element type of the tensors: f32 or f64"),
-      llvm::cl::init("f32")};
+  Option<KernelElementType> elementType{
+      *this, "element-type", llvm::cl::desc("Element type of the tensors"),
+      llvm::cl::init(KernelElementType::F32),
+      llvm::cl::values(
+          clEnumValN(KernelElementType::F32, "f32", "32-bit floats (C float)"),
+          clEnumValN(KernelElementType::F64, "f64",
+                     "64-bit floats (C double)"))};
   Option<int64_t> trapAfter{
       *this, "trap-after",
       llvm::cl::desc("Debug handle of the op after which to trap (default: "

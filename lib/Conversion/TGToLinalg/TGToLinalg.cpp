@@ -367,17 +367,9 @@ struct ExtractKernelsPass
     MLIRContext *ctx = &getContext();
     trapped = false;
 
-    FloatType elementTy;
-    if (elementType == "f32")
-      elementTy = Float32Type::get(ctx);
-    else if (elementType == "f64")
-      elementTy = Float64Type::get(ctx);
-    else {
-      module.emitError() << "tg-extract-kernels: element-type must be f32 or "
-                            "f64, got '"
-                         << elementType << "'";
-      return signalPassFailure();
-    }
+    FloatType elementTy = elementType == KernelElementType::F64
+                              ? FloatType(Float64Type::get(ctx))
+                              : FloatType(Float32Type::get(ctx));
     std::optional<SmallVector<int64_t>> staticShape;
     if (!shape.empty()) {
       staticShape = parseShape(shape);

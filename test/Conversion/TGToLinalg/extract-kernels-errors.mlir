@@ -11,7 +11,7 @@
 // NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
 // NOSHAPE: error: tg-extract-kernels: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input) or give one with shape=AxBxC
 // BADSHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got
-// ETYPE: error: tg-extract-kernels: element-type must be f32 or f64, got 'i32'
+// ETYPE: tg-opt: for the --element-type option: Cannot find option named 'i32'!
 // NAME: error: tg-extract-kernels: no kernel named 'nope' in the module
 // TRAP: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle
 

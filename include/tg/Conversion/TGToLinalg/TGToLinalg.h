@@ -19,6 +19,10 @@
 
 namespace tg {
 
+/// The element type of the extracted kernels' tensors (`--tg-extract-kernels`'s
+/// option `element-type`).
+enum class KernelElementType { F32, F64 };
+
 #define GEN_PASS_DECL_TGEXTRACTKERNELS
 #include "tg/Conversion/Passes.h.inc"
 
