@@ -327,7 +327,7 @@ LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
     // it did, keep the originals rather than lose them.
     rewriter.eraseOp(kernel);
     listener.endGroup();
-    return group.ops.back()->emitError("tg-fuse-elementwise: cannot replace ")
+    return group.ops.back()->emitError("cannot replace ")
            << group.ops.size() << " ops by kernel '" << name << "'";
   }
   listener.endGroup();
@@ -381,8 +381,7 @@ void FuseElementwisePass::runOnOperation() {
   listener.finalize();
   for (unsigned id : listener.getDroppedOrigins()) {
     emitError(listener.getOrigins()[id].loc)
-        << "tg-fuse-elementwise lost this origin: "
-        << listener.getOrigins()[id].droppedReason;
+        << "origin lost in fusion: " << listener.getOrigins()[id].droppedReason;
     signalPassFailure();
   }
 }

@@ -292,7 +292,7 @@ LogicalResult InlinePass::collectCalls(GraphOp graph, SymbolTable &symbols,
     Operation *target = symbols.lookup(ref.getValue());
     auto callee = dyn_cast_or_null<GraphOp>(target);
     if (!callee) {
-      op->emitError("tg-inline: cannot inline a call of ")
+      op->emitError("cannot inline a call of ")
           << ref << ": " << (target ? "not a tg.graph" : "no such graph");
       return WalkResult::interrupt();
     }
@@ -350,7 +350,7 @@ LogicalResult InlinePass::visit(GraphOp root, SymbolTable &symbols,
     if (calleeState == 1) {
       // Name the cycle from the graph that closes it, through every call.
       InFlightDiagnostic diag =
-          site.op->emitError("tg-inline: recursive calls cannot be inlined: ");
+          site.op->emitError("recursive calls cannot be inlined: ");
       auto start = llvm::find_if(path, [&](const CallSite &s) {
         return s.op->getParentOfType<GraphOp>() == site.callee;
       });
@@ -371,7 +371,7 @@ LogicalResult InlinePass::checkInlinable(GraphOp callee,
                                          InlinerInterface &interface) {
   Region &body = callee.getBody();
   if (!body.hasOneBlock())
-    return callee.emitError("tg-inline: cannot inline ")
+    return callee.emitError("cannot inline ")
            << quoted(callee) << ": its body has " << body.getBlocks().size()
            << " blocks";
   // The check mlir::inlineCall makes, done up front so that a failure
@@ -380,9 +380,8 @@ LogicalResult InlinePass::checkInlinable(GraphOp callee,
   WalkResult result = body.walk([&](Operation *op) {
     if (interface.isLegalToInline(op, &body, /*wouldBeCloned=*/true, mapping))
       return WalkResult::advance();
-    op->emitError("tg-inline: cannot inline ")
-        << quoted(callee) << ": '" << op->getName()
-        << "' has no inliner interface";
+    op->emitError("cannot inline ") << quoted(callee) << ": '" << op->getName()
+                                    << "' has no inliner interface";
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
@@ -451,7 +450,7 @@ void InlinePass::runOnOperation() {
       if (interface.isLegalToInline(dest, &site.callee.getBody(),
                                     /*wouldBeCloned=*/true, mapping))
         continue;
-      site.op->emitError("tg-inline: cannot inline ")
+      site.op->emitError("cannot inline ")
           << quoted(site.callee) << " into '" << dest->getParentOp()->getName()
           << "'";
       return signalPassFailure();
@@ -651,7 +650,7 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
       call.op->setLoc(callLoc);
       // Reported on the call as written, as when callees were flattened
       // first.
-      site.op->emitError("tg-inline: MLIR's inliner could not inline ")
+      site.op->emitError("MLIR's inliner could not inline ")
           << quoted(site.callee);
       return failure();
     }

@@ -35,7 +35,9 @@ struct VerifyOriginsPass
     if (attr) {
       auto snapshot = dyn_cast<ArrayAttr>(attr);
       if (!snapshot) {
-        module.emitError("tg.origin_snapshot must be an array of locations");
+        module.emitError(
+            "tg-verify-origins: tg.origin_snapshot must be an array of "
+            "locations");
         return signalPassFailure();
       }
       ok &= succeeded(
@@ -139,7 +141,9 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
   for (Attribute attr : snapshot) {
     auto origin = dyn_cast<LocationAttr>(attr);
     if (!origin) {
-      module.emitError("tg.origin_snapshot holds a non-location: ") << attr;
+      module.emitError("tg-verify-origins: tg.origin_snapshot holds a "
+                       "non-location: ")
+          << attr;
       ok = false;
       continue;
     }

@@ -100,8 +100,8 @@ public:
       return unsupported();
     unsigned numOperands = op->getNumOperands();
     if (numOperands < arity.least) {
-      op.emitError() << "tg-extract-kernels: '" << op.getName() << "' needs "
-                     << arity.least << " operands but has " << numOperands;
+      op.emitError() << "'" << op.getName() << "' needs " << arity.least
+                     << " operands but has " << numOperands;
       return failure();
     }
     used = std::min(numOperands, arity.most);
@@ -112,8 +112,8 @@ public:
       if (bad)
         return failure();
       if (!args.back()) {
-        op.emitError() << "tg-extract-kernels: operand " << i << " of '"
-                       << op.getName() << "' is None";
+        op.emitError() << "operand " << i << " of '" << op.getName()
+                       << "' is None";
         return failure();
       }
     }
@@ -229,7 +229,7 @@ private:
     if (used > 1) {
       auto text = dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
       if (!text || (text.getValue() != "none" && text.getValue() != "tanh")) {
-        op.emitError() << "tg-extract-kernels: gelu's approximate must be "
+        op.emitError() << "gelu's approximate must be "
                           "the constant \"none\" or \"tanh\"";
         return nullptr;
       }
@@ -296,8 +296,8 @@ private:
       return v;
     if (isa_and_nonnull<UnitAttr>(attrs.lookup(operand)))
       return {};
-    op.emitError() << "tg-extract-kernels: operand " << i << " of '"
-                   << op.getName() << "' is not a tensor or a number";
+    op.emitError() << "operand " << i << " of '" << op.getName()
+                   << "' is not a tensor or a number";
     bad = true;
     return {};
   }
@@ -334,7 +334,7 @@ private:
   }
 
   FailureOr<Operation *> unsupported() {
-    op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
+    op.emitError() << "cannot lower '" << op.getName()
                    << "' (supported, as aten:: and in-place: " << kSupportedOps
                    << ")";
     return failure();
@@ -507,8 +507,7 @@ struct ExtractKernelsPass
                  std::optional<ArrayRef<int64_t>> staticShape) {
     Block &body = kernel.getBodyBlock();
     auto error = [&]() {
-      return kernel.emitError() << "tg-extract-kernels: kernel '"
-                                << kernel.getKernelName() << "' ";
+      return kernel.emitError() << "kernel '" << kernel.getKernelName() << "' ";
     };
     RankedTensorType tensorTy;
     for (Type type : llvm::concat<const Type>(kernel.getInputs().getTypes(),
@@ -625,8 +624,7 @@ struct ExtractKernelsPass
       FailureOr<Operation *> lowered =
           traced ? lowering.lower(traced) : FailureOr<Operation *>();
       if (!traced)
-        op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
-                       << "' in a kernel";
+        op.emitError() << "cannot lower '" << op.getName() << "' in a kernel";
       if (failed(lowered)) {
         ok = false;
         break;
@@ -686,15 +684,14 @@ struct ExtractKernelsPass
     auto yield = kernel.getYield();
     for (Value result : yield.getOperands()) {
       if (!isTensor(result.getType())) {
-        yield.emitError() << "tg-extract-kernels: kernel '"
-                          << kernel.getKernelName()
+        yield.emitError() << "kernel '" << kernel.getKernelName()
                           << "' returns a value that is not a tensor";
         return failure();
       }
     }
     if (yield.getNumOperands() == 0) {
-      kernel.emitError() << "tg-extract-kernels: kernel '"
-                         << kernel.getKernelName() << "' returns nothing";
+      kernel.emitError() << "kernel '" << kernel.getKernelName()
+                         << "' returns nothing";
       return failure();
     }
     SmallVector<Type> resultTypes(yield.getNumOperands(), tensorTy);
