@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/ColumnTable.h"
+#include "tg/Serialize/Encoding.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -189,9 +190,7 @@ BENCHMARK(BM_Encode)
 // sizes: format-1.0 sections re-coded
 //===----------------------------------------------------------------------===//
 
-uint32_t rd32(const uint8_t *p) { return support::endian::read32le(p); }
-uint64_t rd64(const uint8_t *p) { return support::endian::read64le(p); }
-uint64_t align64(uint64_t x) { return (x + 63) & ~uint64_t(63); }
+uint64_t align64(uint64_t x) { return tg::encoding::alignTo(x, 64); }
 
 struct V1Section {
   uint32_t handleCount = 0, handlesPerBlock = 0;
@@ -214,20 +213,20 @@ bool parseV1(StringRef bytes, V1Section &s, std::string &error) {
     error = "not a format-1 section";
     return false;
   }
-  uint32_t count = rd32(d + 20);
+  uint32_t count = tg::encoding::readU32(d + 20);
   if (bytes.size() < 64 + 16 * uint64_t(count)) {
     error = "truncated section table";
     return false;
   }
   s.data = d;
   s.fileSize = bytes.size();
-  s.handleCount = rd32(d + 40);
-  s.handlesPerBlock = rd32(d + 44);
+  s.handleCount = tg::encoding::readU32(d + 40);
+  s.handlesPerBlock = tg::encoding::readU32(d + 44);
   uint64_t off = align64(64 + 16 * uint64_t(count));
   for (uint32_t i = 0; i < count; ++i) {
     const uint8_t *e = d + 64 + 16 * i;
-    uint32_t kind = rd32(e);
-    uint64_t size = rd64(e + 8);
+    uint32_t kind = tg::encoding::readU32(e);
+    uint64_t size = tg::encoding::readU64(e + 8);
     if (off + size > bytes.size()) {
       error = "table past the end";
       return false;
@@ -235,7 +234,7 @@ bool parseV1(StringRef bytes, V1Section &s, std::string &error) {
     if (kind >= 1 && kind <= 13) {
       s.offset[kind - 1] = off;
       s.size[kind - 1] = size;
-      s.count[kind - 1] = rd32(e + 4);
+      s.count[kind - 1] = tg::encoding::readU32(e + 4);
     }
     off = align64(off + size);
   }
@@ -243,16 +242,9 @@ bool parseV1(StringRef bytes, V1Section &s, std::string &error) {
 }
 
 bool readV1Varint(const uint8_t *&p, const uint8_t *end, uint64_t &v) {
-  v = 0;
-  for (unsigned shift = 0; shift < 64; shift += 7) {
-    if (p == end)
-      return false;
-    uint8_t b = *p++;
-    v |= uint64_t(b & 0x7f) << shift;
-    if (!(b & 0x80))
-      return true;
-  }
-  return false;
+  const uint8_t *stop = nullptr;
+  return tg::encoding::decodeVarint(p, end, v, stop) ==
+         tg::encoding::VarintStatus::Ok;
 }
 
 /// The v1 handle table as rows (stack, site, graph).
@@ -266,7 +258,8 @@ bool decodeV1Handles(const V1Section &s, std::vector<uint32_t> &out) {
   for (uint32_t b = 0; uint64_t(b) * per < n; ++b) {
     if (4 * (uint64_t(b) + 2) > s.size[9])
       return false;
-    uint32_t begin = rd32(index + 4 * b), end = rd32(index + 4 * b + 4);
+    uint32_t begin = tg::encoding::readU32(index + 4 * b),
+             end = tg::encoding::readU32(index + 4 * b + 4);
     if (begin > end || end > s.size[10])
       return false;
     const uint8_t *p = blocks + begin, *limit = blocks + end;
@@ -307,7 +300,7 @@ std::vector<uint32_t> recordsAsRows(const V1Section &s, unsigned kind,
   std::vector<uint32_t> out(n * columns);
   const uint8_t *p = s.data + s.offset[kind - 1];
   for (uint64_t i = 0; i < n * columns; ++i)
-    out[i] = rd32(p + 4 * i);
+    out[i] = tg::encoding::readU32(p + 4 * i);
   return out;
 }
 
@@ -393,8 +386,10 @@ CodecResult measure(StringRef name, const std::vector<uint32_t> &values,
     // Bytes by block kind and patches per copy block.
     uint64_t litBytes = 0, copyBytes = 0, patches = 0, colHist[8] = {};
     for (uint32_t b = 0; b < r.blocks; ++b) {
-      uint32_t begin = rd32((const uint8_t *)e.index.data() + 4 * b),
-               end = rd32((const uint8_t *)e.index.data() + 4 * b + 4);
+      uint32_t begin = tg::encoding::readU32((const uint8_t *)e.index.data() +
+                                             4 * b),
+               end = tg::encoding::readU32((const uint8_t *)e.index.data() +
+                                           4 * b + 4);
       const uint8_t *p = (const uint8_t *)e.blocks.data() + begin;
       if (p[4] == 0) {
         litBytes += end - begin;

@@ -13,9 +13,9 @@
 
 #include "SyntheticModel.h"
 
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
 #include "tg/Support/ModulePath.h"
 
 #include "mlir/IR/MLIRContext.h"

@@ -28,7 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"

@@ -3,7 +3,10 @@
 #   cmake --install <build> --prefix <dir>
 #
 # installs the public headers (include/tg, with the generated .inc files), the
-# libraries, the tools, and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
+# libraries, the tools (torch-to-tg among them: tools/torch-to-tg), the Python
+# package in <dir>/python_packages/tracegraph (its sources with the importer
+# tracegraph.torch: python/CMakeLists.txt; the native module:
+# lib/Bindings/Python), and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
 # with exported targets TraceGraph::TraceGraphIR, TraceGraph::TraceGraphPasses,
 # TraceGraph::TraceGraphTGToLinalg, ... so that a downstream project writes
 #
@@ -18,7 +21,8 @@ set(TG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/TraceGraph)
 
 # Every library that exists in this tree: later ones depend on earlier ones.
 set(TG_INSTALL_LIBRARIES)
-foreach(lib TraceGraphSupport TraceGraphIR TraceGraphSerialize
+foreach(lib TraceGraphSupport TraceGraphIR TraceGraphSerialize TraceGraphSymbolize
+            TraceGraphTargetDebugSection
             TraceGraphPasses TraceGraphTGToLinalg TraceGraphPipelines)
   if(TARGET ${lib})
     list(APPEND TG_INSTALL_LIBRARIES ${lib})

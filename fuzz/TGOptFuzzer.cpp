@@ -20,9 +20,9 @@
 #include "tg/IR/TGDialect.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

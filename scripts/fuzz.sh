@@ -12,7 +12,7 @@
 # between runs and grows; the seeds are regenerated every run. Exits nonzero
 # when a target finds a crash, a leak, a timeout (an input running > 10 s)
 # or an out-of-memory; the input is then in TG_FUZZ_DIR/artifacts/, ready to
-# become a regression test under test/bad-input/Inputs/.
+# become a regression test under test/Integration/bad-input/Inputs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The sanitizer runtimes (libclang-rt-22-dev) come with the test dependencies.

@@ -17,7 +17,7 @@ PACKAGES=(
   pybind11-dev python3-dev python3-pytest                 # the Python package and its tests
 )
 if [ "${1:-}" = --for-tests ]; then
-  PACKAGES+=(python3-torch python3-torchvision)           # tools/torch-to-tg, test/torch
+  PACKAGES+=(python3-torch python3-torchvision)           # torch-to-tg (tracegraph.torch), test/torch-to-tg
   PACKAGES+=(libclang-rt-22-dev)                          # ASan/UBSan/libFuzzer: sanitize.sh, fuzz.sh
 fi
 

@@ -6,8 +6,8 @@
 #
 #   scripts/sanitize.sh            build + every test
 #   scripts/sanitize.sh --quick    build tg-opt/tg-symbolicate + the
-#                                  hardening suites only (test/bad-input,
-#                                  test/determinism, test/Serialize,
+#                                  hardening suites only (test/Integration/bad-input,
+#                                  test/Integration/determinism, test/Serialize,
 #                                  test/tg-symbolicate): CI's always-on subset
 #
 # Debian's LLVM/MLIR libraries are not instrumented; ASan still checks every
@@ -29,8 +29,8 @@ start=$(date +%s)
 if [ "${1:-}" = --quick ]; then
   ./scripts/build.sh tg-opt tg-symbolicate
   built=$(date +%s)
-  /usr/lib/llvm-22/bin/lit -sv "$TG_BUILD_DIR/test/bad-input" \
-    "$TG_BUILD_DIR/test/determinism" "$TG_BUILD_DIR/test/Serialize" \
+  /usr/lib/llvm-22/bin/lit -sv "$TG_BUILD_DIR/test/Integration/bad-input" \
+    "$TG_BUILD_DIR/test/Integration/determinism" "$TG_BUILD_DIR/test/Serialize" \
     "$TG_BUILD_DIR/test/tg-symbolicate"
 else
   ./scripts/build.sh all tg-unittests mlir-doc

@@ -32,7 +32,7 @@ llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
 # Optional features: tests that need them say `REQUIRES: <feature>`.
 import shutil
 
-# Native code (test/native): Debian's LLVM tools and a C compiler, installed
+# Native code (test/tg-compile-kernel): Debian's LLVM tools and a C compiler, installed
 # by scripts/install-deps.sh. A missing tool skips those tests, and says so.
 native_tools = {
     "mlir-translate-22": "mlir-22-tools", "llc-22": "llvm-22",
@@ -41,7 +41,7 @@ native_tools = {
 }
 missing = [t for t in native_tools if not shutil.which(t)]
 if missing:
-    lit_config.note("test/native: compiling kernels is skipped, not found: %s "
+    lit_config.note("test/tg-compile-kernel: compiling kernels is skipped, not found: %s "
                     "(Debian packages: %s; scripts/install-deps.sh installs them)"
                     % (", ".join(missing),
                        ", ".join(sorted({native_tools[t] for t in missing}))))
@@ -51,7 +51,7 @@ else:
 import subprocess
 gdb = shutil.which("gdb")
 if not gdb:
-    lit_config.note("test/native: gdb backtraces are skipped, gdb not found "
+    lit_config.note("test/tg-compile-kernel: gdb backtraces are skipped, gdb not found "
                     "(Debian package gdb; scripts/install-deps.sh installs it)")
 else:
     try:
@@ -63,7 +63,7 @@ else:
     if gdb_runs:
         config.available_features.add("gdb")
     else:
-        lit_config.note("test/native: gdb backtraces are skipped, gdb cannot "
+        lit_config.note("test/tg-compile-kernel: gdb backtraces are skipped, gdb cannot "
                         "run a program here (ptrace not permitted?)")
 if shutil.which("zstd"):
     config.available_features.add("zstd")
@@ -74,11 +74,13 @@ try:
 except Exception:
     pass
 
-# The Python package, importable from the build tree (lib/Bindings/Python).
+# The Python package, importable from the build tree: its Python sources
+# (python/, with the importer tracegraph.torch) always, the native module
+# (lib/Bindings/Python) when TG_ENABLE_PYTHON is on.
+config.environment["PYTHONPATH"] = os.path.join(config.tg_obj_root,
+                                                "python_packages")
 if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("python-bindings")
-    config.environment["PYTHONPATH"] = os.path.join(config.tg_obj_root,
-                                                    "python_packages")
     config.environment["TG_SRC_ROOT"] = config.tg_src_root
     config.environment["TG_TOOLS_DIR"] = config.tg_tools_dir
     try:
@@ -94,3 +96,9 @@ if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES")
 # caller set win.
 if getattr(config, "enable_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.environment.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0")
+
+# bench/'s binaries (TG_BUILD_BENCHMARKS=ON, as CI builds): test/bench runs
+# each once on a small input so that they cannot rot unnoticed.
+if getattr(config, "build_benchmarks", "OFF").upper() in ("ON", "1", "TRUE",
+                                                          "YES"):
+    config.available_features.add("benchmarks")

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"

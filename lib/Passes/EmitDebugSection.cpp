@@ -5,9 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tg/Passes/ModuleHierarchy.h"
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/FileUtilities.h"
@@ -47,7 +46,6 @@ struct EmitDebugSectionPass
     options.sourceRoot = sourceRoot;
     options.handlesPerBlock = handlesPerBlock;
     options.compressSmall = compress;
-    options.opName = tg::getModulePathOpName;
     FailureOr<std::string> bytes = tg::buildDebugSection(module, options);
     if (failed(bytes))
       return signalPassFailure();

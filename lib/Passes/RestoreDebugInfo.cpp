@@ -1,7 +1,7 @@
 //===- RestoreDebugInfo.cpp - Locations back from a debug section ---------===//
 
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/DebugInfo.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/Diagnostics.h"
 

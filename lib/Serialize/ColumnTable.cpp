@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/ColumnTable.h"
+#include "tg/Serialize/Encoding.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -19,6 +20,7 @@
 #include <cstring>
 
 using namespace llvm;
+using namespace tg::encoding;
 
 namespace tg {
 namespace section {
@@ -57,48 +59,9 @@ constexpr unsigned kCopyMaxPercent = 30;
 constexpr unsigned kPackMinRuns = 4;
 constexpr unsigned kPackSlackPercent = 50;
 
-template <typename... Ts> Error makeError(const char *fmt, Ts &&...vals) {
-  return createStringError(inconvertibleErrorCode(),
-                           formatv(fmt, std::forward<Ts>(vals)...).str());
-}
-
-uint32_t read32(const uint8_t *p) { return support::endian::read32le(p); }
-
-uint64_t zigzag(int64_t d) { return (uint64_t(d) << 1) ^ uint64_t(d >> 63); }
-int64_t unzigzag(uint64_t z) { return int64_t(z >> 1) ^ -int64_t(z & 1); }
-
-void putVarint(std::string &out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(char(v | 0x80));
-    v >>= 7;
-  }
-  out.push_back(char(v));
-}
-
-void put32(std::string &out, uint32_t v) {
-  char bytes[4];
-  support::endian::write32le(bytes, v);
-  out.append(bytes, 4);
-}
-
 uint32_t blockChecksum(const uint8_t *block, size_t size) {
   return uint32_t(
       xxh3_64bits(ArrayRef<uint8_t>(block + kKindOffset, size - kKindOffset)));
-}
-
-/// Unchecked LEB128, for validated blocks only: validation proved the varint
-/// ends inside the block within 10 bytes.
-inline uint64_t readVarintFast(const uint8_t *&p) {
-  uint64_t v = *p++;
-  if (v < 0x80)
-    return v;
-  v &= 0x7f;
-  for (unsigned shift = 7;; shift += 7) {
-    uint8_t byte = *p++;
-    v |= uint64_t(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      return v;
-  }
 }
 
 /// Entry `j` of a bit-packed column of `width`-bit values at `p`: bits
@@ -116,34 +79,9 @@ inline uint64_t readPacked(const uint8_t *p, uint64_t j, unsigned width) {
   return v >> shift & ((uint64_t(1) << width) - 1);
 }
 
-/// Checked LEB128 over [p, end). On failure `errorAt` is the offending byte.
-enum class VarintStatus { Ok, PastEnd, TooWide };
-VarintStatus readVarint(const uint8_t *&p, const uint8_t *end, uint64_t &value,
-                        const uint8_t *&errorAt) {
-  value = 0;
-  for (unsigned shift = 0; shift < 64; shift += 7) {
-    if (p == end) {
-      errorAt = p;
-      return VarintStatus::PastEnd;
-    }
-    uint8_t byte = *p++;
-    // The tenth byte has room for bit 63 only: more would be a value past
-    // 2^64, which the shift would silently drop.
-    if (shift == 63 && (byte & 0x7e)) {
-      errorAt = p - 1;
-      return VarintStatus::TooWide;
-    }
-    value |= uint64_t(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      return VarintStatus::Ok;
-  }
-  errorAt = p;
-  return VarintStatus::TooWide;
-}
-
 const uint8_t *blockData(const uint8_t *blocks, const uint8_t *index,
                          uint64_t block) {
-  return blocks + read32(index + 4 * block);
+  return blocks + readU32(index + 4 * block);
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,9 +182,9 @@ void Encoder::encodeLiteral(uint64_t first, uint32_t n,
                                     int64_t(row(first + i + len - 1)[c]) ==
                                 d)
         ++len;
-      putVarint(runs, zigzag(d) << 3 | std::min<uint64_t>(len - 1, 7));
+      appendVarint(runs, zigzagEncode(d) << 3 | std::min<uint64_t>(len - 1, 7));
       if (len >= 8)
-        putVarint(runs, len - 8);
+        appendVarint(runs, len - 8);
       prev += d * int64_t(len);
       i += len;
       ++numRuns;
@@ -263,7 +201,7 @@ void Encoder::encodeLiteral(uint64_t first, uint32_t n,
     // bytes).
     unsigned width = hi == lo ? 0 : 32 - llvm::countl_zero(hi - lo);
     std::string packed;
-    putVarint(packed, lo);
+    appendVarint(packed, lo);
     packed.push_back(char(width));
     size_t dataStart = packed.size();
     packed.resize(dataStart + (uint64_t(n) * width + 7) / 8, '\0');
@@ -340,9 +278,9 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   out.assign(kCopyFixedSize, '\0');
   out[kKindOffset] = char(ColumnBlockKind::Copy);
   out[kZeroMaskOffset] = char(keepZero);
-  putVarint(out, source);
+  appendVarint(out, source);
   for (unsigned c = 0; c < numColumns; ++c)
-    putVarint(out, zigzag(int32_t(delta[c])));
+    appendVarint(out, zigzagEncode(int32_t(delta[c])));
   // A patch costs at least two bytes: give up as soon as the copy cannot
   // beat `limit`.
   SmallVector<std::pair<uint32_t, uint32_t>, 16> patches;
@@ -358,11 +296,11 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
         return false;
     }
   }
-  putVarint(out, patches.size());
+  appendVarint(out, patches.size());
   int64_t prev = -1;
   for (auto [pos, diff] : patches) {
-    putVarint(out, uint64_t(int64_t(pos) - prev - 1));
-    putVarint(out, zigzag(int32_t(diff)));
+    appendVarint(out, uint64_t(int64_t(pos) - prev - 1));
+    appendVarint(out, zigzagEncode(int32_t(diff)));
     prev = pos;
   }
   if (out.size() >= limit)
@@ -378,7 +316,7 @@ EncodedColumnTable Encoder::run() {
   isLiteral.assign(numBlocks, false);
   std::string literal, copy, best;
   for (uint64_t b = 0; b < numBlocks; ++b) {
-    put32(result.index, result.blocks.size());
+    appendU32(result.index, result.blocks.size());
     uint64_t first = b * rowsPerBlock;
     uint32_t n = std::min<uint64_t>(rowsPerBlock, numRows - first);
     encodeLiteral(first, n, literal);
@@ -434,7 +372,7 @@ EncodedColumnTable Encoder::run() {
         positions.push_back(uint32_t(p));
     }
   }
-  put32(result.index, result.blocks.size());
+  appendU32(result.index, result.blocks.size());
   return result;
 }
 
@@ -484,10 +422,10 @@ ColumnTableReader::create(StringRef name, ArrayRef<uint8_t> index,
     return makeError("{0}: {1} bytes of blocks at offset {2} exceed the u32 "
                      "index",
                      name, blocks.size(), blocksFileOffset);
-  if (uint32_t first = read32(index.data()))
+  if (uint32_t first = readU32(index.data()))
     return makeError("{0}: index entry 0 at offset {1} is {2}, not 0", name,
                      indexFileOffset, first);
-  if (uint32_t last = read32(index.data() + 4 * numBlocks);
+  if (uint32_t last = readU32(index.data() + 4 * numBlocks);
       last != blocks.size())
     return makeError("{0}: index entry {1} at offset {2} is {3}, not the "
                      "blocks' size {4}",
@@ -522,8 +460,8 @@ Error ColumnTableReader::blockError(uint32_t block, uint64_t blockOffset,
 
 Error ColumnTableReader::getBlockRange(uint32_t block, uint32_t &begin,
                                        uint32_t &end) const {
-  begin = read32(index + 4 * uint64_t(block));
-  end = read32(index + 4 * uint64_t(block) + 4);
+  begin = readU32(index + 4 * uint64_t(block));
+  end = readU32(index + 4 * uint64_t(block) + 4);
   if (begin > end)
     return makeError("{0}: bad index entry {1} at offset {2}: {3} is below "
                      "entry {4} ({5}), so block {4} would end before it "
@@ -549,7 +487,7 @@ Error ColumnTableReader::validateBlock(uint32_t block) const {
                               "{1}",
                               size, kBlockHeaderSize));
   const uint8_t *data = blocks + begin;
-  uint32_t stored = read32(data), computed = blockChecksum(data, size);
+  uint32_t stored = readU32(data), computed = blockChecksum(data, size);
   if (stored != computed)
     return blockError(block, begin, begin,
                       formatv("checksum mismatch (stored {0:x8}, computed "
@@ -593,8 +531,7 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
   offsets[numColumns] = size;
   for (unsigned c = 1; c < numColumns; ++c) {
     const uint8_t *field = data + kLiteralFixedSize + offsetWidth * (c - 1);
-    offsets[c] =
-        offsetWidth == 2 ? support::endian::read16le(field) : read32(field);
+    offsets[c] = offsetWidth == 2 ? readU16(field) : readU32(field);
     if (offsets[c] < offsets[c - 1] || offsets[c] > size)
       return blockError(block, begin, field - blocks,
                         formatv("column {0} starts at byte {1}, outside "
@@ -603,103 +540,129 @@ Error ColumnTableReader::validateLiteral(uint32_t block, const uint8_t *data,
   }
   for (unsigned c = 0; c < numColumns; ++c) {
     const uint8_t *p = data + offsets[c], *end = data + offsets[c + 1];
-    const uint8_t *errorAt = nullptr;
-    auto varintError = [&](VarintStatus status) {
-      return blockError(
-          block, begin, errorAt - blocks,
-          status == VarintStatus::PastEnd
-              ? formatv("varint runs past the end of column {0}", c).str()
-              : std::string("varint exceeds 64 bits"));
-    };
-    if (packedMask >> c & 1) {
-      uint64_t base;
-      if (VarintStatus st = readVarint(p, end, base, errorAt);
-          st != VarintStatus::Ok)
-        return varintError(st);
-      if (base > UINT32_MAX)
-        return blockError(
-            block, begin, p - 1 - blocks,
-            formatv("packed column {0}: base {1} exceeds u32", c, base));
-      if (p == end)
-        return blockError(
-            block, begin, p - blocks,
-            formatv("truncated: packed column {0} has no width", c));
-      unsigned width = *p++;
-      if (width > 32)
-        return blockError(
-            block, begin, p - 1 - blocks,
-            formatv("packed column {0}: width {1} exceeds 32", c, width));
-      uint64_t bytes = (n * width + 7) / 8;
-      if (uint64_t(end - p) != bytes)
-        return blockError(
-            block, begin,
-            (uint64_t(end - p) < bytes ? end : p + bytes) - blocks,
-            formatv("packed column {0} has {1} bytes of values, {2} entries "
-                    "of {3} bits need {4}",
-                    c, end - p, n, width, bytes));
-      // Width 0 stores no bits (every value is the base, checked above), so
-      // its n is not bounded by the block's bytes: a crafted header makes a
-      // 2^32-row block of a few bytes, whose rows must not be visited one by
-      // one. Any other width has n <= 8 * bytes.
-      uint64_t maxValue = 0;
-      for (uint64_t j = 0; width && j < n; ++j)
-        maxValue = std::max<uint64_t>(maxValue, readPacked(p, j, width));
-      if (base + maxValue > UINT32_MAX)
-        return blockError(block, begin, p - blocks,
-                          formatv("packed column {0} leaves the u32 range", c));
-      // Canonical: the padding bits of the last byte are 0.
-      if (uint64_t used = n * width % 8; used && p[bytes - 1] >> used)
-        return blockError(
-            block, begin, p + bytes - 1 - blocks,
-            formatv("packed column {0}: padding bits are not 0", c));
-      continue;
-    }
-    uint64_t covered = 0;
-    int64_t prev = 0;
-    while (covered < n) {
-      const uint8_t *runStart = p;
-      uint64_t h, len;
-      if (VarintStatus st = readVarint(p, end, h, errorAt);
-          st != VarintStatus::Ok)
-        return varintError(st);
-      int64_t d = unzigzag(h >> 3);
-      len = (h & 7) + 1;
-      if ((h & 7) == 7) {
-        uint64_t extra;
-        if (VarintStatus st = readVarint(p, end, extra, errorAt);
-            st != VarintStatus::Ok)
-          return varintError(st);
-        // Saturated: 8 + extra wraps for extra near 2^64.
-        len = extra > n ? UINT64_MAX : 8 + extra;
-      }
-      if (len > n - covered)
-        return blockError(block, begin, runStart - blocks,
-                          formatv("run covers {0} entries, only {1} remain "
-                                  "in column {2}",
-                                  len == UINT64_MAX ? std::string("> 2^64")
-                                                    : std::to_string(len),
-                                  n - covered, c));
-      // Values stay in u32 at every step iff the first and last do (the
-      // progression is monotonic); bounding |d| keeps this inside int64.
-      bool tooWide = d > int64_t(UINT32_MAX) || d < -int64_t(UINT32_MAX);
-      int64_t firstValue = prev + d;
-      int64_t last = tooWide ? -1 : prev + d * int64_t(len);
-      if (tooWide || firstValue < 0 || firstValue > UINT32_MAX || last < 0 ||
-          last > UINT32_MAX)
-        return blockError(block, begin, runStart - blocks,
-                          formatv("run leaves the u32 range in column {0}", c));
-      prev = last;
-      covered += len;
-    }
-    if (p != end)
-      return blockError(block, begin, p - blocks,
-                        formatv("{0} leftover bytes after the {1} entries "
-                                "of column {2}",
-                                end - p, n, c));
+    if (Error err = packedMask >> c & 1
+                        ? validatePackedColumn(block, begin, c, n, p, end)
+                        : validateRunColumn(block, begin, c, n, p, end))
+      return err;
   }
   return Error::success();
 }
 
+Error ColumnTableReader::columnVarintError(uint32_t block, uint64_t begin,
+                                           unsigned c, VarintStatus status,
+                                           const uint8_t *at) const {
+  return blockError(
+      block, begin, at - blocks,
+      status == VarintStatus::PastEnd
+          ? formatv("varint runs past the end of column {0}", c).str()
+          : std::string("varint exceeds 64 bits"));
+}
+
+/// A bit-packed column: base, width, then n values of `width` bits.
+Error ColumnTableReader::validatePackedColumn(uint32_t block, uint64_t begin,
+                                              unsigned c, uint64_t n,
+                                              const uint8_t *p,
+                                              const uint8_t *end) const {
+  const uint8_t *errorAt = nullptr;
+  auto varintError = [&](VarintStatus status, const uint8_t *at) {
+    return columnVarintError(block, begin, c, status, at);
+  };
+  uint64_t base;
+  if (VarintStatus st = decodeVarint(p, end, base, errorAt);
+      st != VarintStatus::Ok)
+    return varintError(st, errorAt);
+  if (base > UINT32_MAX)
+    return blockError(
+        block, begin, p - 1 - blocks,
+        formatv("packed column {0}: base {1} exceeds u32", c, base));
+  if (p == end)
+    return blockError(block, begin, p - blocks,
+                      formatv("truncated: packed column {0} has no width", c));
+  unsigned width = *p++;
+  if (width > 32)
+    return blockError(
+        block, begin, p - 1 - blocks,
+        formatv("packed column {0}: width {1} exceeds 32", c, width));
+  uint64_t bytes = (n * width + 7) / 8;
+  if (uint64_t(end - p) != bytes)
+    return blockError(
+        block, begin, (uint64_t(end - p) < bytes ? end : p + bytes) - blocks,
+        formatv("packed column {0} has {1} bytes of values, {2} entries "
+                "of {3} bits need {4}",
+                c, end - p, n, width, bytes));
+  // Width 0 stores no bits (every value is the base, checked above), so
+  // its n is not bounded by the block's bytes: a crafted header makes a
+  // 2^32-row block of a few bytes, whose rows must not be visited one by
+  // one. Any other width has n <= 8 * bytes.
+  uint64_t maxValue = 0;
+  for (uint64_t j = 0; width && j < n; ++j)
+    maxValue = std::max<uint64_t>(maxValue, readPacked(p, j, width));
+  if (base + maxValue > UINT32_MAX)
+    return blockError(block, begin, p - blocks,
+                      formatv("packed column {0} leaves the u32 range", c));
+  // Canonical: the padding bits of the last byte are 0.
+  if (uint64_t used = n * width % 8; used && p[bytes - 1] >> used)
+    return blockError(block, begin, p + bytes - 1 - blocks,
+                      formatv("packed column {0}: padding bits are not 0", c));
+  return Error::success();
+}
+
+/// A run-coded column: runs of arithmetic progressions covering n entries.
+Error ColumnTableReader::validateRunColumn(uint32_t block, uint64_t begin,
+                                           unsigned c, uint64_t n,
+                                           const uint8_t *p,
+                                           const uint8_t *end) const {
+  const uint8_t *errorAt = nullptr;
+  auto varintError = [&](VarintStatus status, const uint8_t *at) {
+    return columnVarintError(block, begin, c, status, at);
+  };
+  uint64_t covered = 0;
+  int64_t prev = 0;
+  while (covered < n) {
+    const uint8_t *runStart = p;
+    uint64_t h, len;
+    if (VarintStatus st = decodeVarint(p, end, h, errorAt);
+        st != VarintStatus::Ok)
+      return varintError(st, errorAt);
+    int64_t d = zigzagDecode(h >> 3);
+    len = (h & 7) + 1;
+    if ((h & 7) == 7) {
+      uint64_t extra;
+      if (VarintStatus st = decodeVarint(p, end, extra, errorAt);
+          st != VarintStatus::Ok)
+        return varintError(st, errorAt);
+      // Saturated: 8 + extra wraps for extra near 2^64.
+      len = extra > n ? UINT64_MAX : 8 + extra;
+    }
+    if (len > n - covered)
+      return blockError(block, begin, runStart - blocks,
+                        formatv("run covers {0} entries, only {1} remain "
+                                "in column {2}",
+                                len == UINT64_MAX ? std::string("> 2^64")
+                                                  : std::to_string(len),
+                                n - covered, c));
+    // Values stay in u32 at every step iff the first and last do (the
+    // progression is monotonic); bounding |d| keeps this inside int64.
+    bool tooWide = d > int64_t(UINT32_MAX) || d < -int64_t(UINT32_MAX);
+    int64_t firstValue = prev + d;
+    int64_t last = tooWide ? -1 : prev + d * int64_t(len);
+    if (tooWide || firstValue < 0 || firstValue > UINT32_MAX || last < 0 ||
+        last > UINT32_MAX)
+      return blockError(block, begin, runStart - blocks,
+                        formatv("run leaves the u32 range in column {0}", c));
+    prev = last;
+    covered += len;
+  }
+  if (p != end)
+    return blockError(block, begin, p - blocks,
+                      formatv("{0} leftover bytes after the {1} entries "
+                              "of column {2}",
+                              end - p, n, c));
+  return Error::success();
+}
+
+// About 100 lines on purpose: the checks follow the copy block's fields in
+// the order docs/debug-section-format.md lists them.
 Error ColumnTableReader::validateCopy(uint32_t block, const uint8_t *data,
                                       uint32_t size) const {
   uint64_t begin = data - blocks;
@@ -718,7 +681,7 @@ Error ColumnTableReader::validateCopy(uint32_t block, const uint8_t *data,
   const uint8_t *p = data + kCopyFixedSize, *end = data + size;
   const uint8_t *errorAt = nullptr;
   auto read = [&](uint64_t &value, const char *what) -> Error {
-    VarintStatus st = readVarint(p, end, value, errorAt);
+    VarintStatus st = decodeVarint(p, end, value, errorAt);
     if (st == VarintStatus::Ok)
       return Error::success();
     return blockError(block, begin, errorAt - blocks,
@@ -812,11 +775,10 @@ uint32_t ColumnTableReader::decodeLiteralCell(const uint8_t *block,
   } else {
     const uint8_t *field =
         block + kLiteralFixedSize + offsetWidth * (column - 1);
-    p = block +
-        (offsetWidth == 2 ? support::endian::read16le(field) : read32(field));
+    p = block + (offsetWidth == 2 ? readU16(field) : readU32(field));
   }
   if (block[kPackedMaskOffset] >> column & 1) {
-    uint32_t base = uint32_t(readVarintFast(p));
+    uint32_t base = uint32_t(decodeVarintUnchecked(p));
     unsigned width = *p++;
     return base + uint32_t(readPacked(p, entry, width));
   }
@@ -824,11 +786,11 @@ uint32_t ColumnTableReader::decodeLiteralCell(const uint8_t *block,
   // the wrapped result is exact.
   uint32_t prev = 0, covered = 0;
   while (true) {
-    uint64_t h = readVarintFast(p);
-    uint32_t d = uint32_t(unzigzag(h >> 3));
+    uint64_t h = decodeVarintUnchecked(p);
+    uint32_t d = uint32_t(zigzagDecode(h >> 3));
     uint32_t len = uint32_t(h & 7) + 1;
     if (len == 8)
-      len += uint32_t(readVarintFast(p));
+      len += uint32_t(decodeVarintUnchecked(p));
     if (entry - covered < len)
       return prev + d * (entry - covered + 1);
     prev += d * len;
@@ -846,21 +808,21 @@ void ColumnTableReader::decodeRow(uint32_t row, uint32_t *out) const {
   }
   uint8_t keepZero = data[kZeroMaskOffset];
   const uint8_t *p = data + kCopyFixedSize;
-  uint64_t source = readVarintFast(p) + entry;
+  uint64_t source = decodeVarintUnchecked(p) + entry;
   uint32_t srcBlock = blockOf(uint32_t(source));
   const uint8_t *src = blockData(blocks, index, srcBlock);
   uint32_t srcEntry = uint32_t(source) - srcBlock * rowsPerBlock;
   for (unsigned c = 0; c < numColumns; ++c) {
     uint32_t value = decodeLiteralCell(src, srcEntry, c);
-    uint32_t delta = uint32_t(unzigzag(readVarintFast(p)));
+    uint32_t delta = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     out[c] = value == 0 && (keepZero >> c & 1) ? 0 : value + delta;
   }
-  uint64_t count = readVarintFast(p);
+  uint64_t count = decodeVarintUnchecked(p);
   uint64_t lo = uint64_t(entry) * numColumns, hi = lo + numColumns;
   uint64_t pos = 0;
   for (uint64_t i = 0; i < count; ++i) {
-    pos += readVarintFast(p);
-    uint32_t diff = uint32_t(unzigzag(readVarintFast(p)));
+    pos += decodeVarintUnchecked(p);
+    uint32_t diff = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (pos >= hi)
       break;
     if (pos >= lo)
@@ -875,10 +837,10 @@ uint32_t ColumnTableReader::decodeCell(uint32_t row, unsigned column) const {
   if (data[kKindOffset] == uint8_t(ColumnBlockKind::Literal))
     return decodeLiteralCell(data, entry, column);
   const uint8_t *p = data + kCopyFixedSize;
-  uint64_t source = readVarintFast(p) + entry;
+  uint64_t source = decodeVarintUnchecked(p) + entry;
   uint32_t delta = 0;
   for (unsigned c = 0; c < numColumns; ++c) {
-    uint32_t d = uint32_t(unzigzag(readVarintFast(p)));
+    uint32_t d = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (c == column)
       delta = d;
   }
@@ -888,11 +850,11 @@ uint32_t ColumnTableReader::decodeCell(uint32_t row, unsigned column) const {
                         uint32_t(source) - srcBlock * rowsPerBlock, column);
   if (value != 0 || !(data[kZeroMaskOffset] >> column & 1))
     value += delta;
-  uint64_t count = readVarintFast(p);
+  uint64_t count = decodeVarintUnchecked(p);
   uint64_t want = uint64_t(entry) * numColumns + column, pos = 0;
   for (uint64_t i = 0; i < count; ++i) {
-    pos += readVarintFast(p);
-    uint32_t diff = uint32_t(unzigzag(readVarintFast(p)));
+    pos += decodeVarintUnchecked(p);
+    uint32_t diff = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (pos >= want) {
       if (pos == want)
         value += diff;

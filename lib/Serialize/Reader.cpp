@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
+#include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -24,16 +25,9 @@
 using namespace llvm;
 using namespace tg;
 using namespace tg::section;
+using namespace tg::encoding;
 
 namespace {
-template <typename... Ts> Error makeError(const char *fmt, Ts &&...vals) {
-  return createStringError(inconvertibleErrorCode(),
-                           formatv(fmt, std::forward<Ts>(vals)...).str());
-}
-
-uint16_t read16(const uint8_t *p) { return support::endian::read16le(p); }
-uint32_t read32(const uint8_t *p) { return support::endian::read32le(p); }
-uint64_t read64(const uint8_t *p) { return support::endian::read64le(p); }
 
 const char *kindName(unsigned i) {
   static const char *names[] = {
@@ -46,7 +40,8 @@ const char *kindName(unsigned i) {
 
 /// Size in bytes a table must have for `count`, by kind index, or nullopt
 /// when any size is allowed (format 2's block-coded STACK_NODES).
-std::optional<uint64_t> expectedSize(unsigned i, uint64_t count, bool v2) {
+std::optional<uint64_t> expectedSize(unsigned i, uint64_t count,
+                                     bool blockCoded) {
   switch (static_cast<SectionKind>(i + 1)) {
   case SectionKind::StringOffsets:
   case SectionKind::HandleIndex:
@@ -61,11 +56,11 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count, bool v2) {
   case SectionKind::ModuleFrames:
     return count * kModuleFrameSize;
   case SectionKind::StackNodes:
-    if (v2)
+    if (blockCoded)
       return std::nullopt;
     return count * kStackNodeSize;
   case SectionKind::Locations:
-    if (v2)
+    if (blockCoded)
       return std::nullopt;
     return count * kLocationSize;
   case SectionKind::LocationLists:
@@ -129,7 +124,7 @@ DebugSectionReader::fromBuffer(std::unique_ptr<MemoryBuffer> buffer) {
 
 Error DebugSectionReader::decompress() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
-  uint64_t frameSize = read32(base + kOffCompressedSize);
+  uint64_t frameSize = readU32(base + kOffCompressedSize);
   if (frameSize != data.size() - kHeaderSize)
     return makeError(
         "{0} compressed section: the header at offset {1} "
@@ -137,7 +132,7 @@ Error DebugSectionReader::decompress() {
         "bytes",
         data.size() - kHeaderSize < frameSize ? "truncated" : "oversized",
         unsigned(kOffCompressedSize), frameSize, data.size() - kHeaderSize);
-  uint64_t imageSize = read64(base + kOffFileSize);
+  uint64_t imageSize = readU64(base + kOffFileSize);
   if (imageSize < kHeaderSize || imageSize > kMaxDecompressedImage)
     return makeError("bad compressed section: the header at offset {0} "
                      "records {1} bytes once decompressed, expected {2} to "
@@ -159,7 +154,7 @@ Error DebugSectionReader::decompress() {
   auto *header = reinterpret_cast<uint8_t *>(image->getBufferStart());
   std::memcpy(header, base, kHeaderSize);
   support::endian::write32le(header + kOffFlags,
-                             read32(base + kOffFlags) & ~kFlagCompressed);
+                             readU32(base + kOffFlags) & ~kFlagCompressed);
   support::endian::write32le(header + kOffCompressedSize, 0);
   sealHeader(header);
   size_t bodySize = imageSize - kHeaderSize;
@@ -184,6 +179,19 @@ Error DebugSectionReader::decompress() {
 }
 
 Error DebugSectionReader::validate() {
+  if (Error err = checkMagicAndVersion())
+    return err;
+  if (Error err = checkHeader())
+    return err;
+  if (Error err = readSectionTable())
+    return err;
+  if (!layout.tableChecksums)
+    if (Error err = checkBodyChecksumV1())
+      return err;
+  return checkIndexCounts();
+}
+
+Error DebugSectionReader::checkMagicAndVersion() {
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
   uint64_t size = data.size();
   if (size < kHeaderSize)
@@ -200,70 +208,83 @@ Error DebugSectionReader::validate() {
                      "44 42 47 0d 0a at offset 0, found {0}",
                      found);
   }
-  versionMajor = read16(base + kOffVersionMajor);
-  versionMinor = read16(base + kOffVersionMinor);
+  versionMajor = readU16(base + kOffVersionMajor);
+  versionMinor = readU16(base + kOffVersionMinor);
   if (versionMajor != kVersionMajor && versionMajor != kVersionMajorV2 &&
       versionMajor != kVersionMajorV1)
     return makeError("unsupported format version {0}.{1} at offset 8: this "
                      "reader reads versions {2}.x, {3}.x and {4}.x",
                      versionMajor, versionMinor, kVersionMajorV1,
                      kVersionMajorV2, kVersionMajor);
-  bool v2 = !isV1();
-  uint32_t storedCrc = read32(base + kOffHeaderCrc);
+  layout = FormatLayout::get(versionMajor);
+  return Error::success();
+}
+
+Error DebugSectionReader::checkHeader() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
+  uint32_t storedCrc = readU32(base + kOffHeaderCrc);
   uint32_t crc = llvm::crc32(ArrayRef<uint8_t>(base, kOffHeaderCrc));
   if (storedCrc != crc)
     return makeError("header checksum mismatch at offset {0}: stored {1}, "
                      "computed {2} (the header is corrupt)",
                      unsigned(kOffHeaderCrc), format_hex(storedCrc, 10),
                      format_hex(crc, 10));
-  uint32_t headerSize = read32(base + kOffHeaderSize);
+  uint32_t headerSize = readU32(base + kOffHeaderSize);
   if (headerSize != kHeaderSize)
     return makeError("bad header size at offset {0}: expected {1}, found {2}",
                      unsigned(kOffHeaderSize), kHeaderSize, headerSize);
-  flags = read32(base + kOffFlags);
-  if (isV3() && (flags & kFlagCompressed)) {
+  flags = readU32(base + kOffFlags);
+  if (layout.compressible && (flags & kFlagCompressed)) {
     if (Error err = decompress())
       return err;
     base = reinterpret_cast<const uint8_t *>(data.data());
     size = data.size();
-    flags = read32(base + kOffFlags);
+    flags = readU32(base + kOffFlags);
   }
-  uint64_t fileSize = read64(base + kOffFileSize);
+  uint64_t fileSize = readU64(base + kOffFileSize);
   if (fileSize != size)
     return makeError("{0} file: the header at offset {1} records {2} bytes, "
                      "found {3}",
                      size < fileSize ? "truncated" : "oversized",
                      unsigned(kOffFileSize), fileSize, size);
-  handleCount = read32(base + kOffHandleCount);
-  handlesPerBlock = read32(base + kOffHandlesPerBlock);
-  rootLoc = read32(base + kOffRootLoc);
+  handleCount = readU32(base + kOffHandleCount);
+  handlesPerBlock = readU32(base + kOffHandlesPerBlock);
+  rootLoc = readU32(base + kOffRootLoc);
   if (handlesPerBlock == 0)
     return makeError("bad header at offset {0}: handles per block must be > 0",
                      unsigned(kOffHandlesPerBlock));
-  if (v2) {
-    stackNodesPerBlock = read32(base + kOffStackNodesPerBlock);
+  if (layout.blockCodedTables) {
+    stackNodesPerBlock = readU32(base + kOffStackNodesPerBlock);
     if (stackNodesPerBlock == 0)
       return makeError("bad header at offset {0}: stack nodes per block must "
                        "be > 0",
                        unsigned(kOffStackNodesPerBlock));
-    locationsPerBlock = read32(base + kOffLocationsPerBlock);
+    locationsPerBlock = readU32(base + kOffLocationsPerBlock);
     if (locationsPerBlock == 0)
       return makeError("bad header at offset {0}: locations per block must "
                        "be > 0",
                        unsigned(kOffLocationsPerBlock));
   }
-  uint32_t entrySize = v2 ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
-  unsigned numKinds = v2 ? kNumSectionKinds : kNumSectionKindsV1;
-  uint32_t sectionCount = read32(base + kOffSectionCount);
+  return Error::success();
+}
+
+Error DebugSectionReader::readSectionTable() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
+  uint32_t entrySize =
+      layout.tableChecksums ? kSectionEntrySizeV2 : kSectionEntrySizeV1;
+  unsigned numKinds = layout.numKinds;
+  uint32_t sectionCount = readU32(base + kOffSectionCount);
   uint64_t tableEnd = kHeaderSize + uint64_t(sectionCount) * entrySize;
   if (tableEnd > size)
     return makeError("truncated file: the section table of {0} entries at "
                      "offset {1} ends at {2}, past the end of the file ({3})",
                      sectionCount, kHeaderSize, tableEnd, size);
-  if (v2) {
+  if (layout.tableChecksums) {
     // The section table locates every table: it is small, so it is checked
     // at every open, before any of its fields is trusted.
-    uint32_t storedTableCrc = read32(base + kOffSectionTableCrc);
+    uint32_t storedTableCrc = readU32(base + kOffSectionTableCrc);
     uint32_t tableCrc = llvm::crc32(
         ArrayRef<uint8_t>(base + kHeaderSize, tableEnd - kHeaderSize));
     if (storedTableCrc != tableCrc)
@@ -283,9 +304,9 @@ Error DebugSectionReader::validate() {
   uint64_t end = tableEnd;
   for (uint32_t i = 0; i < sectionCount; ++i) {
     const uint8_t *entry = base + kHeaderSize + uint64_t(i) * entrySize;
-    uint32_t kind = read32(entry);
-    uint32_t count = read32(entry + 4);
-    uint64_t bytes = read64(entry + 8);
+    uint32_t kind = readU32(entry);
+    uint32_t count = readU32(entry + 4);
+    uint64_t bytes = readU64(entry + 8);
     if (bytes > size || offset > size - bytes)
       return makeError("truncated file: section {0} (kind {1}) at offset {2} "
                        "has {3} bytes, past the end of the file ({4})",
@@ -299,12 +320,14 @@ Error DebugSectionReader::validate() {
     if (kind >= 1 && kind <= numKinds && !seen[kind - 1]) {
       unsigned k = kind - 1;
       seen[k] = true;
-      std::optional<uint64_t> expected = expectedSize(k, count, v2);
-      if (isV3() && (getRowTableColumns(SectionKind(kind)) ||
-                     kind == uint32_t(SectionKind::StringData)))
+      std::optional<uint64_t> expected =
+          expectedSize(k, count, layout.blockCodedTables);
+      if (layout.rowTables && (getRowTableColumns(SectionKind(kind)) ||
+                               kind == uint32_t(SectionKind::StringData)))
         expected = std::nullopt;
       // 3.0 decodes strings from STRING_DATA alone.
-      if (isV3() && kind == uint32_t(SectionKind::StringOffsets))
+      if (layout.prefixCodedStrings &&
+          kind == uint32_t(SectionKind::StringOffsets))
         expected = 0;
       if (expected && *expected != bytes)
         return makeError("bad section table entry at offset {0}: {1} with "
@@ -316,8 +339,8 @@ Error DebugSectionReader::validate() {
       counts[k] = count;
       if (kind == uint32_t(SectionKind::OriginRecords))
         hasOriginRecordTable = true;
-      if (v2)
-        checksums[k] = read64(entry + 16);
+      if (layout.tableChecksums)
+        checksums[k] = readU64(entry + 16);
     }
     offset = i + 1 < sectionCount ? alignTable(offset + bytes, versionMajor)
                                   : offset + bytes;
@@ -329,26 +352,35 @@ Error DebugSectionReader::validate() {
                      "file has {1} bytes",
                      offset, size);
   // ORIGIN_RECORDS (2.1) is optional: a 2.0 file has none.
-  unsigned required = v2 ? kNumRequiredSectionKindsV2 : kNumSectionKindsV1;
+  unsigned required =
+      layout.blockCodedTables ? kNumRequiredSectionKindsV2 : kNumSectionKindsV1;
   for (unsigned k = 0; k < required; ++k)
     if (!seen[k])
       return makeError("missing section {0} (kind {1}) in the section table "
                        "at offset {2}",
                        kindName(k), k + 1, kHeaderSize);
 
-  if (!v2) {
-    uint64_t storedSum = read64(base + kOffBodyChecksum);
-    uint64_t sum =
-        xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
-    if (storedSum != sum)
-      return makeError("checksum mismatch: the header at offset {0} records "
-                       "{1}, the contents hash to {2} (the file is corrupt)",
-                       unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
-                       format_hex(sum, 18));
-    for (auto &state : tableState)
-      state.store(kChecked, std::memory_order_relaxed);
-  }
+  return Error::success();
+}
 
+/// 1.0 has one checksum of everything after the header, checked at open.
+Error DebugSectionReader::checkBodyChecksumV1() {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t size = data.size();
+  uint64_t storedSum = readU64(base + kOffBodyChecksum);
+  uint64_t sum =
+      xxh3_64bits(ArrayRef<uint8_t>(base + kHeaderSize, size - kHeaderSize));
+  if (storedSum != sum)
+    return makeError("checksum mismatch: the header at offset {0} records "
+                     "{1}, the contents hash to {2} (the file is corrupt)",
+                     unsigned(kOffBodyChecksum), format_hex(storedSum, 18),
+                     format_hex(sum, 18));
+  for (auto &state : tableState)
+    state.store(kChecked, std::memory_order_relaxed);
+  return Error::success();
+}
+
+Error DebugSectionReader::checkIndexCounts() {
   unsigned hi = idx(SectionKind::HandleIndex);
   uint64_t numBlocks =
       (uint64_t(handleCount) + handlesPerBlock - 1) / handlesPerBlock;
@@ -357,7 +389,7 @@ Error DebugSectionReader::validate() {
                      "of {2} need {3} entries, found {4}",
                      offsets[hi], handleCount, handlesPerBlock, numBlocks + 1,
                      counts[hi]);
-  if (v2) {
+  if (layout.blockCodedTables) {
     unsigned ni = idx(SectionKind::StackNodeIndex);
     unsigned sn = idx(SectionKind::StackNodes);
     uint64_t numNodeBlocks =
@@ -388,9 +420,9 @@ Error DebugSectionReader::validate() {
 Error DebugSectionReader::checkContents(SectionKind kind) const {
   // O(1) structural checks of a table; per-record checks happen on lookup.
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
-  if (isV3() && getRowTableColumns(kind))
+  if (layout.rowTables && getRowTableColumns(kind))
     return openRowTable(kind);
-  if (isV3() && kind == SectionKind::StringOffsets) {
+  if (layout.prefixCodedStrings && kind == SectionKind::StringOffsets) {
     unsigned so = idx(SectionKind::StringOffsets);
     unsigned sd = idx(SectionKind::StringData);
     if (counts[so] != counts[sd])
@@ -399,26 +431,26 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
                        counts[so], counts[sd]);
     return Error::success();
   }
-  if (isV3() && kind == SectionKind::StringData)
+  if (layout.prefixCodedStrings && kind == SectionKind::StringData)
     return decodeStrings();
   if (kind == SectionKind::StringOffsets) {
     unsigned so = idx(SectionKind::StringOffsets);
     const uint8_t *strOffsets = base + offsets[so];
-    if (read32(strOffsets) != 0 ||
-        read32(strOffsets + 4 * uint64_t(counts[so])) !=
+    if (readU32(strOffsets) != 0 ||
+        readU32(strOffsets + 4 * uint64_t(counts[so])) !=
             sizes[idx(SectionKind::StringData)])
       return makeError("bad STRING_OFFSETS at offset {0}: must start at 0 and "
                        "end at the STRING_DATA size {1}",
                        offsets[so], sizes[idx(SectionKind::StringData)]);
-    if (!isV1())
+    if (layout.tableChecksums)
       return Error::success();
     // Format 1.0 checks everything at open, the handle index too.
     kind = SectionKind::HandleIndex;
   }
-  if (kind == SectionKind::HandleIndex && isV1()) {
+  if (kind == SectionKind::HandleIndex && !layout.blockCodedTables) {
     unsigned hi = idx(SectionKind::HandleIndex);
     uint64_t last = counts[hi] - 1;
-    if (read32(base + offsets[hi] + 4 * last) !=
+    if (readU32(base + offsets[hi] + 4 * last) !=
         sizes[idx(SectionKind::HandleBlocks)])
       return makeError("bad HANDLE_INDEX at offset {0}: the last entry must "
                        "be the HANDLE_BLOCKS size {1}",
@@ -473,17 +505,14 @@ Error DebugSectionReader::decodeStrings() const {
                      offsets[sd] + uint64_t(at - begin), id, what.str());
   };
   auto readVarint = [&](uint32_t id, uint64_t &value) -> Error {
-    const uint8_t *start = p;
-    value = 0;
-    for (unsigned shift = 0; shift < 64; shift += 7) {
-      if (p == end)
-        return bad(id, start, "varint runs past the end of the table");
-      uint8_t byte = *p++;
-      value |= uint64_t(byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        return Error::success();
-    }
-    return bad(id, start, "varint longer than 10 bytes");
+    const uint8_t *start = p, *stop = nullptr;
+    VarintStatus status = decodeVarint(p, end, value, stop);
+    if (status == VarintStatus::Ok)
+      return Error::success();
+    return bad(id, start,
+               status == VarintStatus::PastEnd
+                   ? "varint runs past the end of the table"
+                   : "varint exceeds 64 bits");
   };
   std::string arena;
   std::vector<uint32_t> starts;
@@ -580,14 +609,14 @@ Error DebugSectionReader::readRow(SectionKind kind, uint32_t index,
   const uint8_t *p = reinterpret_cast<const uint8_t *>(data.data()) +
                      offsets[k] + 4 * uint64_t(index) * columns;
   for (unsigned c = 0; c < columns; ++c)
-    out[c] = read32(p + 4 * c);
+    out[c] = readU32(p + 4 * c);
   return Error::success();
 }
 
 uint64_t DebugSectionReader::getRowOffset(SectionKind kind,
                                           uint32_t index) const {
   unsigned k = idx(kind);
-  if (!isV3() || !getRowTableColumns(kind))
+  if (!layout.rowTables || !getRowTableColumns(kind))
     return offsets[k] +
            4 * uint64_t(index) * std::max(1u, getRowTableColumns(kind));
   // A row of a block-coded table has no offset of its own: its block's.
@@ -595,8 +624,8 @@ uint64_t DebugSectionReader::getRowOffset(SectionKind kind,
   if (4 * (block + 1) > sizes[k])
     return offsets[k];
   return offsets[k] + getRowIndexSize(kind) +
-         read32(reinterpret_cast<const uint8_t *>(data.data()) + offsets[k] +
-                4 * block);
+         readU32(reinterpret_cast<const uint8_t *>(data.data()) + offsets[k] +
+                 4 * block);
 }
 
 Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
@@ -621,7 +650,7 @@ Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
 }
 
 Error DebugSectionReader::verifyAll() const {
-  if (isV1())
+  if (!layout.tableChecksums)
     return Error::success();
   // Block by block first, so damage is reported with its block; then the
   // whole-table checksums, which also cover bytes no block claims.
@@ -673,7 +702,7 @@ Expected<StringRef> DebugSectionReader::getString(uint32_t id) const {
     return std::move(err);
   if (Error err = checkIndex(SectionKind::StringOffsets, id, "string"))
     return std::move(err);
-  if (isV3())
+  if (layout.prefixCodedStrings)
     return StringRef(stringArena).slice(stringStarts[id], stringStarts[id + 1]);
   uint32_t begin = 0, end = 0;
   if (Error err = readRow(SectionKind::StringOffsets, id, &begin))
@@ -754,19 +783,19 @@ DebugSectionReader::getStackNode(uint32_t index) const {
   // Where the record is, for errors: its own offset in 1.0; in 2.0 the
   // offset of its block (rows of a coded table have none of their own).
   auto at = [&]() -> uint64_t {
-    if (isV1())
+    if (!layout.blockCodedTables)
       return offsets[idx(SectionKind::StackNodes)] +
              uint64_t(index) * kStackNodeSize;
     return offsets[idx(SectionKind::StackNodes)] +
-           read32(record(SectionKind::StackNodeIndex,
-                         index / stackNodesPerBlock, 4));
+           readU32(record(SectionKind::StackNodeIndex,
+                          index / stackNodesPerBlock, 4));
   };
   uint32_t frame, parent;
-  if (isV1()) {
+  if (!layout.blockCodedTables) {
     const uint8_t *p = record(SectionKind::StackNodes, index, kStackNodeSize);
-    node.call = read32(p);
-    frame = read32(p + 4);
-    parent = read32(p + 8);
+    node.call = readU32(p);
+    frame = readU32(p + 4);
+    parent = readU32(p + 8);
   } else {
     if (Error err = checkTable(SectionKind::StackNodeIndex))
       return std::move(err);
@@ -803,21 +832,21 @@ DebugSectionReader::getLocation(uint32_t index) const {
   // Where the record is, for errors: its own offset in 1.0; in 2.0 the
   // offset of its block (rows of a coded table have none of their own).
   auto at = [&]() -> uint64_t {
-    if (isV1())
+    if (!layout.blockCodedTables)
       return offsets[idx(SectionKind::Locations)] +
              uint64_t(index) * kLocationSize;
     return offsets[idx(SectionKind::Locations)] +
-           read32(record(SectionKind::LocationIndex, index / locationsPerBlock,
-                         4));
+           readU32(record(SectionKind::LocationIndex, index / locationsPerBlock,
+                          4));
   };
   uint8_t kind, aux;
-  if (isV1()) {
+  if (!layout.blockCodedTables) {
     const uint8_t *p = record(SectionKind::Locations, index, kLocationSize);
     kind = p[0];
     aux = p[1];
-    loc.a = read32(p + 4);
-    loc.b = read32(p + 8);
-    loc.c = read32(p + 12);
+    loc.a = readU32(p + 4);
+    loc.b = readU32(p + 8);
+    loc.c = readU32(p + 12);
   } else {
     if (Error err = checkTable(SectionKind::LocationIndex))
       return std::move(err);
@@ -1022,7 +1051,7 @@ Error DebugSectionReader::decodeColumns(uint64_t handle,
     return makeError("debug handle {0} out of range: the section has handles "
                      "0..{1}",
                      handle, int64_t(handleCount) - 1);
-  if (isV1())
+  if (!layout.blockCodedTables)
     return decodeColumnsV1(handle, values);
   if (Error err = checkTable(SectionKind::HandleIndex))
     return err;
@@ -1036,7 +1065,7 @@ Error DebugSectionReader::decodeColumnsV1(uint64_t handle,
   uint64_t n = std::min<uint64_t>(handlesPerBlock,
                                   handleCount - block * handlesPerBlock);
   const uint8_t *index = record(SectionKind::HandleIndex, 0, 4) + 4 * block;
-  uint32_t begin = read32(index), end = read32(index + 4);
+  uint32_t begin = readU32(index), end = readU32(index + 4);
   uint64_t blocksBase = offsets[idx(SectionKind::HandleBlocks)];
   if (begin > end || end > sizes[idx(SectionKind::HandleBlocks)])
     return makeError("bad HANDLE_INDEX entry {0} at offset {1}: block [{2}, "
@@ -1048,26 +1077,16 @@ Error DebugSectionReader::decodeColumnsV1(uint64_t handle,
   const uint8_t *limit = base + blocksBase + end;
   auto offsetOf = [&](const uint8_t *q) { return uint64_t(q - base); };
   auto readVarint = [&](uint64_t &value) -> Error {
-    value = 0;
-    for (unsigned shift = 0; shift < 64; shift += 7) {
-      if (p == limit)
-        return makeError("bad handle block {0}: varint runs past the block "
-                         "end at offset {1}",
-                         block, offsetOf(p));
-      uint8_t byte = *p++;
-      // The tenth byte has room for bit 63 only: anything more is a value
-      // past 2^64, which the format forbids and the shift would drop.
-      if (shift == 63 && (byte & 0x7e))
-        return makeError("bad handle block {0}: varint exceeds 64 bits at "
-                         "offset {1}",
-                         block, offsetOf(p - 1));
-      value |= uint64_t(byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        return Error::success();
-    }
-    return makeError("bad handle block {0}: varint longer than 10 bytes at "
-                     "offset {1}",
-                     block, offsetOf(p));
+    const uint8_t *stop = nullptr;
+    VarintStatus status = decodeVarint(p, limit, value, stop);
+    if (status == VarintStatus::Ok)
+      return Error::success();
+    return makeError(status == VarintStatus::PastEnd
+                         ? "bad handle block {0}: varint runs past the block "
+                           "end at offset {1}"
+                         : "bad handle block {0}: varint exceeds 64 bits at "
+                           "offset {1}",
+                     block, offsetOf(stop));
   };
   for (unsigned col = 0; col < kNumColumns; ++col) {
     uint64_t covered = 0;

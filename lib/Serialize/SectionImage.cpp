@@ -34,3 +34,30 @@ std::string compressImage(llvm::ArrayRef<uint8_t> image, int level) {
 
 } // namespace section
 } // namespace tg
+
+namespace tg::section {
+
+FormatLayout FormatLayout::get(uint16_t major) {
+  FormatLayout layout;
+  if (major == kVersionMajorV1) {
+    layout.major = kVersionMajorV1;
+    layout.numKinds = kNumSectionKindsV1;
+    return layout;
+  }
+  layout.numKinds = kNumSectionKinds;
+  layout.blockCodedTables = true;
+  layout.tableChecksums = true;
+  if (major == kVersionMajorV2) {
+    layout.major = kVersionMajorV2;
+    layout.minor = kVersionMinorV2;
+    return layout;
+  }
+  layout.major = kVersionMajor;
+  layout.minor = kVersionMinor;
+  layout.prefixCodedStrings = true;
+  layout.rowTables = true;
+  layout.compressible = true;
+  return layout;
+}
+
+} // namespace tg::section

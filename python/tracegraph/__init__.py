@@ -17,16 +17,43 @@ unused or out-of-range handle raises ``KeyError``.
 
 ``annotate_chrome_trace`` adds module paths and stacks to a Chrome/Perfetto
 trace whose events carry debug handles, and ``import_torch`` runs the
-torch-to-tg importer (tools/torch-to-tg) from Python.
+torch-to-tg importer (the subpackage ``tracegraph.torch``) from Python.
 """
-import copy
 import json
 import os
 
-from ._tracegraph import Section, SectionError
-
 __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
            "annotate_chrome_trace", "import_torch"]
+
+# The native reader (the pybind11 module `_tracegraph`, built when
+# TG_ENABLE_PYTHON is on) is imported on first use of Section or
+# SectionError, so that the pure-Python parts, the importer tracegraph.torch
+# above all, work without it.
+_NATIVE = ("Section", "SectionError")
+
+
+def __getattr__(name):
+    if name not in _NATIVE:
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+    import importlib
+    try:
+        _tracegraph = importlib.import_module(__name__ + "._tracegraph")
+    except ModuleNotFoundError as e:
+        if e.name != __name__ + "._tracegraph":
+            raise
+        raise ImportError(
+            "tracegraph.%s needs the native module tracegraph._tracegraph, which "
+            "this copy of the package does not have (build tracegraph with "
+            "-DTG_ENABLE_PYTHON=ON: Debian's pybind11-dev and python3-dev)"
+            % name, name=__name__ + "._tracegraph") from e
+    for native in _NATIVE:
+        globals()[native] = getattr(_tracegraph, native)
+    return globals()[name]
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+
 
 #: The three forms of a module path, as PyTorch prints them.
 MODULE_PATH_FORMATS = ("mobile", "profiler", "scope")
@@ -37,13 +64,6 @@ def module_paths(section, handle):
     return {f: section.module_path(handle, f) for f in MODULE_PATH_FORMATS}
 
 
-def _frame_text(frame):
-    text = 'File "%s", line %d' % (frame["file"], frame["line"])
-    if frame["function"]:
-        text += ", in %s" % frame["function"]
-    return text
-
-
 def annotate_chrome_trace(section, trace, handle_key="debug_handle",
                           module_path="mobile"):
     """Annotates a Chrome/Perfetto trace, as ``tg-symbolicate --chrome-trace``.
@@ -52,67 +72,28 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
     with ``traceEvents``) or the path of a JSON file. Every event whose
     ``args[handle_key]`` is a debug handle (an integer, or a string of one;
     negative means none) gets ``module_hierarchy`` and ``stack``, and for a
-    fused kernel ``kernel`` and ``origins``. Returns the annotated copy; the
-    input is not modified. Raises ValueError for a malformed trace or handle
-    and KeyError for a handle the section does not use.
+    fused kernel ``kernel`` and ``origins`` (the schema of
+    ``Section.lookup``). Returns the annotated copy; the input is not
+    modified. The annotation is the C++ one tg-symbolicate runs, so both give
+    the same result. Raises ValueError for a malformed trace, a malformed
+    handle or one the section does not use, naming every bad event.
     """
     if isinstance(trace, (str, os.PathLike)):
         with open(trace) as f:
-            trace = json.load(f)
+            text = f.read()
     else:
-        trace = copy.deepcopy(trace)
-    events = trace if isinstance(trace, list) else (
-        trace.get("traceEvents") if isinstance(trace, dict) else None)
-    if not isinstance(events, list):
-        raise ValueError("the trace is neither a JSON array of events nor an "
-                         "object with a 'traceEvents' array")
-    for i, event in enumerate(events):
-        args = event.get("args") if isinstance(event, dict) else None
-        if not isinstance(args, dict) or handle_key not in args:
-            continue
-        value = args[handle_key]
-        if isinstance(value, str):
-            try:
-                value = int(value, 0)
-            except ValueError:
-                value = None
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError("trace event %d: args.%s is not an integer debug "
-                             "handle" % (i, handle_key))
-        if value < 0:
-            continue
-        sym = section.lookup(value, module_path)
-        if sym["origins"]:
-            origin = sym["origins"][0]
-            args["module_hierarchy"] = origin["module_path"]
-            args["stack"] = [_frame_text(f) for f in origin["frames"]]
-        if sym["kernel"]:
-            args["kernel"] = sym["kernel"]
-            args["origins"] = sym["origins"]
-    return trace
+        text = json.dumps(trace)
+    return json.loads(section._annotate_chrome_trace(text, handle_key,
+                                                     module_path))
 
 
 def import_torch(*args):
     """Runs the torch-to-tg importer with command-line arguments.
 
     ``import_torch("--torchvision", "resnet18", "-o", "r18.mlir")`` is
-    ``tools/torch-to-tg/torch-to-tg --torchvision resnet18 -o r18.mlir``
-    (needs PyTorch; see docs/torch-import.md). Returns its exit status.
+    ``torch-to-tg --torchvision resnet18 -o r18.mlir`` (the importer is the
+    subpackage ``tracegraph.torch``; needs PyTorch, not the native module;
+    see docs/torch-import.md). Returns its exit status.
     """
-    import importlib
-    import sys
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates = [os.environ.get("TG_TORCH_TO_TG_DIR", ""),
-                  os.path.join(here, "torch_to_tg"),
-                  os.path.join(here, "..", "..", "tools", "torch-to-tg")]
-    for directory in candidates:
-        if directory and os.path.exists(
-                os.path.join(directory, "torch_to_tg_main.py")):
-            break
-    else:
-        raise RuntimeError("the torch-to-tg importer was not found; set "
-                           "TG_TORCH_TO_TG_DIR to tools/torch-to-tg")
-    if directory not in sys.path:
-        sys.path.insert(0, directory)
-    main = importlib.import_module("torch_to_tg_main")
-    return main.main(list(args))
+    from .torch.cli import main
+    return main(list(args))

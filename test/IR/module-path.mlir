@@ -12,8 +12,8 @@
 // RUN: tg-opt %examples/resnet18.mlir --tg-inline --tg-module-hierarchy=format=mobile -emit-bytecode | tg-opt | diff %t.text.mlir -
 // RUN: FileCheck %s --check-prefix=R18 < %t.text.mlir
 // R18: tg.op "aten::relu_"{{.*}}tg.module_hierarchy = "top(ResNet)::<unknown>.SELF(ResNet)::_forward_impl.layer1(Sequential)::forward.0(BasicBlock)::forward.relu(ReLU)::forward.aten::relu_"
-// RUN: tg-opt %S/../upstream/Inputs/func-calls.mlir -inline --tg-module-hierarchy=format=profiler -o %t.func.mlir
-// RUN: tg-opt %S/../upstream/Inputs/func-calls.mlir -inline --tg-module-hierarchy=format=profiler -emit-bytecode | tg-opt | diff %t.func.mlir -
+// RUN: tg-opt %tg_src_root/test/Integration/upstream/Inputs/func-calls.mlir -inline --tg-module-hierarchy=format=profiler -o %t.func.mlir
+// RUN: tg-opt %tg_src_root/test/Integration/upstream/Inputs/func-calls.mlir -inline --tg-module-hierarchy=format=profiler -emit-bytecode | tg-opt | diff %t.func.mlir -
 // RUN: FileCheck %s --check-prefix=FUNC < %t.func.mlir
 // FUNC: arith.mulf {{.*}}{tg.module_hierarchy = #tg.module_path<"TOP()::net_forward.layer1(Block)::forward.">}
 

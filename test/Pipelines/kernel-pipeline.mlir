@@ -8,7 +8,7 @@
 
 // The same output as the passes by name, on a real kernel and with every
 // option the pipeline passes on to --tg-extract-kernels.
-// RUN: tg-opt %S/../native/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles \
+// RUN: tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles \
 // RUN:   -mlir-print-debuginfo -o %t.mlir
 // RUN: tg-opt %t.mlir -mlir-print-debuginfo -o %t.pipeline.mlir \
 // RUN:   --tg-kernel-pipeline="kernels=fused_add_mul_relu_sigmoid_0 shape=4x1000 element-type=f64 trap-after=5"

@@ -149,6 +149,35 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
         tracegraph.annotate_chrome_trace(section, {"events": []})
 
 
+def test_one_schema_with_tg_symbolicate(section, tmp_path):
+    # lookup() is tg-symbolicate --format=json's object, key for key.
+    for handle in section.handles:
+        cli = json.loads(symbolicate(GOLDEN, str(handle), "--format=json",
+                                     "--no-source"))
+        assert section.lookup(handle) == cli[0]
+    # A Chrome trace annotated from Python is the one tg-symbolicate writes.
+    events = [{"name": "k", "ph": "X", "ts": 1.5, "args": {"debug_handle": h}}
+              for h in section.handles]
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(events))
+    cli = json.loads(symbolicate(GOLDEN, "--chrome-trace", str(path),
+                                 "--no-source"))
+    assert tracegraph.annotate_chrome_trace(section, events) == cli
+    with pytest.raises(ValueError, match="trace event 0: .*out of range"):
+        tracegraph.annotate_chrome_trace(section, [{"args": {"debug_handle": 99}}])
+
+
+def test_source_query_is_tg_symbolicate_source(section):
+    for frame in section.lookup(3)["origins"][0]["frames"]:
+        query = "%s:%d" % (frame["file"], frame["line"])
+        cli = json.loads(symbolicate(GOLDEN, "--source", query,
+                                     "--format=json"))
+        assert section.source(frame["file"], frame["line"]) == cli
+    assert section.source("nowhere.py", 1)["handles"] == []
+    with pytest.raises(ValueError, match="line must be >= 1"):
+        section.source("resnet.py", 0)
+
+
 def test_python_c_one_liner():
     code = ("import tracegraph; s = tracegraph.Section(%r); "
             "print(s.module_path(3, 'profiler'))" % GOLDEN)

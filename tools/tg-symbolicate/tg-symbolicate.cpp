@@ -8,8 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Symbolize/ChromeTrace.h"
+#include "tg/Symbolize/SourceQuery.h"
+#include "tg/Symbolize/SymbolizeJSON.h"
+#include "tg/Symbolize/Symbolizer.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -69,11 +72,15 @@ cl::opt<OutputFormat> outputFormat(
                clEnumValN(OutputFormat::JSON, "json",
                           "a JSON array, one object per handle")),
     cl::init(OutputFormat::Text), cl::cat(category));
-cl::opt<std::string>
-    modulePathFormat("module-path",
-                     cl::desc("Module path form: mobile (default, as in "
-                              "PyTorch's backend errors), profiler or scope"),
-                     cl::init("mobile"), cl::cat(category));
+cl::opt<ModulePathFormat> modulePathFormat(
+    "module-path", cl::desc("Module path form"),
+    cl::values(clEnumValN(ModulePathFormat::Mobile, "mobile",
+                          "as in PyTorch's backend errors (default)"),
+               clEnumValN(ModulePathFormat::Profiler, "profiler",
+                          "as in PyTorch's profiler"),
+               clEnumValN(ModulePathFormat::Scope, "scope",
+                          "top(C).A0(A).AA0(AA)")),
+    cl::init(ModulePathFormat::Mobile), cl::cat(category));
 cl::opt<std::string> sourceRoot(
     "source-root",
     cl::desc("Directory to read source lines from when the section does not "
@@ -136,55 +143,6 @@ std::optional<uint64_t> parseHandle(StringRef text) {
   return value;
 }
 
-std::string frameText(const SymbolFrame &frame) {
-  std::string text =
-      formatv("File \"{0}\", line {1}", frame.file, frame.line).str();
-  if (frame.function && !frame.function->empty())
-    text += formatv(", in {0}", *frame.function).str();
-  return text;
-}
-
-json::Object originJSON(const SymbolOrigin &origin, SourceCache *source) {
-  json::Array frames;
-  for (const SymbolFrame &frame : origin.frames) {
-    json::Object obj{{"file", frame.file},
-                     {"line", frame.line},
-                     {"column", frame.column},
-                     {"end_line", frame.endLine},
-                     {"end_column", frame.endColumn}};
-    if (frame.function)
-      obj["function"] = *frame.function;
-    if (frame.callee)
-      obj["call"] = json::Object{{"instance", frame.callee->instance},
-                                 {"class", frame.callee->className},
-                                 {"method", frame.callee->method}};
-    std::optional<std::string> text;
-    if (frame.sourceLine)
-      text = frame.sourceLine->str();
-    else if (source)
-      text = source->getLine(frame.file, frame.line);
-    if (text)
-      obj["source"] = *text;
-    frames.push_back(std::move(obj));
-  }
-  return json::Object{{"module_path", origin.modulePath},
-                      {"frames", std::move(frames)}};
-}
-
-json::Object handleJSON(const SymbolizedHandle &sym, SourceCache *source) {
-  json::Array origins;
-  for (const SymbolOrigin &origin : sym.origins)
-    origins.push_back(originJSON(origin, source));
-  json::Object obj{{"handle", int64_t(sym.handle)},
-                   {"op", sym.opName},
-                   {"top_class", sym.topClass},
-                   {"top_method", sym.topMethod},
-                   {"origins", std::move(origins)}};
-  if (sym.kernel)
-    obj["kernel"] = *sym.kernel;
-  return obj;
-}
-
 void printText(raw_ostream &os, const SymbolizedHandle &sym,
                SourceCache *source, bool &first) {
   if (outputStyle == OutputStyle::LLVM) {
@@ -197,57 +155,9 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
                         outputStyle == OutputStyle::PyTorchMobile, first);
 }
 
-/// The shortest text that reads back as `value`: llvm::json prints doubles
-/// with 17 digits (10.123 -> 10.122999999999999), which would rewrite every
-/// timestamp of a trace we only meant to annotate.
-std::string shortestDouble(double value) {
-  char buf[32];
-  for (int precision = 1; precision <= 17; ++precision) {
-    snprintf(buf, sizeof(buf), "%.*g", precision, value);
-    if (strtod(buf, nullptr) == value)
-      break;
-  }
-  return buf;
-}
-
-/// Writes `value` as llvm::json does (sorted keys), except that doubles keep
-/// their shortest round-trip form.
-void writeJSON(json::OStream &os, const json::Value &value) {
-  switch (value.kind()) {
-  case json::Value::Object: {
-    const json::Object &obj = *value.getAsObject();
-    std::vector<const json::Object::value_type *> entries;
-    for (const auto &entry : obj)
-      entries.push_back(&entry);
-    llvm::sort(entries, [](const auto *a, const auto *b) {
-      return a->first < b->first;
-    });
-    os.object([&] {
-      for (const auto *entry : entries)
-        os.attributeBegin(entry->first), writeJSON(os, entry->second),
-            os.attributeEnd();
-    });
-    return;
-  }
-  case json::Value::Array:
-    os.array([&] {
-      for (const json::Value &elt : *value.getAsArray())
-        writeJSON(os, elt);
-    });
-    return;
-  case json::Value::Number:
-    if (!value.getAsInteger() && !value.getAsUINT64()) {
-      os.rawValue(shortestDouble(*value.getAsNumber()));
-      return;
-    }
-    [[fallthrough]];
-  default:
-    os.value(value);
-    return;
-  }
-}
-
-int annotateTrace(const Symbolizer &sym, ModulePathFormat format,
+/// tg-symbolicate SECTION --chrome-trace IN.json: every bad event is
+/// reported, and nothing is written unless all were annotated.
+int annotateTrace(const Symbolizer &symbolizer, ModulePathFormat format,
                   SourceCache *source) {
   auto buffer = MemoryBuffer::getFileOrSTDIN(chromeTrace, /*IsText=*/true);
   if (!buffer) {
@@ -261,63 +171,22 @@ int annotateTrace(const Symbolizer &sym, ModulePathFormat format,
                 "': " + toString(trace.takeError()));
     return 1;
   }
-  json::Array *events = trace->getAsArray();
-  if (!events)
-    if (json::Object *obj = trace->getAsObject())
-      events = obj->getArray("traceEvents");
-  if (!events) {
+  if (!getTraceEvents(*trace)) {
     reportError("trace '" + chromeTrace +
                 "' is neither a JSON array of events nor an object with a "
                 "'traceEvents' array");
     return 1;
   }
-  for (auto [i, event] : llvm::enumerate(*events)) {
-    json::Object *obj = event.getAsObject();
-    json::Object *args = obj ? obj->getObject("args") : nullptr;
-    if (!args)
-      continue;
-    json::Value *value = args->get(handleKey);
-    if (!value)
-      continue;
-    std::optional<int64_t> handle = value->getAsInteger();
-    if (!handle)
-      if (std::optional<StringRef> str = value->getAsString())
-        if (std::optional<uint64_t> parsed = parseHandle(*str))
-          handle = int64_t(*parsed);
-    if (!handle) {
-      reportError(formatv("trace event {0}: args.{1} is not an integer "
-                          "debug handle",
-                          i, handleKey));
-      continue;
-    }
-    // Profilers use -1 for events without a handle.
-    if (*handle < 0)
-      continue;
-    Expected<SymbolizedHandle> result =
-        sym.symbolize(uint64_t(*handle), format);
-    if (!result) {
-      reportError(
-          formatv("trace event {0}: {1}", i, toString(result.takeError())));
-      continue;
-    }
-    if (!result->origins.empty()) {
-      const SymbolOrigin &origin = result->origins.front();
-      (*args)["module_hierarchy"] = origin.modulePath;
-      json::Array stack;
-      for (const SymbolFrame &frame : origin.frames)
-        stack.push_back(frameText(frame));
-      (*args)["stack"] = std::move(stack);
-    }
-    if (result->kernel) {
-      (*args)["kernel"] = *result->kernel;
-      json::Array origins;
-      for (const SymbolOrigin &origin : result->origins)
-        origins.push_back(originJSON(origin, source));
-      (*args)["origins"] = std::move(origins);
-    }
-  }
-  if (hadError)
+  ChromeTraceOptions options;
+  options.handleKey = handleKey;
+  options.format = format;
+  options.source = source;
+  if (Error err = annotateChromeTrace(*trace, symbolizer, options)) {
+    handleAllErrors(std::move(err), [](const ErrorInfoBase &event) {
+      reportError(event.message());
+    });
     return 1;
+  }
   std::error_code ec;
   ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
   if (ec) {
@@ -332,167 +201,35 @@ int annotateTrace(const Symbolizer &sym, ModulePathFormat format,
   out.keep();
   return 0;
 }
-} // namespace
-
-/// FILE matches a recorded path when equal to it, or equal to its trailing
-/// path components.
-bool fileMatches(StringRef recorded, StringRef file) {
-  if (recorded == file)
-    return true;
-  return recorded.size() > file.size() && recorded.ends_with(file) &&
-         recorded[recorded.size() - file.size() - 1] == '/';
-}
-
-/// How an origin comes from FILE:LINE: its own position, or a call on that
-/// line that it was inlined through (innermost such frame).
-struct SourceMatch {
-  bool viaCall = false;
-  const SymbolFrame *frame = nullptr;
-};
-
-std::optional<SourceMatch> matchOrigin(const SymbolOrigin &origin,
-                                       StringRef file, uint32_t line) {
-  for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
-    if (!frame.hasPosition || !fileMatches(frame.file, file))
-      continue;
-    uint32_t last = std::max(frame.line, frame.endLine);
-    if (line < frame.line || line > last)
-      continue;
-    return SourceMatch{frame.isCall, &frame};
-  }
-  return std::nullopt;
-}
-
-std::string positionText(const SymbolFrame &frame) {
-  return formatv("{0}:{1}:{2}", frame.file, frame.line, frame.column).str();
-}
 
 /// tg-symbolicate SECTION --source FILE:LINE.
 int runSourceQuery(const DebugSectionReader &reader,
                    const Symbolizer &symbolizer, ModulePathFormat format) {
-  auto [file, lineText] = StringRef(sourceQuery).rsplit(':');
+  StringRef file;
   uint32_t line = 0;
-  if (file.empty() || lineText.getAsInteger(10, line) || line == 0) {
+  if (Error err = parseSourceQuery(sourceQuery, file, line)) {
     reportError("invalid --source '" + printable(sourceQuery) +
-                "': expected FILE:LINE with a line number >= 1, e.g. "
-                "resnet.py:100");
+                "': " + toString(std::move(err)));
     return 1;
   }
-  // Every table is read below: check them all first, so that a corrupt
-  // section is an error rather than a partial answer.
-  if (Error err = reader.verifyAll()) {
-    reportError(sectionPath + ": " + toString(std::move(err)));
+  Expected<SourceQueryResult> result =
+      querySource(reader, symbolizer, file, line, format);
+  if (!result) {
+    reportError(sectionPath + ": " + toString(result.takeError()));
     return 1;
   }
-
-  json::Array handlesJSON, recordsJSON;
-  std::string text;
-  raw_string_ostream os(text);
-  unsigned found = 0;
-  for (uint64_t handle = 0; handle < reader.getNumHandles(); ++handle) {
-    Expected<bool> used = reader.hasHandle(handle);
-    if (!used) {
-      reportError(sectionPath + ": " + toString(used.takeError()));
-      return 1;
-    }
-    if (!*used)
-      continue;
-    Expected<SymbolizedHandle> sym = symbolizer.symbolize(handle, format);
-    if (!sym) {
-      reportError(sectionPath + ": " + toString(sym.takeError()));
-      return 1;
-    }
-    for (const SymbolOrigin &origin : sym->origins) {
-      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
-      if (!match)
-        continue;
-      ++found;
-      os << formatv("  handle {0} ({1}", handle, sym->opName);
-      if (sym->kernel)
-        os << ", kernel " << *sym->kernel;
-      os << ") " << (match->viaCall ? "calls at " : "at ")
-         << positionText(*match->frame) << "\n    " << origin.modulePath
-         << "\n";
-      json::Object obj{{"handle", int64_t(handle)},
-                       {"op", sym->opName},
-                       {"position", positionText(*match->frame)},
-                       {"via_call", match->viaCall},
-                       {"module_hierarchy", origin.modulePath}};
-      if (sym->kernel)
-        obj["kernel"] = *sym->kernel;
-      handlesJSON.push_back(std::move(obj));
-      break; // One line per handle, at its first matching origin.
-    }
-  }
-  for (uint32_t i = 0; i < reader.getNumOriginRecords(); ++i) {
-    Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
-    if (!record) {
-      reportError(sectionPath + ": " + toString(record.takeError()));
-      return 1;
-    }
-    Expected<SymbolizedHandle> sym =
-        symbolizer.symbolizeLocation(record->origin, record->opName, format);
-    if (!sym) {
-      reportError(sectionPath + ": " + toString(sym.takeError()));
-      return 1;
-    }
-    for (const SymbolOrigin &origin : sym->origins) {
-      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
-      if (!match)
-        continue;
-      ++found;
-      bool merged = record->kind == section::OriginRecordKind::Merged;
-      os << formatv("  {0} at {1} ", record->opName,
-                    positionText(*match->frame));
-      json::Object obj{{"kind", merged ? "merged" : "eliminated"},
-                       {"op", record->opName},
-                       {"pass", record->pass},
-                       {"position", positionText(*match->frame)},
-                       {"via_call", match->viaCall}};
-      if (merged) {
-        os << "was merged";
-        if (record->holder) {
-          os << " into handle " << *record->holder;
-          obj["into_handle"] = int64_t(*record->holder);
-        } else if (Expected<SymbolizedHandle> into =
-                       symbolizer.symbolizeLocation(*record->into, "",
-                                                    format)) {
-          // The holder left the IR later (see the records of its own
-          // origins): name it by its first origin's position.
-          if (!into->origins.empty() && !into->origins[0].frames.empty()) {
-            std::string where = positionText(into->origins[0].frames.back());
-            os << " into the op at " << where;
-            obj["into_position"] = where;
-          }
-        } else {
-          reportError(sectionPath + ": " + toString(into.takeError()));
-          return 1;
-        }
-        os << " by " << record->pass << " (over its max-origins bound)\n";
-      } else {
-        os << "was eliminated by " << record->pass << "\n";
-      }
-      recordsJSON.push_back(std::move(obj));
-      break;
-    }
-  }
-
   std::error_code ec;
   ToolOutputFile out(outputPath, ec, sys::fs::OF_Text);
   if (ec) {
     reportError("cannot write '" + outputPath + "': " + ec.message());
     return 1;
   }
-  if (outputFormat == OutputFormat::JSON) {
-    json::Object result{{"source", sourceQuery},
-                        {"handles", std::move(handlesJSON)},
-                        {"removed", std::move(recordsJSON)}};
-    out.os() << formatv("{0:2}", json::Value(std::move(result))) << "\n";
-  } else if (found) {
-    out.os() << sourceQuery << ":\n" << text;
-  }
+  if (outputFormat == OutputFormat::JSON)
+    out.os() << formatv("{0:2}", json::Value(std::move(result->json))) << "\n";
+  else if (result->numMatches)
+    out.os() << sourceQuery << ":\n" << result->text;
   out.keep();
-  if (!found) {
+  if (!result->numMatches) {
     reportError("nothing in " + sectionPath + " comes from " +
                 printable(sourceQuery) +
                 " (no handle's origin and no origin record is on that line)");
@@ -500,6 +237,7 @@ int runSourceQuery(const DebugSectionReader &reader,
   }
   return 0;
 }
+} // namespace
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
@@ -525,12 +263,7 @@ int main(int argc, char **argv) {
     reportError("--functions applies to --output-style=llvm only");
     return 1;
   }
-  ModulePathFormat format;
-  if (!parseModulePathFormat(modulePathFormat, format)) {
-    reportError("invalid --module-path '" + modulePathFormat +
-                "': expected mobile, profiler or scope");
-    return 1;
-  }
+  ModulePathFormat format = modulePathFormat;
 
   auto reader = DebugSectionReader::open(sectionPath);
   if (!reader) {
@@ -598,7 +331,7 @@ int main(int argc, char **argv) {
       continue;
     }
     if (outputFormat == OutputFormat::JSON)
-      results.push_back(handleJSON(*sym, source));
+      results.push_back(toJSON(*sym, source));
     else
       printText(out.os(), *sym, source, first);
   }

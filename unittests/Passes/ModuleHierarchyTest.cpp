@@ -1,6 +1,6 @@
 //===- ModuleHierarchyTest.cpp - Module paths through the C++ API ---------===//
 
-#include "tg/Passes/ModuleHierarchy.h"
+#include "tg/IR/ModulePath.h"
 #include "tg/Passes/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"

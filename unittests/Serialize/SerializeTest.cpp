@@ -2,9 +2,9 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGDialect.h"
-#include "tg/Serialize/DebugInfo.h"
 #include "tg/Serialize/SectionImage.h"
-#include "tg/Serialize/Symbolizer.h"
+#include "tg/Symbolize/Symbolizer.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -229,10 +229,11 @@ void SerializeTest::checkLookups(uint16_t version) {
   EXPECT_EQ(frame->instance, "SELF");
   EXPECT_EQ(frame->method, "_conv_forward");
 
-  // Strings are views into the section's own bytes.
+  // Strings are views into the section's own bytes; ops are named as
+  // module paths name them (tg::getModulePathOpName).
   auto name = r.lookupHandle(1);
   ASSERT_TRUE(!!name);
-  EXPECT_EQ(*name->opName, "tg.get_attr");
+  EXPECT_EQ(*name->opName, "prim::GetAttr");
 
   auto unused = r.lookupHandle(6);
   ASSERT_FALSE(!!unused);
@@ -311,6 +312,25 @@ TEST_F(SerializeTest, SymbolizerGivesFramesAndModulePath) {
             "  File \"block.py\", line 92, in forward\n"
             "  File \"conv.py\", line 549, in forward\n"
             "  File \"conv.py\", line 543, in _conv_forward\n");
+}
+
+// The writer names ops as --tg-module-hierarchy does (tg::getModulePathOpName),
+// whether it runs from the pass or from this C++ API: the mobile module path
+// rebuilt from a section ends with the TorchScript node kind of a tg op.
+TEST_F(SerializeTest, SitesNameOpsAsModulePathsDo) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  auto reader = read(bytes);
+  ASSERT_TRUE(!!reader);
+  Symbolizer symbolizer(**reader);
+  auto names = [&](uint64_t handle) {
+    auto sym = symbolizer.symbolize(handle, ModulePathFormat::Mobile);
+    EXPECT_TRUE(!!sym);
+    return sym ? sym->opName.str() : std::string();
+  };
+  EXPECT_EQ(names(1), "prim::GetAttr");
+  EXPECT_EQ(names(2), "aten::conv2d");
+  EXPECT_EQ(names(7), "prim::Return");
 }
 
 TEST(PyTorchTracebackTest, MarksEveryLineOfARange) {

@@ -26,6 +26,8 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include "tg/Serialize/Encoding.h"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -115,6 +117,17 @@ private:
   llvm::Error validateBlock(uint32_t block) const;
   llvm::Error validateLiteral(uint32_t block, const uint8_t *begin,
                               uint32_t size) const;
+  /// A malformed varint in column `c` of a literal block.
+  llvm::Error columnVarintError(uint32_t block, uint64_t begin, unsigned c,
+                                encoding::VarintStatus status,
+                                const uint8_t *at) const;
+  /// The two column codings of a literal block (validateLiteral's steps).
+  llvm::Error validatePackedColumn(uint32_t block, uint64_t begin, unsigned c,
+                                   uint64_t n, const uint8_t *p,
+                                   const uint8_t *end) const;
+  llvm::Error validateRunColumn(uint32_t block, uint64_t begin, unsigned c,
+                                uint64_t n, const uint8_t *p,
+                                const uint8_t *end) const;
   llvm::Error validateCopy(uint32_t block, const uint8_t *begin,
                            uint32_t size) const;
   /// Bytes [begin, end) of `block` in `blocks`, after checking its index

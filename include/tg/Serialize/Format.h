@@ -9,6 +9,8 @@
 #ifndef TG_SERIALIZE_FORMAT_H
 #define TG_SERIALIZE_FORMAT_H
 
+#include "llvm/Support/MathExtras.h"
+
 #include <cstdint>
 
 namespace tg {
@@ -182,15 +184,35 @@ enum LocationColumn : unsigned {
   kNumLocColumns
 };
 
-/// Rounds up to the table alignment.
-inline uint64_t alignTo64(uint64_t x) { return (x + 63) & ~uint64_t(63); }
+/// What differs between the format's major versions, decided once from the
+/// header's major version, so the writer and the reader name each difference
+/// instead of testing version numbers inside their loops ("Versions" in
+/// docs/debug-section-format.md).
+struct FormatLayout {
+  uint16_t major = 0, minor = 0;
+  unsigned numKinds = 0;
+  /// 2.x and 3.0: stack nodes, locations and handles are block-coded column
+  /// tables; 1.0 has fixed-width records and run-coded handle blocks.
+  bool blockCodedTables = false;
+  /// 2.x and 3.0: a checksum per table and a CRC of the section table, tables
+  /// checked on first use; 1.0 has one checksum of the body, checked at open.
+  bool tableChecksums = false;
+  /// 3.0: strings coded against earlier ones (STRING_OFFSETS is empty).
+  bool prefixCodedStrings = false;
+  /// 3.0: the fixed-width tables are block-coded row tables.
+  bool rowTables = false;
+  /// 3.0: a small image may be stored as one zstd frame (flag COMPRESSED).
+  bool compressible = false;
+
+  /// The layout of major version `major` (1, 2, or 3 and later).
+  static FormatLayout get(uint16_t major);
+};
 
 /// Table alignment: 64 bytes in 1.0 and 2.x, 8 in 3.0 (at ~16 tables the
 /// padding was 0.5 KB, a tenth of a 1K-op section; the block-coded tables
 /// are read bytewise, the rest as u32 or u64).
 inline uint64_t alignTable(uint64_t x, uint16_t versionMajor) {
-  uint64_t a = versionMajor >= 3 ? 8 : 64;
-  return (x + a - 1) & ~(a - 1);
+  return llvm::alignTo(x, versionMajor >= 3 ? 8 : 64);
 }
 
 /// 3.0's STRING_DATA codes each string against an earlier one: a decoded

@@ -207,6 +207,12 @@ private:
     return static_cast<unsigned>(kind) - 1;
   }
   llvm::Error validate();
+  /// The steps of validate(), in order.
+  llvm::Error checkMagicAndVersion();
+  llvm::Error checkHeader();
+  llvm::Error readSectionTable();
+  llvm::Error checkBodyChecksumV1();
+  llvm::Error checkIndexCounts();
   /// For a 3.0 section with flag COMPRESSED: replaces `data` by the
   /// decompressed image (header included), owned by `buffer`.
   llvm::Error decompress();
@@ -228,8 +234,6 @@ private:
   /// The O(1) structural checks of a table's contents, run once with its
   /// checksum; for a block index, creates the table's reader.
   llvm::Error checkContents(section::SectionKind kind) const;
-  bool isV1() const { return versionMajor == section::kVersionMajorV1; }
-  bool isV3() const { return versionMajor >= section::kVersionMajor; }
   /// Rows of a table that is a row table in 3.0 (fixed-width before).
   uint32_t getNumRows(section::SectionKind kind) const;
   /// The size of a 3.0 row table's block index.
@@ -247,6 +251,8 @@ private:
   std::unique_ptr<llvm::sys::fs::mapped_file_region> mapping;
   llvm::StringRef data;
   uint16_t versionMajor = 0, versionMinor = 0;
+  /// What the major version decides (set once the version is read).
+  section::FormatLayout layout;
   uint32_t flags = 0, handleCount = 0, handlesPerBlock = 0, rootLoc = 0;
   bool compressed = false;
   /// Whether the file has the optional ORIGIN_RECORDS table (2.1).

@@ -12,9 +12,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
-#include "tg/Serialize/Symbolizer.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Symbolize/ChromeTrace.h"
+#include "tg/Symbolize/SourceQuery.h"
+#include "tg/Symbolize/SymbolizeJSON.h"
+#include "tg/Symbolize/Symbolizer.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,29 +51,35 @@ ModulePathFormat parseFormat(const std::string &text) {
   return format;
 }
 
-py::dict frameDict(const SymbolFrame &frame) {
-  py::dict d;
-  d["file"] = frame.file.str();
-  d["line"] = frame.line;
-  d["column"] = frame.column;
-  d["end_line"] = frame.endLine;
-  d["end_column"] = frame.endColumn;
-  d["function"] = frame.function ? py::object(py::str(frame.function->str()))
-                                 : py::object(py::none());
-  d["is_call"] = frame.isCall;
-  if (frame.callee) {
-    py::dict call;
-    call["instance"] = frame.callee->instance.str();
-    call["class"] = frame.callee->className.str();
-    call["method"] = frame.callee->method.str();
-    d["call"] = call;
-  } else {
-    d["call"] = py::none();
+/// A JSON value as the Python object json.loads would make of it.
+py::object toPython(const llvm::json::Value &value) {
+  switch (value.kind()) {
+  case llvm::json::Value::Null:
+    return py::none();
+  case llvm::json::Value::Boolean:
+    return py::bool_(*value.getAsBoolean());
+  case llvm::json::Value::Number:
+    if (std::optional<int64_t> i = value.getAsInteger())
+      return py::int_(*i);
+    if (std::optional<uint64_t> u = value.getAsUINT64())
+      return py::int_(*u);
+    return py::float_(*value.getAsNumber());
+  case llvm::json::Value::String:
+    return py::str(value.getAsString()->str());
+  case llvm::json::Value::Array: {
+    py::list list;
+    for (const llvm::json::Value &element : *value.getAsArray())
+      list.append(toPython(element));
+    return std::move(list);
   }
-  d["source_line"] = frame.sourceLine
-                         ? py::object(py::str(frame.sourceLine->str()))
-                         : py::object(py::none());
-  return d;
+  case llvm::json::Value::Object: {
+    py::dict dict;
+    for (const auto &[key, element] : *value.getAsObject())
+      dict[py::str(key.str())] = toPython(element);
+    return std::move(dict);
+  }
+  }
+  return py::none();
 }
 
 /// An opened section: the reader (which owns the mapping) and a symbolizer.
@@ -119,27 +129,47 @@ public:
     return std::move(*sym);
   }
 
-  py::dict lookup(int64_t handle, const std::string &modulePath) const {
+  /// tg-symbolicate --format=json's object for `handle`
+  /// (tg/Symbolize/SymbolizeJSON.h's schema).
+  py::object lookup(int64_t handle, const std::string &modulePath) const {
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
-    py::dict d;
-    d["handle"] = sym.handle;
-    d["op"] = sym.opName.str();
-    d["top_class"] = sym.topClass.str();
-    d["top_method"] = sym.topMethod.str();
-    d["kernel"] = sym.kernel ? py::object(py::str(sym.kernel->str()))
-                             : py::object(py::none());
-    py::list origins;
-    for (const SymbolOrigin &origin : sym.origins) {
-      py::dict o;
-      o["module_path"] = origin.modulePath;
-      py::list frames;
-      for (const SymbolFrame &frame : origin.frames)
-        frames.append(frameDict(frame));
-      o["frames"] = frames;
-      origins.append(o);
-    }
-    d["origins"] = origins;
-    return d;
+    return toPython(llvm::json::Value(toJSON(sym, nullptr)));
+  }
+
+  /// tg-symbolicate --source FILE:LINE --format=json.
+  py::object source(const std::string &file, int64_t line,
+                    const std::string &modulePath) const {
+    if (line < 1 || line > UINT32_MAX)
+      throw py::value_error("line must be >= 1, got " + std::to_string(line));
+    llvm::Expected<SourceQueryResult> result = querySource(
+        *reader, *symbolizer, file, uint32_t(line), parseFormat(modulePath));
+    if (!result)
+      raise(result.takeError());
+    return toPython(llvm::json::Value(std::move(result->json)));
+  }
+
+  /// tg-symbolicate --chrome-trace on a trace given as JSON text; the
+  /// annotated trace as JSON text.
+  std::string annotateChromeTrace(const std::string &traceText,
+                                  const std::string &handleKey,
+                                  const std::string &modulePath) const {
+    llvm::Expected<llvm::json::Value> trace = llvm::json::parse(traceText);
+    if (!trace)
+      throw py::value_error("invalid JSON in trace: " +
+                            llvm::toString(trace.takeError()));
+    ChromeTraceOptions options;
+    options.handleKey = handleKey;
+    options.format = parseFormat(modulePath);
+    if (!getTraceEvents(*trace))
+      throw py::value_error("the trace is neither a JSON array of events nor "
+                            "an object with a 'traceEvents' array");
+    if (llvm::Error err = tg::annotateChromeTrace(*trace, *symbolizer, options))
+      throw py::value_error(llvm::toString(std::move(err)));
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::json::OStream json(os);
+    writeJSON(json, *trace);
+    return text;
   }
 
   /// The text tg-symbolicate prints for one handle (PyTorch's layout).
@@ -259,6 +289,18 @@ PYBIND11_MODULE(_tracegraph, m) {
            "a 'most recent call last' traceback per origin, in the layout of "
            "PyTorch's interpreter ('pytorch') or of its lite interpreter "
            "('pytorch-mobile').")
+      .def("source", &Section::source, py::arg("file"), py::arg("line"),
+           py::arg("module_path") = "mobile",
+           "The reverse query, as `tg-symbolicate --source FILE:LINE "
+           "--format=json`: {'source', 'handles': [...], 'removed': [...]}, "
+           "the handles whose origins come from that line (directly or "
+           "through a call on it) and the origins from it a pass removed. "
+           "FILE matches a recorded path exactly or as its trailing "
+           "components.")
+      .def("_annotate_chrome_trace", &Section::annotateChromeTrace,
+           py::arg("trace_json"), py::arg("handle_key"), py::arg("module_path"),
+           "tracegraph.annotate_chrome_trace's C++ half: JSON text in, "
+           "annotated JSON text out (ValueError for a bad trace or event).")
       .def("llvm_frames", &Section::llvmFrames, py::arg("handle"),
            "llvm-symbolizer's layout of the inlined frames, innermost first.");
 }

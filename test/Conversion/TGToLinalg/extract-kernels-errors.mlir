@@ -1,6 +1,6 @@
 // RUN: tg-opt %s -split-input-file -verify-diagnostics --tg-extract-kernels=shape=4 -o /dev/null
-// RUN: not tg-opt %S/../../native/Inputs/gated.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOKERNEL
-// RUN: tg-opt %S/../../native/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise -mlir-print-debuginfo -o %t.mlir
+// RUN: not tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+// RUN: tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise -mlir-print-debuginfo -o %t.mlir
 // RUN: not tg-opt %t.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOSHAPE
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4xa" 2>&1 | FileCheck %s --check-prefix=BADSHAPE
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=0x4" 2>&1 | FileCheck %s --check-prefix=BADSHAPE

@@ -19,7 +19,7 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
-                                "bad-input", "Inputs"))
+                                "Integration", "bad-input", "Inputs"))
 from craft_section import xxh3_64  # noqa: E402
 
 KINDS = ["STRING_OFFSETS", "STRING_DATA", "POSITIONS", "MODULE_FRAMES",

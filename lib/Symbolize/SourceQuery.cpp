@@ -1,0 +1,203 @@
+//===- SourceQuery.cpp - From a source line to its ops --------------------===//
+
+#include "tg/Symbolize/SourceQuery.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tg {
+namespace {
+
+/// FILE matches a recorded path when equal to it, or equal to its trailing
+/// path components.
+bool fileMatches(StringRef recorded, StringRef file) {
+  if (recorded == file)
+    return true;
+  return recorded.size() > file.size() && recorded.ends_with(file) &&
+         recorded[recorded.size() - file.size() - 1] == '/';
+}
+
+/// How an origin comes from FILE:LINE: its own position, or a call on that
+/// line that it was inlined through (innermost such frame).
+struct SourceMatch {
+  bool viaCall = false;
+  const SymbolFrame *frame = nullptr;
+};
+
+std::optional<SourceMatch> matchOrigin(const SymbolOrigin &origin,
+                                       StringRef file, uint32_t line) {
+  for (const SymbolFrame &frame : llvm::reverse(origin.frames)) {
+    if (!frame.hasPosition || !fileMatches(frame.file, file))
+      continue;
+    uint32_t last = std::max(frame.line, frame.endLine);
+    if (line < frame.line || line > last)
+      continue;
+    return SourceMatch{frame.isCall, &frame};
+  }
+  return std::nullopt;
+}
+
+std::string positionText(const SymbolFrame &frame) {
+  return formatv("{0}:{1}:{2}", frame.file, frame.line, frame.column).str();
+}
+
+/// Collects the matches of one query, as text and as JSON.
+class SourceQuery {
+public:
+  SourceQuery(const DebugSectionReader &reader, const Symbolizer &symbolizer,
+              StringRef file, uint32_t line, ModulePathFormat format)
+      : reader(reader), symbolizer(symbolizer), file(file), line(line),
+        format(format), os(result.text) {}
+
+  Expected<SourceQueryResult> run();
+
+private:
+  Error addHandles();
+  Error addOriginRecords();
+  Error addRecord(const SectionOriginRecord &record, const SymbolOrigin &origin,
+                  const SourceMatch &match);
+
+  const DebugSectionReader &reader;
+  const Symbolizer &symbolizer;
+  StringRef file;
+  uint32_t line;
+  ModulePathFormat format;
+  SourceQueryResult result;
+  raw_string_ostream os;
+  json::Array handles, removed;
+};
+
+Expected<SourceQueryResult> SourceQuery::run() {
+  // Every table is read below: check them all first, so that a corrupt
+  // section is an error rather than a partial answer.
+  if (Error err = reader.verifyAll())
+    return std::move(err);
+  if (Error err = addHandles())
+    return std::move(err);
+  if (Error err = addOriginRecords())
+    return std::move(err);
+  result.json = json::Object{{"source", formatv("{0}:{1}", file, line).str()},
+                             {"handles", std::move(handles)},
+                             {"removed", std::move(removed)}};
+  os.flush();
+  return std::move(result);
+}
+
+Error SourceQuery::addHandles() {
+  for (uint64_t handle = 0; handle < reader.getNumHandles(); ++handle) {
+    Expected<bool> used = reader.hasHandle(handle);
+    if (!used)
+      return used.takeError();
+    if (!*used)
+      continue;
+    Expected<SymbolizedHandle> sym = symbolizer.symbolize(handle, format);
+    if (!sym)
+      return sym.takeError();
+    for (const SymbolOrigin &origin : sym->origins) {
+      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
+      if (!match)
+        continue;
+      ++result.numMatches;
+      os << formatv("  handle {0} ({1}", handle, sym->opName);
+      if (sym->kernel)
+        os << ", kernel " << *sym->kernel;
+      os << ") " << (match->viaCall ? "calls at " : "at ")
+         << positionText(*match->frame) << "\n    " << origin.modulePath
+         << "\n";
+      json::Object obj{{"handle", int64_t(handle)},
+                       {"op", sym->opName},
+                       {"position", positionText(*match->frame)},
+                       {"via_call", match->viaCall},
+                       {"module_hierarchy", origin.modulePath}};
+      if (sym->kernel)
+        obj["kernel"] = *sym->kernel;
+      handles.push_back(std::move(obj));
+      break; // One line per handle, at its first matching origin.
+    }
+  }
+  return Error::success();
+}
+
+Error SourceQuery::addOriginRecords() {
+  for (uint32_t i = 0; i < reader.getNumOriginRecords(); ++i) {
+    Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
+    if (!record)
+      return record.takeError();
+    Expected<SymbolizedHandle> sym =
+        symbolizer.symbolizeLocation(record->origin, record->opName, format);
+    if (!sym)
+      return sym.takeError();
+    for (const SymbolOrigin &origin : sym->origins) {
+      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
+      if (!match)
+        continue;
+      if (Error err = addRecord(*record, origin, *match))
+        return err;
+      break;
+    }
+  }
+  return Error::success();
+}
+
+Error SourceQuery::addRecord(const SectionOriginRecord &record,
+                             const SymbolOrigin &origin,
+                             const SourceMatch &match) {
+  ++result.numMatches;
+  bool merged = record.kind == section::OriginRecordKind::Merged;
+  os << formatv("  {0} at {1} ", record.opName, positionText(*match.frame));
+  json::Object obj{{"kind", merged ? "merged" : "eliminated"},
+                   {"op", record.opName},
+                   {"pass", record.pass},
+                   {"position", positionText(*match.frame)},
+                   {"via_call", match.viaCall}};
+  if (!merged) {
+    os << "was eliminated by " << record.pass << "\n";
+    removed.push_back(std::move(obj));
+    return Error::success();
+  }
+  os << "was merged";
+  if (record.holder) {
+    os << " into handle " << *record.holder;
+    obj["into_handle"] = int64_t(*record.holder);
+  } else {
+    // The holder left the IR later (see the records of its own origins):
+    // name it by its first origin's position.
+    Expected<SymbolizedHandle> into =
+        symbolizer.symbolizeLocation(*record.into, "", format);
+    if (!into)
+      return into.takeError();
+    if (!into->origins.empty() && !into->origins[0].frames.empty()) {
+      std::string where = positionText(into->origins[0].frames.back());
+      os << " into the op at " << where;
+      obj["into_position"] = where;
+    }
+  }
+  os << " by " << record.pass << " (over its max-origins bound)\n";
+  removed.push_back(std::move(obj));
+  return Error::success();
+}
+
+} // namespace
+
+Error parseSourceQuery(StringRef query, StringRef &file, uint32_t &line) {
+  auto [path, lineText] = query.rsplit(':');
+  line = 0;
+  if (path.empty() || lineText.getAsInteger(10, line) || line == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "expected FILE:LINE with a line number >= 1, "
+                             "e.g. resnet.py:100");
+  file = path;
+  return Error::success();
+}
+
+Expected<SourceQueryResult> querySource(const DebugSectionReader &reader,
+                                        const Symbolizer &symbolizer,
+                                        StringRef file, uint32_t line,
+                                        ModulePathFormat format) {
+  return SourceQuery(reader, symbolizer, file, line, format).run();
+}
+
+} // namespace tg

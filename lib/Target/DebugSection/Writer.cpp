@@ -1,0 +1,1075 @@
+//===- Writer.cpp - Build a debug section from a module -------------------===//
+//
+// Walks the module once, interning strings, positions, module frames, stack
+// nodes and composite locations (each stored once), then codes the handle
+// table in blocks. Canonical inlined locations (what tg::buildLocation makes)
+// are split into a stack node and a leaf so a handle needs no record of its
+// own; everything else is kept as a composite record, so the section rebuilds
+// every location exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/ModulePath.h"
+#include "tg/IR/TGOps.h"
+#include "tg/Serialize/ColumnTable.h"
+#include "tg/Serialize/Encoding.h"
+#include "tg/Serialize/SectionImage.h"
+#include "tg/Target/DebugSection.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CRC.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <array>
+#include <limits>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace mlir;
+using namespace tg;
+using namespace tg::section;
+using namespace tg::encoding;
+
+namespace {
+
+/// Column values; site 0 marks a handle no op uses.
+struct HandleEntry {
+  uint32_t values[kNumColumns] = {0, 0, 0};
+};
+
+/// The tables of a section being written, by kind, with their counts.
+struct SectionTables {
+  std::string bytes[kNumSectionKinds];
+  uint32_t counts[kNumSectionKinds] = {};
+  std::string &at(SectionKind kind) { return bytes[unsigned(kind) - 1]; }
+  uint32_t &count(SectionKind kind) { return counts[unsigned(kind) - 1]; }
+};
+
+/// Rows per block of the block-coded tables, as the header records them.
+struct BlockSizes {
+  uint32_t handles, stackNodes, locations;
+};
+
+class SectionBuilder {
+public:
+  SectionBuilder(Operation *root, const DebugSectionOptions &options)
+      : root(root), options(options) {}
+
+  FailureOr<std::string> build();
+
+private:
+  uint32_t intern(StringRef str);
+  FailureOr<uint32_t> encode(Location loc, uint32_t function, Operation *op);
+  /// A canonical inlined location split into its innermost stack node and
+  /// its leaf location ref; `canonical` is false (and the rest unset) when
+  /// the location does not have that shape.
+  struct StackedRef {
+    bool canonical = false;
+    uint32_t node = 0;
+    uint32_t leaf = 0;
+  };
+  /// Splits a canonical inlined location; fails softly (canonical = false)
+  /// when the location is not canonical. (Plain structs rather than
+  /// FailureOr<std::optional<...>>: GCC 12 reports false
+  /// -Wmaybe-uninitialized on the nested optional.)
+  FailureOr<StackedRef> encodeStacked(Location loc, uint32_t function,
+                                      Operation *op);
+  /// A caller chain's innermost stack node and the function its callee is
+  /// written in; node kNone for the empty chain.
+  struct ChainInfo {
+    uint32_t node;
+    uint32_t innerFunction;
+    bool canonical = true;
+  };
+  /// Encodes the caller chain of a canonical inlined location (memoized per
+  /// chain); canonical = false when the chain is not canonical.
+  FailureOr<ChainInfo> encodeChain(Location caller, uint32_t function,
+                                   Operation *op);
+  uint32_t moduleFrame(FrameAttr frame);
+  uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
+                     uint32_t c);
+  /// An op and its debug handle, in walk order.
+  struct Pending {
+    Operation *op;
+    uint64_t handle;
+  };
+  /// Every handle's entry, block argument locations and the root location.
+  LogicalResult collectHandles();
+  /// The ops with handles in walk order, each handle checked (present, in
+  /// range, unique, not too sparse); `count` is the table size.
+  LogicalResult gatherHandles(std::vector<Pending> &pending, uint64_t &count);
+  LogicalResult encodeHandle(const Pending &p);
+  LogicalResult encodeArgLocations(const Pending &p, uint32_t function);
+  LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
+  void embedSource();
+  LogicalResult embedSourceText();
+  /// The image in the format of options.formatVersion, in named steps.
+  std::string serialize();
+  void encodePrefixCodedStrings(SectionTables &tables);
+  void encodeStringTable(SectionTables &tables);
+  void encodeFixedTables(SectionTables &tables);
+  void encodeFixedRecordsV1(SectionTables &tables);
+  void encodeRunCodedHandlesV1(SectionTables &tables, uint32_t perBlock);
+  void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes);
+  void encodeRowTables(SectionTables &tables, unsigned numKinds);
+  std::string assembleImage(const FormatLayout &layout,
+                            const SectionTables &tables,
+                            const BlockSizes &sizes);
+  /// Stores everything after the header of a small 3.0 image as one zstd
+  /// frame, when that is smaller (flag COMPRESSED).
+  void compressSmallImage(std::string &image);
+
+  Operation *root;
+  const DebugSectionOptions &options;
+
+  llvm::StringMap<uint32_t> stringIds;
+  std::vector<StringRef> strings;
+  std::map<std::array<uint32_t, 6>, uint32_t> positionIds;
+  std::vector<std::array<uint32_t, 6>> positions;
+  std::map<std::array<uint32_t, 3>, uint32_t> frameIds;
+  std::vector<std::array<uint32_t, 3>> frames;
+  std::map<std::array<uint32_t, 3>, uint32_t> nodeIds;
+  std::vector<std::array<uint32_t, 3>> nodes;
+  std::map<std::tuple<uint8_t, uint8_t, uint32_t, uint32_t, uint32_t>, uint32_t>
+      locationIds;
+  std::vector<std::array<uint32_t, 4>> locations; // kind|aux<<8, a, b, c
+  std::vector<uint32_t> lists;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> graphIds;
+  std::vector<std::pair<uint32_t, uint32_t>> graphs;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> siteIds;
+  std::vector<std::pair<uint32_t, uint32_t>> sites;
+  llvm::DenseMap<std::pair<const void *, uint32_t>, uint32_t> memo;
+  llvm::DenseMap<std::pair<const void *, uint32_t>, ChainInfo> chainMemo;
+  std::vector<HandleEntry> handles;
+  std::vector<std::array<uint32_t, 5>> argLocs;
+  std::vector<std::array<uint32_t, 3>> sourceLines;
+  /// Files whose lines tg.source_text gives (not read from disk).
+  llvm::DenseSet<uint32_t> providedFiles;
+  /// ORIGIN_RECORDS rows (2.1): kind, pass, op, origin, into, holder.
+  std::vector<std::array<uint32_t, 6>> originRecords;
+  uint32_t rootLoc = 0;
+};
+
+uint32_t SectionBuilder::intern(StringRef str) {
+  auto [it, inserted] = stringIds.try_emplace(str, strings.size());
+  if (inserted)
+    strings.push_back(it->getKey());
+  return it->second;
+}
+
+uint32_t SectionBuilder::moduleFrame(FrameAttr frame) {
+  std::array<uint32_t, 3> key = {intern(frame.getInstance()),
+                                 intern(frame.getClassName()),
+                                 intern(frame.getMethod())};
+  auto [it, inserted] = frameIds.try_emplace(key, frames.size());
+  if (inserted)
+    frames.push_back(key);
+  return it->second;
+}
+
+uint32_t SectionBuilder::composite(LocKind kind, FusedMeta meta, uint32_t a,
+                                   uint32_t b, uint32_t c) {
+  auto key = std::make_tuple(uint8_t(kind), uint8_t(meta), a, b, c);
+  auto [it, inserted] = locationIds.try_emplace(key, locations.size());
+  if (inserted)
+    locations.push_back({uint32_t(kind) | uint32_t(meta) << 8, a, b, c});
+  return makeLocRef(LocTag::Composite, it->second);
+}
+
+FailureOr<SectionBuilder::ChainInfo>
+SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
+  // The levels of the chain not seen before, innermost first: ops of one
+  // inlined callee share their caller chain, so this is usually empty or
+  // one level, and an op costs a hash lookup instead of rebuilding its
+  // location with tg::buildLocation (docs/performance.md, section 3).
+  SmallVector<Location, 8> todo;
+  std::optional<ChainInfo> base;
+  Location cur = caller;
+  while (true) {
+    auto found = chainMemo.find({cur.getAsOpaquePointer(), function});
+    if (found != chainMemo.end()) {
+      base = found->second;
+      break;
+    }
+    todo.push_back(cur);
+    auto site = dyn_cast<CallSiteLoc>(cur);
+    if (!site)
+      break;
+    cur = site.getCaller();
+  }
+  // Only the shape tg::buildLocation builds is stored as stack nodes: every
+  // level's frame location (the callee side of a chain link, or the
+  // outermost caller) must be a non-call-site location that matchFrameLoc
+  // takes apart and getFrameLoc puts back to itself. Checked for all levels
+  // before anything is interned, so a non-canonical chain (kept verbatim as
+  // CALLSITE records) adds no stray nodes.
+  for (Location level : todo) {
+    auto site = dyn_cast<CallSiteLoc>(level);
+    Location frameLoc = site ? site.getCallee() : level;
+    if (isa<CallSiteLoc>(frameLoc))
+      return ChainInfo{kNone, kNone, /*canonical=*/false};
+    InlinedFrame frame = matchFrameLoc(frameLoc);
+    if (frame.frame && getFrameLoc(frame.frame, frame.callLoc) != frameLoc)
+      return ChainInfo{kNone, kNone, /*canonical=*/false};
+  }
+  ChainInfo info = base.value_or(ChainInfo{kNone, function});
+  for (Location level : llvm::reverse(todo)) {
+    auto site = dyn_cast<CallSiteLoc>(level);
+    InlinedFrame frame = matchFrameLoc(site ? site.getCallee() : level);
+    FailureOr<uint32_t> call = encode(frame.callLoc, info.innerFunction, op);
+    if (failed(call))
+      return failure();
+    uint32_t mf = frame.frame ? moduleFrame(frame.frame) + 1 : 0;
+    std::array<uint32_t, 3> key = {*call, mf,
+                                   info.node == kNone ? 0 : info.node + 1};
+    auto [it, inserted] = nodeIds.try_emplace(key, nodes.size());
+    if (inserted)
+      nodes.push_back(key);
+    info.node = it->second;
+    info.innerFunction = frame.frame ? intern(frame.frame.getMethod()) : kNone;
+    chainMemo[{level.getAsOpaquePointer(), function}] = info;
+  }
+  return info;
+}
+
+FailureOr<SectionBuilder::StackedRef>
+SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
+  auto site = dyn_cast<CallSiteLoc>(loc);
+  // A call-site callee would be flattened into the chain by getCallStack,
+  // so it is not the canonical shape either.
+  if (!site || isa<CallSiteLoc>(site.getCallee()))
+    return StackedRef();
+  FailureOr<ChainInfo> chain = encodeChain(site.getCaller(), function, op);
+  if (failed(chain))
+    return failure();
+  if (!chain->canonical)
+    return StackedRef();
+  FailureOr<uint32_t> leaf = encode(site.getCallee(), chain->innerFunction, op);
+  if (failed(leaf))
+    return failure();
+  return StackedRef{/*canonical=*/true, chain->node, *leaf};
+}
+
+// About 100 lines on purpose: one case per location kind of the format,
+// side by side with docs/debug-section-format.md's LOCATIONS table.
+FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
+                                           Operation *op) {
+  auto key = std::make_pair(loc.getAsOpaquePointer(), function);
+  auto found = memo.find(key);
+  if (found != memo.end())
+    return found->second;
+
+  FailureOr<uint32_t> result = failure();
+  MLIRContext *ctx = loc.getContext();
+  if (isa<UnknownLoc>(loc)) {
+    result = 0u;
+  } else if (auto range = dyn_cast<FileLineColRange>(loc)) {
+    std::array<uint32_t, 6> rec = {intern(range.getFilename().getValue()),
+                                   function,
+                                   range.getStartLine(),
+                                   range.getStartColumn(),
+                                   range.getEndLine(),
+                                   range.getEndColumn()};
+    // The section rebuilds the form the parser gives the printed text; a
+    // range built another way (e.g. with only a line) cannot round-trip.
+    Location rebuilt =
+        rec[4] == rec[2] && rec[5] == rec[3]
+            ? Location(FileLineColLoc::get(range.getFilename(), rec[2], rec[3]))
+        : rec[4] == rec[2]
+            ? Location(FileLineColRange::get(range.getFilename(), rec[2],
+                                             rec[3], rec[5]))
+            : Location(FileLineColRange::get(range.getFilename(), rec[2],
+                                             rec[3], rec[4], rec[5]));
+    if (rebuilt != loc) {
+      op->emitError() << "debug section cannot represent the location " << loc
+                      << " exactly (a FileLineColRange not in its parsed form)";
+      return failure();
+    }
+    auto [it, inserted] = positionIds.try_emplace(rec, positions.size());
+    if (inserted)
+      positions.push_back(rec);
+    result = makeLocRef(LocTag::Position, it->second);
+  } else if (auto name = dyn_cast<NameLoc>(loc)) {
+    FailureOr<uint32_t> child = encode(name.getChildLoc(), function, op);
+    if (failed(child))
+      return failure();
+    result = composite(LocKind::Name, FusedMeta::None,
+                       intern(name.getName().getValue()), *child, 0);
+  } else if (auto site = dyn_cast<CallSiteLoc>(loc)) {
+    auto stacked = encodeStacked(loc, function, op);
+    if (failed(stacked))
+      return failure();
+    if (stacked->canonical) {
+      result = composite(LocKind::StackedCallSite, FusedMeta::None,
+                         stacked->leaf, stacked->node, 0);
+    } else {
+      FailureOr<uint32_t> callee = encode(site.getCallee(), function, op);
+      if (failed(callee))
+        return failure();
+      FailureOr<uint32_t> caller = encode(site.getCaller(), function, op);
+      if (failed(caller))
+        return failure();
+      result =
+          composite(LocKind::CallSite, FusedMeta::None, *callee, *caller, 0);
+    }
+  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    FusedMeta meta = FusedMeta::None;
+    uint32_t a = 0;
+    Attribute metadata = fused.getMetadata();
+    if (!metadata) {
+    } else if (auto kernel = dyn_cast<KernelAttr>(metadata)) {
+      meta = FusedMeta::Kernel;
+      a = intern(kernel.getName());
+    } else if (auto frame = dyn_cast<FrameAttr>(metadata)) {
+      meta = FusedMeta::Frame;
+      a = moduleFrame(frame);
+    } else {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      metadata.print(os);
+      if (parseAttribute(text, ctx) != metadata) {
+        op->emitError() << "debug section cannot represent the fused "
+                           "location metadata "
+                        << text << ": it does not parse back to itself";
+        return failure();
+      }
+      meta = FusedMeta::AttrText;
+      a = intern(text);
+    }
+    SmallVector<uint32_t> refs;
+    for (Location inner : fused.getLocations()) {
+      FailureOr<uint32_t> ref = encode(inner, function, op);
+      if (failed(ref))
+        return failure();
+      refs.push_back(*ref);
+    }
+    // Each fused location is interned once (memo), so its list is too.
+    uint32_t first = lists.size();
+    lists.insert(lists.end(), refs.begin(), refs.end());
+    result = composite(LocKind::Fused, meta, a, first, uint32_t(refs.size()));
+  } else {
+    op->emitError() << "debug section cannot represent the location " << loc
+                    << " (only unknown, file/line/column, name, call-site "
+                       "and fused locations are supported)";
+    return failure();
+  }
+  memo[key] = *result;
+  return result;
+}
+
+LogicalResult SectionBuilder::collectHandles() {
+  std::vector<Pending> pending;
+  uint64_t count = 0;
+  if (failed(gatherHandles(pending, count)))
+    return failure();
+  handles.assign(count, HandleEntry());
+  for (const Pending &p : pending)
+    if (failed(encodeHandle(p)))
+      return failure();
+  llvm::sort(argLocs);
+  FailureOr<uint32_t> ref = encode(root->getLoc(), kNone, root);
+  if (failed(ref))
+    return failure();
+  rootLoc = *ref;
+  return collectOriginRecords(pending);
+}
+
+LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
+                                            uint64_t &count) {
+  llvm::DenseMap<uint64_t, Operation *> owners;
+  bool ok = true;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return;
+    std::optional<uint64_t> handle = getDebugHandle(op);
+    if (!handle) {
+      op->emitError() << "op has no valid '" << kDebugHandleAttrName
+                      << "' (a non-negative integer); run "
+                         "--tg-assign-debug-handles first";
+      ok = false;
+      return;
+    }
+    if (*handle >= kNone) {
+      op->emitError() << "debug handle " << *handle
+                      << " does not fit the section's 32-bit handle table";
+      ok = false;
+      return;
+    }
+    auto [it, inserted] = owners.try_emplace(*handle, op);
+    if (!inserted) {
+      InFlightDiagnostic diag = op->emitError()
+                                << "duplicate debug handle " << *handle;
+      diag.attachNote(it->second->getLoc()) << "first used here";
+      ok = false;
+      return;
+    }
+    pending.push_back({op, *handle});
+    count = std::max(count, *handle + 1);
+  });
+  if (!ok)
+    return failure();
+  // The handle table is dense (handles 0 .. N-1 have entries), so its size
+  // follows the largest handle, not the number of ops. Handles far sparser
+  // than any numbering of the module needs would make a table of billions of
+  // empty entries (and abort on allocating it): refuse them instead.
+  uint64_t limit = std::max<uint64_t>(uint64_t(1) << 24, 16 * pending.size());
+  if (count > limit) {
+    owners.lookup(count - 1)->emitError()
+        << "debug handle " << count - 1 << " is too sparse: the section's "
+        << "dense handle table would need " << count << " entries for "
+        << pending.size() << " ops (at most " << limit
+        << "); renumber with --tg-assign-debug-handles";
+    return failure();
+  }
+
+  return success();
+}
+
+LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
+  Operation *op = p.op;
+  // The entry function: a tg.graph, or a func.func of upstream IR.
+  EntryFunction top = getEntryFunction(op);
+  uint32_t function = kNone;
+  HandleEntry &entry = handles[p.handle];
+  if (top.op) {
+    function = intern(top.method);
+    std::pair<uint32_t, uint32_t> key = {
+        top.className.empty() ? kNone : intern(top.className), function};
+    auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
+    if (inserted)
+      graphs.push_back(key);
+    entry.values[kColGraph] = it->second + 1;
+  }
+  // The name --tg-module-hierarchy's mobile form ends with, so a path
+  // rebuilt from the section is the one the pass attached.
+  StringRef opName = getModulePathOpName(op);
+
+  // An op is its stack plus its site (leaf location and name): sites
+  // repeat across module instances, so the site column of a repeated
+  // block of code is a run of consecutive ids.
+  uint32_t leaf;
+  auto stacked = encodeStacked(op->getLoc(), function, op);
+  if (failed(stacked))
+    return failure();
+  if (stacked->canonical) {
+    entry.values[kColStack] = stacked->node + 1;
+    leaf = stacked->leaf;
+  } else {
+    FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
+    if (failed(ref))
+      return failure();
+    entry.values[kColStack] = 0;
+    leaf = *ref;
+  }
+  std::pair<uint32_t, uint32_t> siteKey = {leaf, intern(opName) + 1};
+  auto [site, newSite] = siteIds.try_emplace(siteKey, sites.size());
+  if (newSite)
+    sites.push_back(siteKey);
+  entry.values[kColSite] = site->second + 1;
+
+  return encodeArgLocations(p, function);
+}
+
+LogicalResult SectionBuilder::encodeArgLocations(const Pending &p,
+                                                 uint32_t function) {
+  Operation *op = p.op;
+  for (auto [r, region] : llvm::enumerate(op->getRegions()))
+    for (auto [b, block] : llvm::enumerate(region))
+      for (BlockArgument arg : block.getArguments()) {
+        if (isa<UnknownLoc>(arg.getLoc()))
+          continue;
+        FailureOr<uint32_t> ref = encode(arg.getLoc(), function, op);
+        if (failed(ref))
+          return failure();
+        argLocs.push_back({uint32_t(p.handle), uint32_t(r), uint32_t(b),
+                           arg.getArgNumber(), *ref});
+      }
+  return success();
+}
+
+LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
+  // The records stay in the locations they are written in (the module's is
+  // ROOT_LOC, the others the handles' own), so restore is exact; this table
+  // indexes them for queries without MLIR (tg-symbolicate --source).
+  // A merged record's holder: the first op whose location is `into`, or,
+  // when later passes merged more into that op, the first op whose location
+  // lists every origin of `into`.
+  llvm::DenseMap<const void *, uint32_t> firstHandleOf;
+  llvm::DenseMap<const void *, SmallVector<uint32_t, 1>> handlesListing;
+  SmallVector<Location> scratch;
+  for (const Pending &p : pending) {
+    firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
+                              uint32_t(p.handle));
+    scratch.clear();
+    getOrigins(p.op->getLoc(), scratch);
+    for (Location origin : scratch)
+      handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
+  }
+  auto findHolder = [&](Location into) -> uint32_t {
+    auto exact = firstHandleOf.find(into.getAsOpaquePointer());
+    if (exact != firstHandleOf.end())
+      return exact->second;
+    SmallVector<Location> wanted;
+    getOrigins(into, wanted);
+    if (wanted.empty())
+      return kNone;
+    auto first = handlesListing.find(wanted.front().getAsOpaquePointer());
+    if (first == handlesListing.end())
+      return kNone;
+    for (uint32_t handle : first->second) {
+      bool listsAll = llvm::all_of(wanted, [&](Location origin) {
+        auto it = handlesListing.find(origin.getAsOpaquePointer());
+        return it != handlesListing.end() &&
+               llvm::is_contained(it->second, handle);
+      });
+      if (listsAll)
+        return handle;
+    }
+    return kNone;
+  };
+  SmallVector<RemovedOrigin> records;
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    records.clear();
+    getOriginRecords(op->getLoc(), records);
+    for (const RemovedOrigin &removed : records) {
+      if (options.formatVersion == kVersionMajorV1) {
+        op->emitError() << "format 1.0 cannot hold origin records (#tg."
+                           "origin_record); write format 2";
+        return WalkResult::interrupt();
+      }
+      OriginRecordAttr record = removed.record;
+      uint32_t function = kNone;
+      EntryFunction entry = getEntryFunction(op);
+      if (entry.op)
+        function = intern(entry.method);
+      FailureOr<uint32_t> origin = encode(removed.origin, function, op);
+      if (failed(origin))
+        return WalkResult::interrupt();
+      uint32_t into = kNone, holder = kNone;
+      if (record.isMerged()) {
+        FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
+        if (failed(intoRef))
+          return WalkResult::interrupt();
+        into = *intoRef;
+        holder = findHolder(record.getInto());
+      }
+      originRecords.push_back(
+          {uint32_t(record.isMerged() ? OriginRecordKind::Merged
+                                      : OriginRecordKind::Eliminated),
+           intern(record.getPass()), intern(record.getOp()), *origin, into,
+           holder});
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+void SectionBuilder::embedSource() {
+  // Reads each referenced file once and keeps only the referenced lines.
+  std::map<uint32_t, std::set<uint32_t>> wanted;
+  for (const auto &pos : positions)
+    for (uint32_t line = pos[2]; line <= pos[4] && line - pos[2] < 64; ++line)
+      if (line > 0)
+        wanted[pos[0]].insert(line);
+  for (auto &[fileId, lines] : wanted) {
+    if (providedFiles.contains(fileId))
+      continue;
+    std::string file = strings[fileId].str();
+    llvm::SmallString<256> path(file);
+    if (!options.sourceRoot.empty() && llvm::sys::path::is_relative(file)) {
+      path = options.sourceRoot;
+      llvm::sys::path::append(path, file);
+    }
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buffer) {
+      mlir::emitWarning(root->getLoc())
+          << "cannot read source file '" << path
+          << "' to embed its lines: " << buffer.getError().message();
+      continue;
+    }
+    StringRef text = (*buffer)->getBuffer();
+    uint32_t lineNo = 1;
+    auto next = lines.begin();
+    while (next != lines.end() && !text.empty()) {
+      auto [line, rest] = text.split('\n');
+      if (lineNo == *next) {
+        sourceLines.push_back({fileId, lineNo, intern(line.rtrim("\r"))});
+        ++next;
+      }
+      text = rest;
+      ++lineNo;
+    }
+  }
+}
+
+void SectionBuilder::encodePrefixCodedStrings(SectionTables &tables) {
+  // Each string as (distance back to an earlier string, bytes of its prefix
+  // to reuse, the rest): module classes and source files share long prefixes
+  // (`__torch__.transformers.models.mixtral.modeling_mixtral.`,
+  // `/usr/lib/python3/dist-packages/torch/nn/modules/`). The longest common
+  // prefix with any earlier string is with one of its neighbours in sorted
+  // order.
+  std::string &out = tables.at(SectionKind::StringData);
+  std::map<StringRef, uint32_t> seen;
+  for (uint32_t id = 0; id < strings.size(); ++id) {
+    StringRef str = strings[id];
+    uint32_t bestId = 0;
+    size_t bestLength = 0;
+    auto consider = [&](std::map<StringRef, uint32_t>::iterator it) {
+      size_t n = 0, limit = std::min(str.size(), it->first.size());
+      while (n < limit && str[n] == it->first[n])
+        ++n;
+      if (n > bestLength || (n == bestLength && n && it->second > bestId)) {
+        bestLength = n;
+        bestId = it->second;
+      }
+    };
+    auto next = seen.lower_bound(str);
+    if (next != seen.end())
+      consider(next);
+    if (next != seen.begin())
+      consider(std::prev(next));
+    // A reference costs two varints: only worth it for a few bytes.
+    if (bestLength < 3) {
+      appendVarint(out, 0);
+    } else {
+      appendVarint(out, id - bestId);
+      appendVarint(out, bestLength);
+    }
+    size_t reused = bestLength < 3 ? 0 : bestLength;
+    appendVarint(out, str.size() - reused);
+    out += str.drop_front(reused);
+    seen.try_emplace(str, id);
+  }
+  tables.count(SectionKind::StringOffsets) = strings.size();
+  tables.count(SectionKind::StringData) = strings.size();
+}
+
+void SectionBuilder::encodeStringTable(SectionTables &tables) {
+  uint32_t offset = 0;
+  for (StringRef str : strings) {
+    appendU32(tables.at(SectionKind::StringOffsets), offset);
+    tables.at(SectionKind::StringData) += str;
+    offset += str.size();
+  }
+  appendU32(tables.at(SectionKind::StringOffsets), offset);
+  tables.count(SectionKind::StringOffsets) = strings.size();
+  tables.count(SectionKind::StringData) = offset;
+}
+
+/// Appends every u32 of `records` to a fixed-width table.
+template <typename Records>
+static void appendRecords(SectionTables &tables, SectionKind kind,
+                          const Records &records) {
+  for (const auto &record : records)
+    for (uint32_t v : record)
+      appendU32(tables.at(kind), v);
+  tables.count(kind) = records.size();
+}
+
+void SectionBuilder::encodeFixedTables(SectionTables &tables) {
+  appendRecords(tables, SectionKind::Positions, positions);
+  appendRecords(tables, SectionKind::ModuleFrames, frames);
+  for (uint32_t v : lists)
+    appendU32(tables.at(SectionKind::LocationLists), v);
+  tables.count(SectionKind::LocationLists) = lists.size();
+  for (const auto &[a, b] : graphs) {
+    appendU32(tables.at(SectionKind::Graphs), a);
+    appendU32(tables.at(SectionKind::Graphs), b);
+  }
+  tables.count(SectionKind::Graphs) = graphs.size();
+  for (const auto &[a, b] : sites) {
+    appendU32(tables.at(SectionKind::Sites), a);
+    appendU32(tables.at(SectionKind::Sites), b);
+  }
+  tables.count(SectionKind::Sites) = sites.size();
+  appendRecords(tables, SectionKind::ArgLocations, argLocs);
+  appendRecords(tables, SectionKind::SourceLines, sourceLines);
+  appendRecords(tables, SectionKind::OriginRecords, originRecords);
+}
+
+void SectionBuilder::encodeFixedRecordsV1(SectionTables &tables) {
+  appendRecords(tables, SectionKind::StackNodes, nodes);
+  std::string &out = tables.at(SectionKind::Locations);
+  for (const auto &rec : locations) {
+    out.push_back(char(rec[0] & 0xff));
+    out.push_back(char(rec[0] >> 8));
+    out.append(2, '\0');
+    appendU32(out, rec[1]);
+    appendU32(out, rec[2]);
+    appendU32(out, rec[3]);
+  }
+  tables.count(SectionKind::Locations) = locations.size();
+}
+
+void SectionBuilder::encodeRunCodedHandlesV1(SectionTables &tables,
+                                             uint32_t perBlock) {
+  // Column by column, runs of arithmetic progressions.
+  std::string &blocks = tables.at(SectionKind::HandleBlocks);
+  std::string &index = tables.at(SectionKind::HandleIndex);
+  for (size_t begin = 0; begin < handles.size(); begin += perBlock) {
+    appendU32(index, blocks.size());
+    size_t end = std::min(handles.size(), begin + perBlock);
+    for (unsigned col = 0; col < kNumColumns; ++col) {
+      int64_t prev = 0;
+      size_t i = begin;
+      while (i < end) {
+        int64_t d = int64_t(handles[i].values[col]) - prev;
+        size_t len = 1;
+        while (i + len < end &&
+               int64_t(handles[i + len].values[col]) -
+                       int64_t(handles[i + len - 1].values[col]) ==
+                   d)
+          ++len;
+        appendVarint(blocks,
+                     zigzagEncode(d) << 3 | std::min<uint64_t>(len - 1, 7));
+        if (len >= 8)
+          appendVarint(blocks, len - 8);
+        prev += d * int64_t(len);
+        i += len;
+      }
+    }
+  }
+  appendU32(index, blocks.size());
+  tables.count(SectionKind::HandleIndex) =
+      (handles.size() + perBlock - 1) / perBlock + 1;
+  tables.count(SectionKind::HandleBlocks) = blocks.size();
+}
+
+void SectionBuilder::encodeBlockCodedTables(SectionTables &tables,
+                                            BlockSizes &sizes) {
+  // Rows of u32 columns, so a repeated layer can be a copy of an earlier
+  // block (docs/debug-section-format.md).
+  struct CodedTable {
+    SectionKind blocksKind, indexKind;
+    unsigned columns;
+    /// Rows per block: fixed by the options, or 0 until chosen.
+    uint32_t &rowsPerBlock;
+    std::vector<uint32_t> values;
+  };
+  CodedTable coded[] = {{SectionKind::StackNodes,
+                         SectionKind::StackNodeIndex,
+                         kNumNodeColumns,
+                         sizes.stackNodes,
+                         {}},
+                        {SectionKind::Locations,
+                         SectionKind::LocationIndex,
+                         kNumLocColumns,
+                         sizes.locations,
+                         {}},
+                        {SectionKind::HandleBlocks,
+                         SectionKind::HandleIndex,
+                         kNumColumns,
+                         sizes.handles,
+                         {}}};
+  for (const auto &rec : nodes)
+    coded[0].values.insert(coded[0].values.end(), rec.begin(), rec.end());
+  // Locations: `kind | aux << 8` is the 1.0 record's first u32.
+  for (const auto &rec : locations)
+    coded[1].values.insert(coded[1].values.end(), rec.begin(), rec.end());
+  for (const HandleEntry &entry : handles)
+    coded[2].values.insert(coded[2].values.end(), entry.values,
+                           entry.values + kNumColumns);
+  tables.count(SectionKind::StackNodes) = nodes.size();
+  tables.count(SectionKind::Locations) = locations.size();
+  // A table whose block size is left to the writer is coded with each of
+  // kAutoRowsPerBlock, in parallel (the codings are independent), and the
+  // smallest is kept, the first of equals: the same bytes with threads on
+  // or off.
+  constexpr size_t kNumCandidates = std::size(kAutoRowsPerBlock);
+  std::optional<EncodedColumnTable> candidates[std::size(coded)]
+                                              [kNumCandidates];
+  auto encodeCandidate = [&](size_t job) {
+    CodedTable &table = coded[job / kNumCandidates];
+    size_t candidate = job % kNumCandidates;
+    if (table.rowsPerBlock && candidate)
+      return;
+    ColumnTableOptions tableOptions;
+    tableOptions.allowCopies = options.allowCopyBlocks;
+    tableOptions.rowsPerBlock =
+        table.rowsPerBlock ? table.rowsPerBlock : kAutoRowsPerBlock[candidate];
+    candidates[job / kNumCandidates][candidate] =
+        encodeColumnTable(table.values, table.columns, tableOptions);
+  };
+  mlir::parallelFor(root->getContext(), 0, std::size(coded) * kNumCandidates,
+                    encodeCandidate);
+  for (size_t t = 0; t < std::size(coded); ++t) {
+    CodedTable &table = coded[t];
+    size_t best = 0;
+    auto size = [&](size_t c) {
+      return candidates[t][c]->index.size() + candidates[t][c]->blocks.size();
+    };
+    for (size_t c = 1; c < kNumCandidates && !table.rowsPerBlock; ++c)
+      if (size(c) < size(best))
+        best = c;
+    if (!table.rowsPerBlock)
+      table.rowsPerBlock = kAutoRowsPerBlock[best];
+    tables.at(table.blocksKind) = std::move(candidates[t][best]->blocks);
+    tables.at(table.indexKind) = std::move(candidates[t][best]->index);
+    tables.count(table.indexKind) = tables.at(table.indexKind).size() / 4;
+  }
+  tables.count(SectionKind::HandleBlocks) =
+      tables.at(SectionKind::HandleBlocks).size();
+}
+
+void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
+  // The fixed-width tables become row tables, block-coded like the handle
+  // table with their block index in front. Their rows and columns are the
+  // u32 fields of the 2.x records, so they are coded from those bytes.
+  std::vector<uint32_t> values;
+  for (unsigned k = 0; k < numKinds; ++k) {
+    unsigned columns = getRowTableColumns(SectionKind(k + 1));
+    if (!columns)
+      continue;
+    const std::string &fixed = tables.bytes[k];
+    values.resize(fixed.size() / 4);
+    for (size_t i = 0; i < values.size(); ++i)
+      values[i] =
+          readU32(reinterpret_cast<const uint8_t *>(fixed.data()) + 4 * i);
+    ColumnTableOptions tableOptions;
+    tableOptions.allowCopies = options.allowCopyBlocks;
+    tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
+    EncodedColumnTable table = encodeColumnTable(values, columns, tableOptions);
+    tables.bytes[k] = std::move(table.index);
+    tables.bytes[k] += table.blocks;
+  }
+}
+
+std::string SectionBuilder::assembleImage(const FormatLayout &layout,
+                                          const SectionTables &tables,
+                                          const BlockSizes &sizes) {
+  // Header, section table, aligned tables.
+  std::string out(kHeaderSize, '\0');
+  for (unsigned k = 0; k < layout.numKinds; ++k) {
+    appendU32(out, k + 1);
+    appendU32(out, tables.counts[k]);
+    appendU64(out, tables.bytes[k].size());
+    if (layout.tableChecksums)
+      appendU64(out,
+                llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                    reinterpret_cast<const uint8_t *>(tables.bytes[k].data()),
+                    tables.bytes[k].size())));
+  }
+  size_t tableEnd = out.size();
+  for (unsigned k = 0; k < layout.numKinds; ++k) {
+    out.resize(alignTable(out.size(), layout.major), '\0');
+    out += tables.bytes[k];
+  }
+  auto *header = reinterpret_cast<uint8_t *>(out.data());
+  using namespace llvm::support::endian;
+  std::memcpy(header, kMagic, sizeof(kMagic));
+  write16le(header + kOffVersionMajor, layout.major);
+  write16le(header + kOffVersionMinor, layout.minor);
+  write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
+                                    ? 0u
+                                    : uint32_t(kFlagSourceLines));
+  write32le(header + kOffHeaderSize, kHeaderSize);
+  write32le(header + kOffSectionCount, layout.numKinds);
+  write64le(header + kOffFileSize, out.size());
+  write32le(header + kOffHandleCount, handles.size());
+  write32le(header + kOffHandlesPerBlock, sizes.handles);
+  write32le(header + kOffRootLoc, rootLoc);
+  if (layout.tableChecksums) {
+    write32le(header + kOffStackNodesPerBlock, sizes.stackNodes);
+    write32le(header + kOffLocationsPerBlock, sizes.locations);
+    write32le(header + kOffSectionTableCrc,
+              llvm::crc32(llvm::ArrayRef<uint8_t>(header + kHeaderSize,
+                                                  tableEnd - kHeaderSize)));
+  } else {
+    write64le(header + kOffBodyChecksum,
+              llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+                  header + kHeaderSize, out.size() - kHeaderSize)));
+  }
+  sealHeader(header);
+  return out;
+}
+
+std::string SectionBuilder::serialize() {
+  FormatLayout layout = FormatLayout::get(options.formatVersion);
+  // Rows per block of the three block-coded tables, as written in the
+  // header; 0 until chosen (format 1 codes handles in blocks of its own).
+  BlockSizes sizes{options.handlesPerBlock, options.stackNodesPerBlock,
+                   options.locationsPerBlock};
+  if (!layout.blockCodedTables && !sizes.handles)
+    sizes.handles = kDefaultHandlesPerBlock;
+  SectionTables tables;
+  if (layout.prefixCodedStrings)
+    encodePrefixCodedStrings(tables);
+  else
+    encodeStringTable(tables);
+  encodeFixedTables(tables);
+  if (layout.blockCodedTables) {
+    encodeBlockCodedTables(tables, sizes);
+  } else {
+    encodeFixedRecordsV1(tables);
+    encodeRunCodedHandlesV1(tables, sizes.handles);
+  }
+  if (layout.rowTables)
+    encodeRowTables(tables, layout.numKinds);
+  std::string image = assembleImage(layout, tables, sizes);
+  if (layout.compressible && options.compressSmall)
+    compressSmallImage(image);
+  return image;
+}
+
+void SectionBuilder::compressSmallImage(std::string &image) {
+  if (image.size() > kMaxCompressedImage)
+    return;
+  std::string packed = compressImage(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(image.data()), image.size()));
+  // Empty without zstd; kept only when smaller.
+  if (!packed.empty() && packed.size() < image.size())
+    image = std::move(packed);
+}
+
+FailureOr<std::string> SectionBuilder::build() {
+  if (failed(collectHandles()))
+    return failure();
+  if (failed(embedSourceText()))
+    return failure();
+  if (options.embedSource)
+    embedSource();
+  // Sorted by (file, line); the keys are unique: embedSource skips the files
+  // tg.source_text gives, which gives each line once.
+  llvm::sort(sourceLines, [](const auto &x, const auto &y) {
+    return std::make_pair(x[0], x[1]) < std::make_pair(y[0], y[1]);
+  });
+  return serialize();
+}
+
+LogicalResult SectionBuilder::embedSourceText() {
+  // Sources that are no files (TorchScript's `<string>` builtins) exist only
+  // in the importer's hands: it passes their lines here, and the section is
+  // their only copy, so they are embedded whether embed-source is on or not.
+  Attribute attr = root->getAttr(kSourceTextAttrName);
+  if (!attr)
+    return success();
+  auto bad = [&]() {
+    return root->emitError()
+           << "'" << kSourceTextAttrName
+           << "' must map file names to [[line, \"text\"], ...] with "
+              "lines >= 1, got "
+           << attr;
+  };
+  auto files = dyn_cast<DictionaryAttr>(attr);
+  if (!files)
+    return bad();
+  for (NamedAttribute file : files) {
+    auto rows = dyn_cast<ArrayAttr>(file.getValue());
+    if (!rows)
+      return bad();
+    uint32_t fileId = intern(file.getName().getValue());
+    providedFiles.insert(fileId);
+    llvm::DenseSet<int64_t> seen;
+    for (Attribute row : rows) {
+      auto pair = dyn_cast<ArrayAttr>(row);
+      if (!pair || pair.size() != 2)
+        return bad();
+      auto line = dyn_cast<IntegerAttr>(pair[0]);
+      auto text = dyn_cast<StringAttr>(pair[1]);
+      if (!line || !text || line.getInt() < 1 ||
+          line.getInt() > std::numeric_limits<uint32_t>::max())
+        return bad();
+      if (!seen.insert(line.getInt()).second)
+        return root->emitError()
+               << "'" << kSourceTextAttrName << "' gives line " << line.getInt()
+               << " of '" << file.getName().getValue() << "' twice";
+      sourceLines.push_back(
+          {fileId, uint32_t(line.getInt()), intern(text.getValue())});
+    }
+  }
+  return success();
+}
+
+/// Decodes the section just written and compares it with the module.
+LogicalResult verifySection(Operation *root, StringRef bytes) {
+  auto reader = DebugSectionReader::fromBuffer(
+      llvm::MemoryBuffer::getMemBuffer(bytes, "<debug section>",
+                                       /*RequiresNullTerminator=*/false));
+  if (!reader)
+    return root->emitError() << "internal error: the written debug section "
+                                "does not read back: "
+                             << llvm::toString(reader.takeError());
+  if (llvm::Error err = (*reader)->verifyAll())
+    return root->emitError() << "internal error: the written debug section "
+                                "does not verify: "
+                             << llvm::toString(std::move(err));
+  LocationDecoder decoder(**reader, root->getContext());
+  auto mismatch = [&](Operation *op, Location expected,
+                      llvm::Expected<Location> got) {
+    if (!got) {
+      op->emitError() << "debug section cannot represent this location "
+                         "exactly: "
+                      << llvm::toString(got.takeError());
+      return true;
+    }
+    if (*got == expected)
+      return false;
+    op->emitError() << "debug section cannot represent this location "
+                       "exactly: it reads back as "
+                    << *got;
+    return true;
+  };
+  if (mismatch(root, root->getLoc(), decoder.decode((*reader)->getRootLoc())))
+    return failure();
+  // An op's location is compared in parts (leaf, and the stack node's caller
+  // chain, both memoized by the decoder), so the check costs a lookup, not a
+  // CallSiteLoc uniqued per op; the full location is built only to report a
+  // mismatch.
+  auto matches = [&](Operation *op, uint64_t handle) {
+    llvm::Expected<SectionHandle> entry = (*reader)->lookupHandle(handle);
+    if (!entry) {
+      llvm::consumeError(entry.takeError());
+      return false;
+    }
+    llvm::Expected<Location> leaf = decoder.decode(entry->leaf);
+    if (!leaf) {
+      llvm::consumeError(leaf.takeError());
+      return false;
+    }
+    if (!entry->stack)
+      return op->getLoc() == *leaf;
+    auto site = dyn_cast<CallSiteLoc>(op->getLoc());
+    if (!site || site.getCallee() != *leaf)
+      return false;
+    llvm::Expected<Location> caller = decoder.decodeStackNode(*entry->stack);
+    if (!caller) {
+      llvm::consumeError(caller.takeError());
+      return false;
+    }
+    return site.getCaller() == *caller;
+  };
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    uint64_t handle = *getDebugHandle(op);
+    if (!matches(op, handle) &&
+        mismatch(op, op->getLoc(), decoder.decodeHandle(handle)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+} // namespace
+
+FailureOr<std::string>
+tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
+  SectionBuilder builder(root, options);
+  FailureOr<std::string> bytes = builder.build();
+  if (failed(bytes))
+    return failure();
+  if (options.verify && failed(verifySection(root, *bytes)))
+    return failure();
+  return bytes;
+}

@@ -1,0 +1,229 @@
+"""Command line of torch-to-tg, and the model loaders the other scripts of
+this folder share."""
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+import traceback
+
+
+def load_factory(spec):
+    """`MOD:FACTORY` -> the object FACTORY() returns. MOD is a module name
+    (importable from the current directory) or a path to a .py file."""
+    if ":" not in spec:
+        raise SystemExit("torch-to-tg: error: --module wants MOD:FACTORY, got %r" % spec)
+    mod_name, factory = spec.rsplit(":", 1)
+    if mod_name.endswith(".py") or os.sep in mod_name:
+        path = os.path.abspath(mod_name)
+        name = os.path.splitext(os.path.basename(path))[0]
+        sys.path.insert(0, os.path.dirname(path))
+        module = importlib.import_module(name)
+    else:
+        sys.path.insert(0, os.getcwd())
+        module = importlib.import_module(mod_name)
+    obj = module
+    for part in factory.split("."):
+        obj = getattr(obj, part)
+    return obj() if callable(obj) and not _is_module(obj) else obj
+
+
+def _is_module(obj):
+    import torch
+    return isinstance(obj, torch.nn.Module)
+
+
+def torchvision_model(name):
+    import torchvision.models as models
+    kwargs = {"weights": None}
+    if name in ("inception_v3", "googlenet"):
+        kwargs["init_weights"] = False  # random weights; skip the slow scipy init
+    fn = getattr(models, name, None)
+    if fn is None or not callable(fn):
+        raise SystemExit("torch-to-tg: error: torchvision has no model %r" % name)
+    return fn(**kwargs)
+
+
+def load_scripted(path):
+    """torch.jit.load, keeping the compilation unit that holds the archive's
+    free functions."""
+    import torch
+    cu = torch._C.CompilationUnit()
+    cpp = torch._C.import_ir_module(cu, str(path), None, {})
+    return torch.jit._recursive.wrap_cpp_module(cpp), cu
+
+
+def script(model, training=False):
+    """`model` scripted in eval mode (or training mode): the mode decides
+    which branch every `if self.training:` takes in the imported program."""
+    import torch
+    if isinstance(model, torch.jit.ScriptModule):
+        return model.train(training)
+    model.train(training)
+    return torch.jit.script(model)
+
+
+def import_torchscript(scripted, cu=None, method="forward", example_inputs=None):
+    """tg IR text of `scripted`; with `example_inputs` (tensors), every tensor
+    value's type from PyTorch's run on them (tg.example_types)."""
+    from .torchscript import TorchScriptImporter
+    importer = TorchScriptImporter(scripted, cu, method)
+    text = importer.run()
+    if example_inputs is None:
+        return text
+    from .example_types import TypeRecorder
+    importer.example_types = TypeRecorder(importer, scripted, method).run(example_inputs)
+    return importer.text()
+
+
+# The input torchvision's classification models are trained on.
+_STANDARD_INPUT = {"inception_v3": "1x3x299x299"}
+
+
+def default_example_inputs(args):
+    """--example-input as given, or a torchvision model's standard input."""
+    if args.example_input:
+        return args.example_input
+    if args.torchvision and not args.no_example_input:
+        return [_STANDARD_INPUT.get(args.torchvision, "1x3x224x224")]
+    return None
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="torch-to-tg", description=__doc__)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--torchvision", metavar="NAME",
+                     help="a torchvision.models model, random weights")
+    src.add_argument("--module", metavar="MOD:FACTORY",
+                     help="FACTORY() of your module MOD (name or .py path) returns the model")
+    src.add_argument("--torchscript", metavar="FILE.pt", help="a torch.jit.save archive")
+    p.add_argument("--fx", action="store_true",
+                   help="trace with torch.fx instead of TorchScript: aten operators with "
+                        "static types (make_fx) when there is an example input, else "
+                        "torch.fx.symbolic_trace's module-level graph")
+    p.add_argument("--method", default="forward",
+                   help="the top module's entry method (default forward)")
+    p.add_argument("--example-input", action="append", metavar="AxBxC[:DTYPE]",
+                   help="an example input (repeatable, one per input of the method; "
+                        "dtype f32 by default, or f16, bf16, f64, i64, ...): every tensor "
+                        "value gets its static type from PyTorch's run on it "
+                        "(default for --torchvision: the model's standard input)")
+    p.add_argument("--no-example-input", action="store_true",
+                   help="no example input, no static types (tensors stay !tg.tensor)")
+    p.add_argument("--training", action="store_true",
+                   help="import the model in training mode (default: eval mode); "
+                        "`self.training` is a constant of the mode either way")
+    p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir")
+    p.add_argument("--save-torchscript", metavar="FILE.pt",
+                   help="also write the scripted model with torch.jit.save")
+    p.add_argument("--save-lite", metavar="FILE.ptl",
+                   help="also write the lite-interpreter archive with mobile debug info")
+    args = p.parse_args(argv)
+
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("torch-to-tg: error: PyTorch is not installed "
+              "(apt-get install python3-torch python3-torchvision)", file=sys.stderr)
+        return 1
+
+    # The example inputs (yours, or a torchvision model's standard one), for
+    # the static types of either import.
+    inputs = None
+    specs = default_example_inputs(args)
+    if specs:
+        from .example_types import parse_example_input
+        try:
+            inputs = [parse_example_input(spec) for spec in specs]
+        except ValueError as e:
+            print("torch-to-tg: error: --example-input: %s" % e, file=sys.stderr)
+            return 1
+
+    from .torchscript import ImportError_
+    try:
+        if args.torchscript:
+            if args.fx:
+                raise ImportError_("--fx needs a Python module, not a TorchScript archive")
+            model, cu = load_scripted(args.torchscript)
+        else:
+            model = torchvision_model(args.torchvision) if args.torchvision else \
+                load_factory(args.module)
+            cu = None
+        if args.fx:
+            from .fx import import_fx
+            model.train(args.training)
+            # With an example input, the aten-level graph make_fx records;
+            # without, the module-level one torch.fx.symbolic_trace gives.
+            try:
+                text = import_fx(model, example_inputs=inputs)
+            except ImportError_:
+                raise
+            except Exception as e:  # torch.fx.proxy.TraceError and friends
+                tracer = "make_fx" if inputs else "torch.fx.symbolic_trace"
+                print("torch-to-tg: error: %s rejects the model: %s: %s"
+                      % (tracer, type(e).__name__, _first_line(e)), file=sys.stderr)
+                return 1
+        else:
+            try:
+                scripted = script(model, args.training)
+            except Exception as e:  # torch.jit.frontend errors
+                print("torch-to-tg: error: torch.jit.script rejects the model: %s" % e,
+                      file=sys.stderr)
+                return 1
+            if args.save_torchscript:
+                scripted.save(args.save_torchscript)
+            if args.save_lite:
+                scripted._save_for_lite_interpreter(args.save_lite,
+                                                    _save_mobile_debug_info=True)
+            try:
+                text = import_torchscript(scripted, cu, args.method, inputs)
+            except ImportError_:
+                raise
+            except Exception as e:
+                if os.environ.get("TORCH_TO_TG_TRACEBACK"):
+                    traceback.print_exc()
+                what = "running the model on the example input%s failed: %s" % (
+                    "s" if inputs and len(inputs) > 1 else "", _first_line(e))
+                if args.example_input:
+                    print("torch-to-tg: error: " + what, file=sys.stderr)
+                    return 1
+                # The standard input is our guess, not the user's: the import
+                # goes on without static types.
+                print("torch-to-tg: warning: %s; tensors keep no static type "
+                      "(give --example-input, or --no-example-input)" % what, file=sys.stderr)
+                text = import_torchscript(scripted, cu, args.method)
+    except ImportError_ as e:
+        print("torch-to-tg: error: unsupported construct: %s" % e, file=sys.stderr)
+        return 1
+    except SystemExit:
+        raise
+    except Exception as e:
+        # A model that does not load, an archive that is not one, ...: one
+        # line; TORCH_TO_TG_TRACEBACK=1 shows where it came from.
+        if os.environ.get("TORCH_TO_TG_TRACEBACK"):
+            traceback.print_exc()
+        print("torch-to-tg: error: %s" % _first_line(e), file=sys.stderr)
+        return 1
+
+    from .text import quote
+    header = "// Imported by torch-to-tg from %s%s.\n" % (
+        quote(args.torchvision or args.module or os.path.basename(args.torchscript)),
+        " (torch.fx)" if args.fx else " (TorchScript)")
+    if args.output == "-":
+        sys.stdout.write(header + text)
+        return 0
+    try:
+        with open(args.output, "w") as f:
+            f.write(header + text)
+    except OSError as e:
+        print("torch-to-tg: error: cannot write %s: %s" % (args.output, e.strerror),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def _first_line(e):
+    """PyTorch's C++ errors append the C++ backtrace after the message."""
+    text = str(e).strip() or type(e).__name__
+    return text.splitlines()[0]

@@ -1,0 +1,321 @@
+"""torch.fx -> tg IR.
+
+`torch.fx.symbolic_trace` flattens a model into one graph; with stack traces
+recorded, each node knows the Python frames that created it. The importer
+writes one `tg.graph` whose ops carry those frames as a call-site chain of
+`"function"("file":line:col to ...)` locations, innermost frame as the leaf.
+"""
+
+import operator
+import os
+import sys
+
+import torch
+import torch.fx
+
+from .text import LocTable, callsite_chain, file_line_col, name_loc, py_attr, quote
+from .torchscript import ImportError_
+
+_FX_DIR = os.path.dirname(torch.fx.__file__) + os.sep
+_MODULE_PY = os.path.join(os.path.dirname(torch.nn.modules.__file__), "module.py")
+# This file as its frames name it (the path it was imported by).
+_THIS_FILE = sys._getframe().f_code.co_filename
+
+
+class Frame:
+    """One Python frame: file, function, and the line/column range of the
+    instruction running in it (Python 3.11 `co_positions`)."""
+
+    __slots__ = ("filename", "name", "lineno", "end_lineno", "colno", "end_colno", "module")
+
+    def __init__(self, frame):
+        code = frame.f_code
+        # The module a method frame runs on (`self`), for its module frame.
+        self_obj = frame.f_locals.get("self") if code.co_argcount else None
+        self.module = self_obj if isinstance(self_obj, torch.nn.Module) else None
+        self.filename = code.co_filename
+        self.name = code.co_name
+        self.lineno = frame.f_lineno
+        self.end_lineno = self.colno = self.end_colno = None
+        positions = getattr(code, "co_positions", None)
+        if positions is not None and frame.f_lasti >= 0:
+            for i, pos in enumerate(positions()):
+                if i == frame.f_lasti // 2:
+                    if pos[0] is not None:
+                        self.lineno, self.end_lineno, self.colno, self.end_colno = pos
+                    break
+
+
+class RecordingTracer(torch.fx.Tracer):
+    """`torch.fx.Tracer` with `record_stack_traces` on (torch 1.13 keeps the
+    text in `node.stack_trace`); it also keeps the frames themselves, with
+    the column ranges the text does not carry."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.record_stack_traces = True
+
+    def create_proxy(self, *args, **kwargs):
+        proxy = super().create_proxy(*args, **kwargs)
+        record_frames(proxy.node)
+        return proxy
+
+
+def record_frames(node):
+    """Keeps on `node` the Python frames running now, outside the caller
+    (innermost first), for `user_frames`."""
+    frames = []
+    f = sys._getframe(2)
+    while f is not None:
+        frames.append(Frame(f))
+        f = f.f_back
+    node.meta["tg_frames"] = frames
+
+
+# Dispatch machinery between an aten operator call and make_fx's tracer.
+_DISPATCH_FILES = tuple(os.path.join(os.path.dirname(torch.__file__), name) for name in
+                        ("_ops.py", os.path.join("utils", "_python_dispatch.py"),
+                         "_tensor.py", "overrides.py"))
+
+
+def user_frames(frames, entry=None):
+    """The frames of the traced program, innermost first: everything outside
+    the `Tracer.trace` call and the tracing machinery in between (torch.fx
+    wrappers, `Module._call_impl`, dispatch, this importer) is left out; with
+    `entry` (a module), nothing outside its `forward` either."""
+    kept = []
+    for f in frames:
+        if f.filename.startswith(_DISPATCH_FILES):
+            continue
+        if entry is not None and kept and kept[-1].module is entry and \
+                kept[-1].name == "forward":
+            break
+        if f.filename.startswith(_FX_DIR):
+            if os.path.basename(f.filename) == "_symbolic_trace.py" and f.name == "trace":
+                break
+            continue
+        if f.filename == _MODULE_PY and f.name == "_call_impl":
+            continue
+        if f.filename == _THIS_FILE:
+            continue
+        kept.append(f)
+    return kept
+
+
+def frame_body(f):
+    line = f.lineno or 0
+    if f.colno is not None and f.end_colno is not None:
+        # Python columns are 0-based, end exclusive: 1-based, end exclusive.
+        pos = file_line_col(f.filename, line, f.colno + 1, f.end_lineno,
+                            f.end_colno + 1)
+    else:
+        pos = file_line_col(f.filename, line, 0)
+    return name_loc(f.name, pos)
+
+
+def _target_name(node, root):
+    if node.op == "call_function":
+        t = node.target
+        if getattr(t, "__module__", None) == "_operator" or t in vars(operator).values():
+            return "operator." + t.__name__
+        return torch.fx.node._get_qualified_name(t)
+    if node.op == "call_method":
+        return "Tensor." + node.target
+    if node.op == "call_module":
+        mod = root.get_submodule(node.target)
+        cls = type(mod)
+        return cls.__module__ + "." + cls.__qualname__
+    raise AssertionError(node.op)
+
+
+def _trace_aten(model, example_inputs):
+    """make_fx of `model` on `example_inputs`: one graph of aten operator
+    overloads, each node with the Python frames that were running when
+    PyTorch dispatched it (recorded as RecordingTracer does) and its tensor
+    metadata (shape, dtype)."""
+    from torch.fx.experimental import proxy_tensor
+
+    tracer_class = proxy_tensor.PythonKeyTracer
+    original = tracer_class.create_proxy
+
+    def create_proxy(self, *args, **kwargs):
+        proxy = original(self, *args, **kwargs)
+        record_frames(proxy.node)
+        return proxy
+
+    tracer_class.create_proxy = create_proxy
+    try:
+        with torch.no_grad():
+            traced = proxy_tensor.make_fx(model)(*example_inputs)
+    finally:
+        tracer_class.create_proxy = original
+    return traced.graph, traced
+
+
+def _tensor_type(node):
+    """`tensor<...>` of a node's recorded tensor metadata, or None."""
+    meta = node.meta.get("tensor_meta")
+    if meta is None or not hasattr(meta, "shape"):
+        return None
+    from .example_types import mlir_type_of
+    return mlir_type_of(meta.shape, meta.dtype)
+
+
+def import_fx(model, concrete_args=None, example_inputs=None):
+    """tg IR of `model` traced by torch.fx: with `example_inputs`, at the aten
+    level (make_fx: aten operator overloads, static tensor types); without,
+    torch.fx.symbolic_trace (module calls and torch functions)."""
+    aten = example_inputs is not None
+    if aten:
+        graph, traced = _trace_aten(model, example_inputs)
+        root = model
+    else:
+        tracer = RecordingTracer()
+        graph = tracer.trace(model, concrete_args=concrete_args)
+        root = tracer.root
+    cls = type(root)
+    cls_name = cls.__module__ + "." + cls.__qualname__
+    locs = LocTable()
+    module_names = {id(m): name for name, m in root.named_modules()}
+    types = {}  # node -> its tg type
+
+    def type_of(node):
+        return types.get(node, "!tg.value")
+    names = {}
+    lines = []
+    counter = [0]
+
+    def fresh():
+        counter[0] += 1
+        return "%%c$%d" % counter[0]
+
+    def loc_of(node):
+        frames = node.meta.get("tg_frames")
+        if frames is None:
+            return locs.ref(None)
+        kept = user_frames(frames, root if aten else None)
+        if not kept:
+            return locs.ref(None)
+        # kept[k] (k >= 1) is where kept[k-1] was called: its caller side
+        # carries the module frame of that call when the callee is a method
+        # of a module (instance: the attribute name, SELF on its own self).
+        callers = []
+        for k in range(1, len(kept)):
+            callee, caller = kept[k - 1], kept[k]
+            body = frame_body(caller)
+            if callee.module is not None:
+                if callee.module is caller.module:
+                    instance = "SELF"
+                elif id(callee.module) in module_names:
+                    instance = module_names[id(callee.module)].rsplit(".", 1)[-1]
+                else:
+                    instance = "INSTANCE_NAME_UNKNOWN"
+                cls = type(callee.module)
+                body = "fused<#tg.frame<instance = %s, class = %s, method = %s>>[%s]" % (
+                    quote(instance), quote(cls.__module__ + "." + cls.__qualname__),
+                    quote(callee.name), body)
+            elif aten:
+                # A free function (F.relu) at the aten level: the frame of a
+                # function call, as tg-inline writes it for TorchScript's
+                # tg.call (module paths print UNKNOWN_INSTANCE(UNKNOWN_TYPE)::relu).
+                body = 'fused<#tg.frame<instance = "", class = "", method = %s>>[%s]' % (
+                    quote(callee.name), body)
+            callers.append(body)
+        return locs.ref(callsite_chain(frame_body(kept[0]), callers))
+
+    def operand(arg, loc, indent="  "):
+        """The SSA name of an fx argument: a node, or a constant / list /
+        tuple built right before its user."""
+        if isinstance(arg, torch.fx.Node):
+            return names[arg], type_of(arg)
+        if isinstance(arg, (list, tuple)) and _has_node(arg):
+            parts = [operand(a, loc) for a in arg]
+            name = fresh()
+            kind = "prim::ListConstruct" if isinstance(arg, list) else "prim::TupleConstruct"
+            lines.append('%s%s = tg.op "%s"(%s) : (%s) -> !tg.value %s' % (
+                indent, name, kind, ", ".join(p for p, _ in parts),
+                ", ".join(t for _, t in parts), loc))
+            return name, "!tg.value"
+        if isinstance(arg, dict) and _has_node(arg):
+            raise ImportError_("an fx argument that is a dict holding nodes")
+        if isinstance(arg, slice):
+            arg = repr(arg)
+        name = fresh()
+        lines.append("  %s = tg.constant(%s) : !tg.value %s" % (name, py_attr(arg), loc))
+        return name, "!tg.value"
+
+    args_sig = ["%%self: !tg.module<%s> loc(unknown)" % quote(cls_name)]
+    placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+    for i, n in enumerate(placeholders):
+        names[n] = "%%arg$%d" % i
+        if aten and _tensor_type(n):
+            types[n] = _tensor_type(n)
+        args_sig.append("%s: %s %s" % (names[n], type_of(n), loc_of(n)))
+    output = [n for n in graph.nodes if n.op == "output"]
+    lines_start = len(lines)
+    for i, n in enumerate(graph.nodes):
+        if n.op in ("placeholder", "output"):
+            continue
+        loc = loc_of(n)
+        res = "%%v$%d" % i
+        names[n] = res
+        if aten and _tensor_type(n):
+            types[n] = _tensor_type(n)
+        if aten and n.op == "get_attr":
+            value = getattr(traced, n.target, None)
+            if isinstance(value, torch.Tensor):
+                from .example_types import mlir_tensor_type
+                types[n] = mlir_tensor_type(value) or "!tg.value"
+        if n.op == "get_attr":
+            lines.append("  %s = tg.get_attr %%self[%s] : !tg.module<%s> -> %s %s" % (
+                res, quote(n.target), quote(cls_name), type_of(n), loc))
+            continue
+        if aten and isinstance(n.target, torch._ops.OpOverload):
+            # The operator as TorchScript names it (aten::add); the overload
+            # stays in an attribute.
+            name = n.target._schema.name
+        else:
+            name = _target_name(n, root)
+        ops = [operand(a, loc) for a in n.args]
+        kw = list(n.kwargs.items())
+        ops += [operand(v, loc) for _, v in kw]
+        attrs = ["fx.name = %s" % quote(n.name)]
+        if kw:
+            attrs.append("fx.kwargs = [%s]" % ", ".join(quote(k) for k, _ in kw))
+        if n.op == "call_module":
+            attrs.append("fx.target = %s" % quote(n.target))
+        if aten and isinstance(n.target, torch._ops.OpOverload):
+            attrs.append("fx.overload = %s" % quote(n.target._overloadname))
+        lines.append('  %s = tg.op %s(%s) {%s} : (%s) -> %s %s' % (
+            res, quote(name), ", ".join(p for p, _ in ops), ", ".join(attrs),
+            ", ".join(t for _, t in ops), type_of(n), loc))
+    results = []
+    ret_loc = locs.ref(None)
+    if output:
+        out = output[0]
+        ret_loc = loc_of(out)
+        value = out.args[0]
+        flat = list(value) if isinstance(value, (list, tuple)) else [value]
+        for v in flat:
+            results.append(operand(v, ret_loc))
+    result_types = [t for _, t in results]
+    head = "tg.graph @%s(%s)" % (quote(cls_name + "::forward"), ", ".join(args_sig))
+    if len(results) == 1:
+        head += " -> " + result_types[0]
+    elif results:
+        head += " -> (" + ", ".join(result_types) + ")"
+    head += " attributes {tg.entry} {"
+    text = [head] + lines[lines_start:]
+    if results:
+        text.append("  tg.return %s : %s %s" % (", ".join(r for r, _ in results),
+                                                ", ".join(result_types), ret_loc))
+    else:
+        text.append("  tg.return %s" % ret_loc)
+    text.append("} loc(unknown)")
+    return "\n".join(text) + "\n\n" + locs.definitions()
+
+
+def _has_node(arg):
+    found = []
+    torch.fx.node.map_arg(arg, lambda n: found.append(n) or n)
+    return bool(found)
