@@ -8,7 +8,7 @@
 # tracegraph.torch: python/CMakeLists.txt; the native module:
 # lib/Bindings/Python), and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
 # with exported targets TraceGraph::TraceGraphIR, TraceGraph::TraceGraphPasses,
-# ... so that a downstream project writes
+# TraceGraph::TraceGraphTGToLinalg, ... so that a downstream project writes
 #
 #   find_package(TraceGraph CONFIG REQUIRED)   # also finds MLIR
 #   target_link_libraries(my-tool PRIVATE TraceGraph::TraceGraphPasses)
@@ -23,7 +23,7 @@ set(TG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/TraceGraph)
 set(TG_INSTALL_LIBRARIES)
 foreach(lib TraceGraphSupport TraceGraphIR TraceGraphSerialize TraceGraphSymbolize
             TraceGraphTargetDebugSection
-            TraceGraphPasses)
+            TraceGraphPasses TraceGraphTGToLinalg TraceGraphPipelines)
   if(TARGET ${lib})
     list(APPEND TG_INSTALL_LIBRARIES ${lib})
   endif()

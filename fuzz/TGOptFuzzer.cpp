@@ -16,12 +16,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/Passes.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
-#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Symbolize/Symbolizer.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -218,6 +219,7 @@ extern "C" const char *__asan_default_options() {
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   registerTransformsPasses();
   tg::registerTGPasses();
+  tg::registerTGConversionPasses();
   return 0;
 }
 

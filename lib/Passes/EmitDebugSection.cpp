@@ -27,14 +27,15 @@ struct EmitDebugSectionPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (path.empty()) {
-      module.emitError() << "--tg-emit-debug-section needs an output file: "
+      module.emitError() << "tg-emit-debug-section: needs an output file: "
                             "path=<file>";
       return signalPassFailure();
     }
     // Every reader reads the older majors; writing them stays possible
     // while tools built before them are still deployed.
     if (formatVersion < 1 || formatVersion > tg::section::kVersionMajor) {
-      module.emitError() << "format-version=" << unsigned(formatVersion)
+      module.emitError() << "tg-emit-debug-section: format-version="
+                         << unsigned(formatVersion)
                          << " cannot be written: expected 1, 2 or "
                          << tg::section::kVersionMajor;
       return signalPassFailure();
@@ -52,15 +53,17 @@ struct EmitDebugSectionPass
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
     if (!file) {
-      module.emitError() << "cannot write the debug section to '" << path
-                         << "': " << error;
+      module.emitError() << "tg-emit-debug-section: cannot write the debug "
+                            "section to '"
+                         << path << "': " << error;
       return signalPassFailure();
     }
     file->os() << *bytes;
     file->os().flush();
     if (file->os().has_error()) {
-      module.emitError() << "cannot write the debug section to '" << path
-                         << "': " << file->os().error().message();
+      module.emitError() << "tg-emit-debug-section: cannot write the debug "
+                            "section to '"
+                         << path << "': " << file->os().error().message();
       file->os().clear_error();
       return signalPassFailure();
     }

@@ -266,15 +266,7 @@ struct ExportLLVMDebugInfoPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    unsigned languageCode = llvm::dwarf::getLanguage(language);
-    if (languageCode == 0) {
-      module.emitError() << "tg-export-llvm-debuginfo: unknown DWARF language '"
-                         << language
-                         << "' (expected a DW_LANG_* name such as "
-                            "DW_LANG_Python or DW_LANG_C)";
-      return signalPassFailure();
-    }
-    DebugScopeBuilder builder(&getContext(), producer, languageCode);
+    DebugScopeBuilder builder(&getContext(), producer, unsigned(language));
     // Top-level functions only: an op in a nested function belongs to the
     // outermost function's code.
     for (Operation &op : module.getBody()->getOperations()) {

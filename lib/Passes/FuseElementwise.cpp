@@ -27,7 +27,8 @@ namespace {
 
 /// The default elementwise set: pointwise aten operators and their in-place
 /// forms, as Inductor fuses them into pointwise kernels.
-/// Every one of them is lowered by --tg-extract-kernels (ExtractKernels.cpp).
+/// Every one of them is lowered by --tg-extract-kernels
+/// (lib/Conversion/TGToLinalg/TGToLinalg.cpp).
 constexpr llvm::StringLiteral kDefaultOps[] = {
     "add",       "sub",         "mul",      "div",        "neg",   "relu",
     "sigmoid",   "tanh",        "gelu",     "silu",       "exp",   "log",
@@ -54,6 +55,16 @@ struct Collection {
   unsigned nextPos = 0;
   /// Operator names known to be elementwise or not.
   DenseMap<StringAttr, bool> elementwiseNames;
+};
+
+/// An elementwise op of a block, in program order, with its group and
+/// position: the groups are assembled from a list of these rather than from
+/// a second pass over the block, which at 1M ops costs a cache miss per op.
+struct Member {
+  Operation *op;
+  /// Group id; its rank once the groups are ordered.
+  unsigned group;
+  unsigned pos;
 };
 
 /// Union-find over group ids, with a "closed" flag per root.
@@ -126,6 +137,10 @@ struct FuseElementwisePass
   }
 
   void collectGroups(Block &block, Collection &collection);
+  static std::optional<unsigned>
+  joinGroups(GroupSets &sets, ArrayRef<std::optional<unsigned>> used);
+  void appendGroups(MutableArrayRef<Member> members, GroupSets &sets,
+                    Collection &collection);
   std::string kernelBaseName(const Group &group);
   LogicalResult fuse(IRRewriter &rewriter, LocationPreservingListener &listener,
                      Group &group, StringRef name);
@@ -154,15 +169,6 @@ void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
       return std::nullopt;
     return sets.find(it->second);
   };
-  // The elementwise ops in program order, with their group and position: the
-  // groups are assembled from this list rather than from a second pass over
-  // the block, which at 1M ops costs a cache miss per op.
-  struct Member {
-    Operation *op;
-    /// Group id; its rank once the groups are ordered.
-    unsigned group;
-    unsigned pos;
-  };
   SmallVector<Member> members;
 
   // The groups of one op's operands, looked up once for both joining and
@@ -176,23 +182,7 @@ void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
       used.push_back(groupOfValue(operand));
     std::optional<unsigned> own;
     if (isElementwise(&op, collection.elementwiseNames)) {
-      // Join every open group this op reads from; a closed group already has
-      // a use outside it before this op, so the kernel could not sit here.
-      for (std::optional<unsigned> g : used) {
-        if (!g)
-          continue;
-        // Roots change as groups are joined.
-        unsigned root = sets.find(*g);
-        if (sets.closed[root])
-          continue;
-        if (!own)
-          own = root;
-        else if (root != *own)
-          sets.unite(*own, root);
-        own = sets.find(*own);
-      }
-      if (!own)
-        own = sets.make();
+      own = joinGroups(sets, used);
       groupOf[&op] = *own;
       members.push_back({&op, *own, pos});
     }
@@ -236,12 +226,44 @@ void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
       for (Block &nested : region)
         collectGroups(nested, collection);
   }
+  appendGroups(members, sets, collection);
+}
 
-  // Members in program order, groups in the order of their last op (where
-  // the kernel goes). Group ids are dense, so vectors indexed by root stand
-  // in for maps. Walking the members backwards meets each group's last op
-  // first, which numbers the groups in reverse anchor order without a sort;
-  // sizes known up front let each group be built in place in one pass.
+/// The group an elementwise op joins: every open group it reads from (`used`,
+/// its operands' groups), merged; a closed group already has a use outside it
+/// before this op, so the kernel could not sit here. A new group when there
+/// is none.
+std::optional<unsigned>
+FuseElementwisePass::joinGroups(GroupSets &sets,
+                                ArrayRef<std::optional<unsigned>> used) {
+  std::optional<unsigned> own;
+  for (std::optional<unsigned> g : used) {
+    if (!g)
+      continue;
+    // Roots change as groups are joined.
+    unsigned root = sets.find(*g);
+    if (sets.closed[root])
+      continue;
+    if (!own)
+      own = root;
+    else if (root != *own)
+      sets.unite(*own, root);
+    own = sets.find(*own);
+  }
+  if (!own)
+    own = sets.make();
+  return own;
+}
+
+/// Appends the groups of one block's `members` (program order) with at least
+/// `min-size` ops to `collection.groups`, in the order of their last op
+/// (where the kernel goes). Group ids are dense, so vectors indexed by root
+/// stand in for maps. Walking the members backwards meets each group's last
+/// op first, which numbers the groups in reverse anchor order without a
+/// sort; sizes known up front let each group be built in place in one pass.
+void FuseElementwisePass::appendGroups(MutableArrayRef<Member> members,
+                                       GroupSets &sets,
+                                       Collection &collection) {
   constexpr unsigned kNone = ~0u;
   SmallVector<unsigned> rankOf(sets.parent.size(), kNone);
   SmallVector<unsigned> sizes;
@@ -326,7 +348,7 @@ LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
     // it did, keep the originals rather than lose them.
     rewriter.eraseOp(kernel);
     listener.endGroup();
-    return group.ops.back()->emitError("tg-fuse-elementwise: cannot replace ")
+    return group.ops.back()->emitError("cannot replace ")
            << group.ops.size() << " ops by kernel '" << name << "'";
   }
   listener.endGroup();
@@ -380,8 +402,7 @@ void FuseElementwisePass::runOnOperation() {
   listener.finalize();
   for (unsigned id : listener.getDroppedOrigins()) {
     emitError(listener.getOrigins()[id].loc)
-        << "tg-fuse-elementwise lost this origin: "
-        << listener.getOrigins()[id].droppedReason;
+        << "origin lost in fusion: " << listener.getOrigins()[id].droppedReason;
     signalPassFailure();
   }
 }

@@ -220,6 +220,11 @@ private:
                       llvm::DenseMap<Operation *, unsigned> &state,
                       SmallVectorImpl<CallSite> &path);
   LogicalResult checkInlinable(GraphOp callee, InlinerInterface &interface);
+  LogicalResult checkCallSites(GraphOp entry, CallGraph &callGraph,
+                               InlinerInterface &interface);
+  std::optional<ExampleTypes> takeExampleTypes(ModuleOp module, bool inOrder);
+  std::optional<llvm::DenseSet<StringAttr>>
+  getUsedSymbols(ModuleOp module, CallGraph &callGraph);
   LogicalResult flatten(GraphOp graph, CallGraph &callGraph,
                         InlinerInterface &interface);
   void flattenInOrder(GraphOp graph, CallGraph &callGraph,
@@ -292,7 +297,7 @@ LogicalResult InlinePass::collectCalls(GraphOp graph, SymbolTable &symbols,
     Operation *target = symbols.lookup(ref.getValue());
     auto callee = dyn_cast_or_null<GraphOp>(target);
     if (!callee) {
-      op->emitError("tg-inline: cannot inline a call of ")
+      op->emitError("cannot inline a call of ")
           << ref << ": " << (target ? "not a tg.graph" : "no such graph");
       return WalkResult::interrupt();
     }
@@ -350,7 +355,7 @@ LogicalResult InlinePass::visit(GraphOp root, SymbolTable &symbols,
     if (calleeState == 1) {
       // Name the cycle from the graph that closes it, through every call.
       InFlightDiagnostic diag =
-          site.op->emitError("tg-inline: recursive calls cannot be inlined: ");
+          site.op->emitError("recursive calls cannot be inlined: ");
       auto start = llvm::find_if(path, [&](const CallSite &s) {
         return s.op->getParentOfType<GraphOp>() == site.callee;
       });
@@ -371,7 +376,7 @@ LogicalResult InlinePass::checkInlinable(GraphOp callee,
                                          InlinerInterface &interface) {
   Region &body = callee.getBody();
   if (!body.hasOneBlock())
-    return callee.emitError("tg-inline: cannot inline ")
+    return callee.emitError("cannot inline ")
            << quoted(callee) << ": its body has " << body.getBlocks().size()
            << " blocks";
   // The check mlir::inlineCall makes, done up front so that a failure
@@ -380,9 +385,8 @@ LogicalResult InlinePass::checkInlinable(GraphOp callee,
   WalkResult result = body.walk([&](Operation *op) {
     if (interface.isLegalToInline(op, &body, /*wouldBeCloned=*/true, mapping))
       return WalkResult::advance();
-    op->emitError("tg-inline: cannot inline ")
-        << quoted(callee) << ": '" << op->getName()
-        << "' has no inliner interface";
+    op->emitError("cannot inline ") << quoted(callee) << ": '" << op->getName()
+                                    << "' has no inliner interface";
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
@@ -437,26 +441,9 @@ void InlinePass::runOnOperation() {
   SmallVector<CallSite> path;
   if (failed(visit(*entryGraph, symbols, callGraph, state, path)))
     return signalPassFailure();
-
   InlinerInterface interface(&getContext());
-  for (GraphOp graph : callGraph.postOrder)
-    if (graph != *entryGraph && failed(checkInlinable(graph, interface)))
-      return signalPassFailure();
-  // The region around each call must accept inlined code too (a call nested
-  // in another dialect's op may not).
-  for (GraphOp graph : callGraph.postOrder) {
-    for (CallSite site : callGraph.calls[graph]) {
-      IRMapping mapping;
-      Region *dest = site.op->getParentRegion();
-      if (interface.isLegalToInline(dest, &site.callee.getBody(),
-                                    /*wouldBeCloned=*/true, mapping))
-        continue;
-      site.op->emitError("tg-inline: cannot inline ")
-          << quoted(site.callee) << " into '" << dest->getParentOp()->getName()
-          << "'";
-      return signalPassFailure();
-    }
-  }
+  if (failed(checkCallSites(*entryGraph, callGraph, interface)))
+    return signalPassFailure();
 
   // Inputs as tracers write them are flattened by copying op by op in
   // program order; anything else takes MLIR's inliner (same IR).
@@ -467,21 +454,7 @@ void InlinePass::runOnOperation() {
     flattenInOrder(graph, callGraph);
     return success();
   };
-  // Static types from example inputs apply to the program flattened from
-  // the entry, where each op's call path is known.
-  std::optional<ExampleTypes> types;
-  if (auto table =
-          module->getAttrOfType<DictionaryAttr>(ExampleTypes::kAttrName)) {
-    module->removeAttr(ExampleTypes::kAttrName);
-    if (inOrder)
-      types.emplace(table);
-    else
-      module.emitWarning("tg-inline: ")
-          << ExampleTypes::kAttrName
-          << " is applied only when callee bodies are copied in order "
-             "(clone-in-order); the types are dropped";
-  }
-  if (types) {
+  if (std::optional<ExampleTypes> types = takeExampleTypes(module, inOrder)) {
     types->applyToEntry(*entryGraph);
     flattenInOrder(*entryGraph, callGraph, &*types);
     ExampleTypes::finishEntry(*entryGraph);
@@ -492,28 +465,9 @@ void InlinePass::runOnOperation() {
   // The other reachable graphs are still as written. Those that stay (all
   // with remove-dead-graphs=false, else those still referenced) are
   // flattened as well; the rest are erased.
-  llvm::DenseSet<Operation *> reachable;
-  for (GraphOp graph : callGraph.postOrder)
-    reachable.insert(graph);
   std::optional<llvm::DenseSet<StringAttr>> used;
-  if (removeDeadGraphs) {
-    // Uses cannot be known (an unregistered op may hold a symbol table):
-    // keep every graph rather than erase one that is still referenced.
-    if (auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion())) {
-      used.emplace();
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        // The uses once every reachable graph is flat: the calls in the
-        // reachable graphs go, and whatever else they hold is in the entry
-        // now (or will be), so counting it again changes nothing.
-        Operation *user = use.getUser();
-        if (isa<CallMethodOp, CallOp>(user))
-          if (auto graph = user->getParentOfType<GraphOp>();
-              graph && reachable.contains(graph))
-            continue;
-        used->insert(use.getSymbolRef().getRootReference());
-      }
-    }
-  }
+  if (removeDeadGraphs)
+    used = getUsedSymbols(module, callGraph);
   auto isKept = [&](GraphOp graph) {
     return !used || used->contains(graph.getSymNameAttr());
   };
@@ -540,6 +494,74 @@ void InlinePass::runOnOperation() {
     for (GraphOp graph : flattened)
       (void)foldConstantControlFlow(graph, getArgument());
   }
+}
+
+/// Checks, before anything changes, that every reachable callee can be
+/// inlined, and that the region around each call accepts inlined code too (a
+/// call nested in another dialect's op may not).
+LogicalResult InlinePass::checkCallSites(GraphOp entry, CallGraph &callGraph,
+                                         InlinerInterface &interface) {
+  for (GraphOp graph : callGraph.postOrder)
+    if (graph != entry && failed(checkInlinable(graph, interface)))
+      return failure();
+  for (GraphOp graph : callGraph.postOrder) {
+    for (CallSite site : callGraph.calls[graph]) {
+      IRMapping mapping;
+      Region *dest = site.op->getParentRegion();
+      if (interface.isLegalToInline(dest, &site.callee.getBody(),
+                                    /*wouldBeCloned=*/true, mapping))
+        continue;
+      return site.op->emitError("cannot inline ")
+             << quoted(site.callee) << " into '"
+             << dest->getParentOp()->getName() << "'";
+    }
+  }
+  return success();
+}
+
+/// The static types from example inputs (`tg.example_types`, removed from
+/// the module), which apply to the program flattened from the entry, where
+/// each op's call path is known: only when callee bodies are copied in
+/// order (a warning otherwise, and the types are dropped).
+std::optional<ExampleTypes> InlinePass::takeExampleTypes(ModuleOp module,
+                                                         bool inOrder) {
+  auto table = module->getAttrOfType<DictionaryAttr>(ExampleTypes::kAttrName);
+  if (!table)
+    return std::nullopt;
+  module->removeAttr(ExampleTypes::kAttrName);
+  if (inOrder)
+    return ExampleTypes(table);
+  module.emitWarning("tg-inline: ")
+      << ExampleTypes::kAttrName
+      << " is applied only when callee bodies are copied in order "
+         "(clone-in-order); the types are dropped";
+  return std::nullopt;
+}
+
+/// The symbols still referenced once every reachable graph is flat, or
+/// nullopt when uses cannot be known (an unregistered op may hold a symbol
+/// table): then every graph is kept rather than erase one that is still
+/// referenced.
+std::optional<llvm::DenseSet<StringAttr>>
+InlinePass::getUsedSymbols(ModuleOp module, CallGraph &callGraph) {
+  auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion());
+  if (!uses)
+    return std::nullopt;
+  llvm::DenseSet<Operation *> reachable;
+  for (GraphOp graph : callGraph.postOrder)
+    reachable.insert(graph);
+  llvm::DenseSet<StringAttr> used;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    // The calls in the reachable graphs go, and whatever else they hold is
+    // in the entry now (or will be), so counting it again changes nothing.
+    Operation *user = use.getUser();
+    if (isa<CallMethodOp, CallOp>(user))
+      if (auto graph = user->getParentOfType<GraphOp>();
+          graph && reachable.contains(graph))
+        continue;
+    used.insert(use.getSymbolRef().getRootReference());
+  }
+  return used;
 }
 
 /// The path of the module instance `value` holds, from the entry graph's
@@ -651,7 +673,7 @@ LogicalResult InlinePass::flatten(GraphOp graph, CallGraph &callGraph,
       call.op->setLoc(callLoc);
       // Reported on the call as written, as when callees were flattened
       // first.
-      site.op->emitError("tg-inline: MLIR's inliner could not inline ")
+      site.op->emitError("MLIR's inliner could not inline ")
           << quoted(site.callee);
       return failure();
     }

@@ -24,252 +24,285 @@ namespace tg {
 using namespace mlir;
 
 namespace {
+
+/// Annotates every op of a module with its module path: the state of one run
+/// of --tg-module-hierarchy and its steps, as mlir/lib/Transforms/CSE.cpp
+/// keeps CSEDriver.
+///
+/// An op's path depends only on its function, the frames (instance, class,
+/// method) of its caller chain and, in the mobile form, its op name. A path
+/// is a #tg.module_path node: the node of the function's head, extended by
+/// one node per frame and, in the mobile form, one for the op name. Each
+/// caller chain (a call-site location, uniqued by the context) is an entry
+/// here, built once from its caller's entry and the piece of text of its own
+/// frame; the piece is formatted once per frame attribute, and the node of
+/// an entry once per function from its caller's node. Chains with the same
+/// frames at other call positions get the same node back from the context's
+/// uniquing, which is the only memo of paths. No path is ever built as a
+/// whole string, so the pass costs a walk with a hash lookup per new caller
+/// chain and O(1) per op, whatever the depth (docs/performance.md). On
+/// inlined models nearly every caller chain has frames of its own (1.97M
+/// chains, 1.93M distinct frame sequences at 10M ops), so interning frame
+/// sequences as well, as an earlier version did, cost two more tables of
+/// that size.
+class ModulePathAnnotator {
+public:
+  ModulePathAnnotator(MLIRContext *ctx, tg::ModulePathFormat format,
+                      bool emitRemarks)
+      : ctx(ctx), format(format), emitRemarks(emitRemarks),
+        attrName(StringAttr::get(ctx, tg::kModuleHierarchyAttrName)),
+        chains(1) {}
+
+  /// Every function is an entry: a tg.graph, or a func.func of a downstream
+  /// compiler's IR. Declarations have no body to annotate.
+  void run(ModuleOp module) {
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      if (func.isExternal())
+        continue;
+      func.getFunctionBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+        // A terminator only hands values back: PyTorch gives it no path.
+        if (!op->hasTrait<OpTrait::IsTerminator>())
+          annotate(op);
+      });
+    }
+  }
+
+private:
+  struct CallerChain {
+    unsigned parent = 0;
+    StringAttr piece;
+    // The node of this chain in function `nodeTop` (ops of one chain are
+    // all in one function after inlining; another function rebuilds it).
+    Operation *nodeTop = nullptr;
+    tg::ModulePathAttr node;
+    // The last path and dictionary built for ops of this chain: they
+    // mostly share their function and other attributes, so this answers
+    // most ops without a table.
+    Operation *top = nullptr;
+    StringRef opName;
+    Attribute path;
+    // `after` is `before` with `afterPath` set.
+    DictionaryAttr before, after;
+    Attribute afterPath;
+  };
+
+  /// Sets the path attribute of `op` (and its remark).
+  void annotate(Operation *op) {
+    unsigned chain = 0;
+    Attribute path = getSharedPath(op, chain);
+    CallerChain *shared = path ? &chains[chain] : nullptr;
+    if (!path)
+      path = buildPath(op);
+    if (emitRemarks)
+      op->emitRemark("module hierarchy: ")
+          << llvm::join(tg::getModulePathTexts(path), "; ");
+    DictionaryAttr before = op->getDiscardableAttrDictionary();
+    if (shared && shared->before == before && shared->afterPath == path) {
+      op->setDiscardableAttrs(shared->after);
+      return;
+    }
+    DictionaryAttr after = getDictionaryWithPath(before, path);
+    if (shared) {
+      shared->before = before;
+      shared->after = after;
+      shared->afterPath = path;
+    }
+    op->setDiscardableAttrs(after);
+  }
+
+  /// `before` with the path attribute set to `path`.
+  DictionaryAttr getDictionaryWithPath(DictionaryAttr before, Attribute path) {
+    if (before.empty())
+      return DictionaryAttr::getWithSorted(ctx, {{attrName, path}});
+    DictionaryAttr &memo = dictMemo[{before, path}];
+    if (!memo) {
+      NamedAttrList attrs(before);
+      attrs.set(attrName, path);
+      memo = attrs.getDictionary(ctx);
+    }
+    return memo;
+  }
+
+  /// The entry of a caller chain, or nothing for a chain whose callee side
+  /// is itself a chain (not the form tracegraph builds; such ops get their
+  /// path built from scratch). Iterative: chains can be thousands of calls
+  /// deep.
+  std::optional<unsigned> getChainId(Location chain) {
+    if (chain.getAsOpaquePointer() == lastChain)
+      return lastChainId;
+    pending.clear();
+    unsigned id = 0;
+    for (Location node = chain;;) {
+      auto it = chainIds.find(node.getAsOpaquePointer());
+      if (it != chainIds.end()) {
+        id = it->second;
+        break;
+      }
+      pending.push_back(node);
+      auto site = dyn_cast<CallSiteLoc>(node);
+      if (!site)
+        break;
+      if (isa<CallSiteLoc>(site.getCallee()))
+        return std::nullopt;
+      node = site.getCaller();
+    }
+    for (Location node : llvm::reverse(pending)) {
+      auto site = dyn_cast<CallSiteLoc>(node);
+      tg::InlinedFrame frame =
+          tg::matchFrameLoc(site ? site.getCallee() : node);
+      CallerChain &entry = chains.emplace_back();
+      entry.parent = id;
+      entry.piece = getPiece(frame);
+      id = unsigned(chains.size() - 1);
+      chainIds[node.getAsOpaquePointer()] = id;
+    }
+    lastChain = chain.getAsOpaquePointer();
+    lastChainId = id;
+    return id;
+  }
+
+  /// The text one frame adds to a path, formatted once per frame attribute.
+  StringAttr getPiece(const tg::InlinedFrame &frame) {
+    StringAttr &text = pieces[frame.frame];
+    if (!text) {
+      piece.clear();
+      tg::appendModulePathFrame(piece, tg::getModulePathFrame(frame), format);
+      text = StringAttr::get(ctx, piece);
+    }
+    return text;
+  }
+
+  /// The path node of a caller chain in function `top`: the nodes of its
+  /// callers are built first, each once per function (iteratively).
+  tg::ModulePathAttr getNode(const tg::EntryFunction &top, unsigned chain) {
+    unbuilt.clear();
+    tg::ModulePathAttr node;
+    for (unsigned id = chain;; id = chains[id].parent) {
+      if (chains[id].node && chains[id].nodeTop == top.op) {
+        node = chains[id].node;
+        break;
+      }
+      unbuilt.push_back(id);
+      if (id == 0)
+        break;
+    }
+    for (unsigned id : llvm::reverse(unbuilt)) {
+      StringAttr text =
+          id ? chains[id].piece
+             : StringAttr::get(ctx, tg::formatModulePathHead(
+                                        top.className, top.method, format));
+      node = tg::ModulePathAttr::get(ctx, node, text);
+      chains[id].nodeTop = top.op;
+      chains[id].node = node;
+    }
+    return node;
+  }
+
+  /// tg::getEntryFunction(op), asked once per block: it walks up to the
+  /// function and splits its symbol into class and method. An op with
+  /// regions may be a function itself.
+  const tg::EntryFunction &getEntry(Operation *op) {
+    if (op->getNumRegions() && isa<FunctionOpInterface>(op)) {
+      entryBlock = nullptr;
+      entry = tg::getEntryFunction(op);
+    } else if (op->getBlock() != entryBlock) {
+      entryBlock = op->getBlock();
+      entry = tg::getEntryFunction(op);
+    }
+    return entry;
+  }
+
+  /// The path of an op whose location has one origin and its caller
+  /// chain's entry, or null for the other shapes (fused kernels' several
+  /// origins, nested callee chains).
+  Attribute getSharedPath(Operation *op, unsigned &chainOut) {
+    Location loc = op->getLoc();
+    unsigned chain = 0;
+    if (auto site = dyn_cast<CallSiteLoc>(loc)) {
+      if (isa<CallSiteLoc>(site.getCallee()))
+        return {};
+      std::optional<unsigned> id = getChainId(site.getCaller());
+      if (!id)
+        return {};
+      chain = *id;
+    } else if (!isa<FileLineColRange, NameLoc, UnknownLoc>(loc)) {
+      return {};
+    }
+    chainOut = chain;
+    const tg::EntryFunction &top = getEntry(op);
+    StringRef opName = tg::modulePathHasOpName(format)
+                           ? tg::getModulePathOpName(op)
+                           : StringRef();
+    CallerChain &last = chains[chain];
+    if (last.path && last.top == top.op && last.opName == opName)
+      return last.path;
+    tg::ModulePathAttr path = getNode(top, chain);
+    if (!opName.empty())
+      path = tg::ModulePathAttr::get(ctx, path, getTail(opName));
+    last.top = top.op;
+    last.opName = opName;
+    last.path = path;
+    return path;
+  }
+
+  /// The mobile form's last piece, formatted once per op name.
+  StringAttr getTail(StringRef opName) {
+    StringAttr &tail = tails[opName];
+    if (!tail) {
+      piece.clear();
+      tg::appendModulePathTail(piece, opName, format);
+      tail = StringAttr::get(ctx, piece);
+    }
+    return tail;
+  }
+
+  /// The path of any other op, from scratch: one string per distinct
+  /// origin.
+  Attribute buildPath(Operation *op) {
+    SmallVector<std::string, 1> paths = tg::getModulePaths(op, format);
+    if (paths.size() == 1)
+      return StringAttr::get(ctx, paths.front());
+    SmallVector<Attribute> elements;
+    for (const std::string &path : paths)
+      elements.push_back(StringAttr::get(ctx, path));
+    return ArrayAttr::get(ctx, elements);
+  }
+
+  MLIRContext *ctx;
+  tg::ModulePathFormat format;
+  bool emitRemarks;
+  StringAttr attrName;
+
+  /// Entry 0: no frames (the function's own ops).
+  std::vector<CallerChain> chains;
+  DenseMap<const void *, unsigned> chainIds;
+  /// The piece of each frame (#tg.frame, or null for a call site made
+  /// without tracegraph): far fewer than chains.
+  DenseMap<Attribute, StringAttr> pieces;
+  /// The mobile form's last piece, per op name.
+  llvm::StringMap<StringAttr> tails;
+  /// Dictionaries with other attributes than the path; a path alone is
+  /// uniqued by the context.
+  DenseMap<std::pair<Attribute, Attribute>, DictionaryAttr> dictMemo;
+
+  // Scratch space of getChainId and getNode, and the text being formatted.
+  SmallVector<Location, 16> pending;
+  SmallVector<unsigned, 16> unbuilt;
+  std::string piece;
+  /// Consecutive ops were mostly inlined through the same call.
+  const void *lastChain = nullptr;
+  unsigned lastChainId = 0;
+  /// The entry function of the ops of `entryBlock`.
+  Block *entryBlock = nullptr;
+  tg::EntryFunction entry;
+};
+
 struct ModuleHierarchyPass
     : public tg::impl::TGModuleHierarchyBase<ModuleHierarchyPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    tg::ModulePathFormat pathFormat;
-    if (!tg::parseModulePathFormat(format, pathFormat)) {
-      getOperation().emitError("tg-module-hierarchy: unknown format '")
-          << format << "': expected 'profiler', 'mobile' or 'scope'";
-      return signalPassFailure();
-    }
-    MLIRContext *ctx = &getContext();
-    StringAttr attrName = StringAttr::get(ctx, tg::kModuleHierarchyAttrName);
-
-    // An op's path depends only on its function, the frames (instance,
-    // class, method) of its caller chain and, in the mobile form, its op
-    // name. A path is a #tg.module_path node: the node of the function's
-    // head, extended by one node per frame and, in the mobile form, one for
-    // the op name. Each caller chain (a call-site location, uniqued by the
-    // context) is an entry here, built once from its caller's entry and the
-    // piece of text of its own frame; the piece is formatted once per frame
-    // attribute, and the node of an entry once per function from its
-    // caller's node. Chains with the same frames at other call positions
-    // get the same node back from the context's uniquing, which is the only
-    // memo of paths. No path is ever built as a whole string, so the pass
-    // costs a walk with a hash lookup per new caller chain and O(1) per op,
-    // whatever the depth (docs/performance.md). On inlined models nearly
-    // every caller chain has frames of its own (1.97M chains, 1.93M distinct
-    // frame sequences at 10M ops), so interning frame sequences as well, as
-    // an earlier version did, cost two more tables of that size.
-    struct CallerChain {
-      unsigned parent = 0;
-      StringAttr piece;
-      // The node of this chain in function `nodeTop` (ops of one chain are
-      // all in one function after inlining; another function rebuilds it).
-      Operation *nodeTop = nullptr;
-      tg::ModulePathAttr node;
-      // The last path and dictionary built for ops of this chain: they
-      // mostly share their function and other attributes, so this answers
-      // most ops without a table.
-      Operation *top = nullptr;
-      StringRef opName;
-      Attribute path;
-      // `after` is `before` with `afterPath` set.
-      DictionaryAttr before, after;
-      Attribute afterPath;
-    };
-    // Entry 0: no frames (the function's own ops).
-    std::vector<CallerChain> chains(1);
-    DenseMap<const void *, unsigned> chainIds;
-    // The piece of each frame (#tg.frame, or null for a call site made
-    // without tracegraph): far fewer than chains.
-    DenseMap<Attribute, StringAttr> pieces;
-    // The mobile form's last piece, per op name.
-    llvm::StringMap<StringAttr> tails;
-    // Dictionaries with other attributes than the path; a path alone is
-    // uniqued by the context.
-    DenseMap<std::pair<Attribute, Attribute>, DictionaryAttr> dictMemo;
-
-    // The entry of a caller chain, or nothing for a chain whose callee side
-    // is itself a chain (not the form tracegraph builds; such ops get their
-    // path built from scratch). Iterative: chains can be thousands of calls
-    // deep.
-    SmallVector<Location, 16> pending;
-    // Consecutive ops were mostly inlined through the same call.
-    const void *lastChain = nullptr;
-    unsigned lastChainId = 0;
-    std::string piece;
-    auto getChainId = [&](Location chain) -> std::optional<unsigned> {
-      if (chain.getAsOpaquePointer() == lastChain)
-        return lastChainId;
-      pending.clear();
-      unsigned id = 0;
-      for (Location node = chain;;) {
-        auto it = chainIds.find(node.getAsOpaquePointer());
-        if (it != chainIds.end()) {
-          id = it->second;
-          break;
-        }
-        pending.push_back(node);
-        auto site = dyn_cast<CallSiteLoc>(node);
-        if (!site)
-          break;
-        if (isa<CallSiteLoc>(site.getCallee()))
-          return std::nullopt;
-        node = site.getCaller();
-      }
-      for (Location node : llvm::reverse(pending)) {
-        auto site = dyn_cast<CallSiteLoc>(node);
-        tg::InlinedFrame frame =
-            tg::matchFrameLoc(site ? site.getCallee() : node);
-        StringAttr &text = pieces[frame.frame];
-        if (!text) {
-          piece.clear();
-          tg::appendModulePathFrame(piece, tg::getModulePathFrame(frame),
-                                    pathFormat);
-          text = StringAttr::get(ctx, piece);
-        }
-        CallerChain &entry = chains.emplace_back();
-        entry.parent = id;
-        entry.piece = text;
-        id = unsigned(chains.size() - 1);
-        chainIds[node.getAsOpaquePointer()] = id;
-      }
-      lastChain = chain.getAsOpaquePointer();
-      lastChainId = id;
-      return id;
-    };
-
-    // The path node of a caller chain in function `top`: the nodes of its
-    // callers are built first, each once per function (iteratively).
-    SmallVector<unsigned, 16> unbuilt;
-    auto getNode = [&](const tg::EntryFunction &top,
-                       unsigned chain) -> tg::ModulePathAttr {
-      unbuilt.clear();
-      tg::ModulePathAttr node;
-      for (unsigned id = chain;; id = chains[id].parent) {
-        if (chains[id].node && chains[id].nodeTop == top.op) {
-          node = chains[id].node;
-          break;
-        }
-        unbuilt.push_back(id);
-        if (id == 0)
-          break;
-      }
-      for (unsigned id : llvm::reverse(unbuilt)) {
-        StringAttr text =
-            id ? chains[id].piece
-               : StringAttr::get(ctx, tg::formatModulePathHead(top.className,
-                                                               top.method,
-                                                               pathFormat));
-        node = tg::ModulePathAttr::get(ctx, node, text);
-        chains[id].nodeTop = top.op;
-        chains[id].node = node;
-      }
-      return node;
-    };
-
-    // tg::getEntryFunction(op), asked once per block: it walks up to the
-    // function and splits its symbol into class and method. An op with
-    // regions may be a function itself.
-    Block *entryBlock = nullptr;
-    tg::EntryFunction entry;
-    auto getEntry = [&](Operation *op) -> const tg::EntryFunction & {
-      if (op->getNumRegions() && isa<FunctionOpInterface>(op)) {
-        entryBlock = nullptr;
-        entry = tg::getEntryFunction(op);
-      } else if (op->getBlock() != entryBlock) {
-        entryBlock = op->getBlock();
-        entry = tg::getEntryFunction(op);
-      }
-      return entry;
-    };
-
-    // The path of an op whose location has one origin and its caller
-    // chain's entry, or null for the other shapes (fused kernels' several
-    // origins, nested callee chains).
-    auto getSharedPath = [&](Operation *op, unsigned &chainOut) -> Attribute {
-      Location loc = op->getLoc();
-      unsigned chain = 0;
-      if (auto site = dyn_cast<CallSiteLoc>(loc)) {
-        if (isa<CallSiteLoc>(site.getCallee()))
-          return {};
-        std::optional<unsigned> id = getChainId(site.getCaller());
-        if (!id)
-          return {};
-        chain = *id;
-      } else if (!isa<FileLineColRange, NameLoc, UnknownLoc>(loc)) {
-        return {};
-      }
-      chainOut = chain;
-      const tg::EntryFunction &top = getEntry(op);
-      StringRef opName = tg::modulePathHasOpName(pathFormat)
-                             ? tg::getModulePathOpName(op)
-                             : StringRef();
-      CallerChain &last = chains[chain];
-      if (last.path && last.top == top.op && last.opName == opName)
-        return last.path;
-      tg::ModulePathAttr path = getNode(top, chain);
-      if (!opName.empty()) {
-        StringAttr &tail = tails[opName];
-        if (!tail) {
-          piece.clear();
-          tg::appendModulePathTail(piece, opName, pathFormat);
-          tail = StringAttr::get(ctx, piece);
-        }
-        path = tg::ModulePathAttr::get(ctx, path, tail);
-      }
-      last.top = top.op;
-      last.opName = opName;
-      last.path = path;
-      return path;
-    };
-
-    auto buildPath = [&](Operation *op) -> Attribute {
-      SmallVector<std::string, 1> paths = tg::getModulePaths(op, pathFormat);
-      if (paths.size() == 1)
-        return StringAttr::get(ctx, paths.front());
-      SmallVector<Attribute> elements;
-      for (const std::string &path : paths)
-        elements.push_back(StringAttr::get(ctx, path));
-      return ArrayAttr::get(ctx, elements);
-    };
-
-    // Every function is an entry: a tg.graph, or a func.func of a
-    // downstream compiler's IR. Declarations have no body to annotate.
-    for (auto func : getOperation().getOps<FunctionOpInterface>()) {
-      if (func.isExternal())
-        continue;
-      func.getFunctionBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-        // A terminator only hands values back: PyTorch gives it no path.
-        if (op->hasTrait<OpTrait::IsTerminator>())
-          return;
-        unsigned chain = 0;
-        Attribute path = getSharedPath(op, chain);
-        CallerChain *shared = path ? &chains[chain] : nullptr;
-        if (!path)
-          path = buildPath(op);
-        if (emitRemarks)
-          op->emitRemark("module hierarchy: ")
-              << llvm::join(tg::getModulePathTexts(path), "; ");
-        DictionaryAttr before = op->getDiscardableAttrDictionary();
-        if (shared && shared->before == before && shared->afterPath == path) {
-          op->setDiscardableAttrs(shared->after);
-          return;
-        }
-        DictionaryAttr after;
-        if (before.empty()) {
-          after = DictionaryAttr::getWithSorted(ctx, {{attrName, path}});
-        } else {
-          DictionaryAttr &memo = dictMemo[{before, path}];
-          if (!memo) {
-            NamedAttrList attrs(before);
-            attrs.set(attrName, path);
-            memo = attrs.getDictionary(ctx);
-          }
-          after = memo;
-        }
-        if (shared) {
-          shared->before = before;
-          shared->after = after;
-          shared->afterPath = path;
-        }
-        op->setDiscardableAttrs(after);
-      });
-    }
+    ModulePathAnnotator(&getContext(), format, emitRemarks).run(getOperation());
   }
 };
 } // namespace

@@ -20,14 +20,14 @@ struct RestoreDebugInfoPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (path.empty()) {
-      module.emitError() << "--tg-restore-debuginfo needs a debug section: "
+      module.emitError() << "tg-restore-debuginfo: needs a debug section: "
                             "path=<file>";
       return signalPassFailure();
     }
     auto reader = tg::DebugSectionReader::open(path);
     if (!reader) {
-      module.emitError() << "cannot read debug section '" << path
-                         << "': " << llvm::toString(reader.takeError());
+      module.emitError() << "tg-restore-debuginfo: cannot read debug section '"
+                         << path << "': " << llvm::toString(reader.takeError());
       return signalPassFailure();
     }
     if (failed(tg::restoreDebugInfo(module, **reader)))

@@ -30,20 +30,18 @@ struct VerifyOriginsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (compare != "full" && compare != "leaf") {
-      module.emitError("tg-verify-origins: unknown compare mode '")
-          << compare << "' (expected full or leaf)";
-      return signalPassFailure();
-    }
     bool ok = succeeded(verifyKernels(module));
     Attribute attr = module->getAttr("tg.origin_snapshot");
     if (attr) {
       auto snapshot = dyn_cast<ArrayAttr>(attr);
       if (!snapshot) {
-        module.emitError("tg.origin_snapshot must be an array of locations");
+        module.emitError(
+            "tg-verify-origins: tg.origin_snapshot must be an array of "
+            "locations");
         return signalPassFailure();
       }
-      ok &= succeeded(verifySnapshot(module, snapshot, compare == "leaf"));
+      ok &= succeeded(
+          verifySnapshot(module, snapshot, compare == OriginComparison::Leaf));
       module->removeAttr("tg.origin_snapshot");
     }
     if (!ok)
@@ -143,7 +141,9 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
   for (Attribute attr : snapshot) {
     auto origin = dyn_cast<LocationAttr>(attr);
     if (!origin) {
-      module.emitError("tg.origin_snapshot holds a non-location: ") << attr;
+      module.emitError("tg-verify-origins: tg.origin_snapshot holds a "
+                       "non-location: ")
+          << attr;
       ok = false;
       continue;
     }

@@ -15,7 +15,7 @@
 // BOOL: 'maybe' is invalid value for boolean argument
 // BOGUS: no such option bogus
 // UNKNOWN: c.py:3:7: error: 'tg.call_method' op calls unknown graph @"A::forward"
-// UNKNOWN-PASS: c.py:3:7: error: tg-inline: cannot inline a call of @"A::forward": no such graph
+// UNKNOWN-PASS: c.py:3:7: error: cannot inline a call of @"A::forward": no such graph
 
 //--- entry.mlir
 tg.graph @"C::forward"(%self: !tg.module<"C">, %x: !tg.tensor) -> !tg.tensor {

@@ -4,7 +4,7 @@
 // memory would reach the pass.)
 // RUN: tg-opt %s -allow-unregistered-dialect --mlir-very-unsafe-disable-verifier-on-parsing --tg-inline -verify-diagnostics
 // RUN: not tg-opt %s -allow-unregistered-dialect --mlir-very-unsafe-disable-verifier-on-parsing --tg-inline 2>&1 | FileCheck %s
-// CHECK: error: tg-inline: cannot inline @"A::forward" into 'test.region'
+// CHECK: error: cannot inline @"A::forward" into 'test.region'
 tg.graph @"A::forward"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
   tg.return %x : !tg.tensor
 }

@@ -4,7 +4,7 @@
 // RUN: not tg-opt %s -split-input-file -allow-unregistered-dialect --tg-inline 2>&1 | FileCheck %s
 
 // Recursion is diagnosed, naming the whole cycle, not inlined forever.
-// CHECK: error: tg-inline: recursive calls cannot be inlined: @"A::ping" -> @"A::pong" -> @"A::ping"
+// CHECK: error: recursive calls cannot be inlined: @"A::ping" -> @"A::pong" -> @"A::ping"
 tg.graph @"A::ping"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
   %0 = tg.call_method @"A::pong"(%self, %x) : (!tg.module<"A">, !tg.tensor) -> !tg.tensor
   tg.return %0 : !tg.tensor
@@ -22,7 +22,7 @@ tg.graph @"C::forward"(%self: !tg.module<"C">, %a: !tg.module<"A">, %x: !tg.tens
 // -----
 
 // A graph calling itself.
-// CHECK: error: tg-inline: recursive calls cannot be inlined: @"C::forward" -> @"C::forward"
+// CHECK: error: recursive calls cannot be inlined: @"C::forward" -> @"C::forward"
 tg.graph @"C::forward"(%self: !tg.module<"C">, %x: !tg.tensor) -> !tg.tensor attributes {tg.entry} {
   // expected-error @+1 {{recursive calls cannot be inlined: @"C::forward" -> @"C::forward"}}
   %0 = tg.call_method @"C::forward"(%self, %x) : (!tg.module<"C">, !tg.tensor) -> !tg.tensor
@@ -77,7 +77,7 @@ module {
 
 // A callee holding an op MLIR cannot inline (no inliner interface): the
 // error names it and nothing is inlined.
-// CHECK: error: tg-inline: cannot inline @"A::forward": 'test.opaque' has no inliner interface
+// CHECK: error: cannot inline @"A::forward": 'test.opaque' has no inliner interface
 tg.graph @"A::forward"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
   // expected-error @+1 {{cannot inline @"A::forward": 'test.opaque' has no inliner interface}}
   %0 = "test.opaque"(%x) : (!tg.tensor) -> !tg.tensor
@@ -92,7 +92,7 @@ tg.graph @"C::forward"(%self: !tg.module<"C">, %x: !tg.tensor) -> !tg.tensor att
 // -----
 
 // A multi-block callee: tg has no branch op to stitch it in.
-// CHECK: error: tg-inline: cannot inline @"A::forward": its body has 2 blocks
+// CHECK: error: cannot inline @"A::forward": its body has 2 blocks
 // expected-error @+1 {{cannot inline @"A::forward": its body has 2 blocks}}
 tg.graph @"A::forward"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
   "test.br"()[^bb1] : () -> ()

@@ -42,6 +42,20 @@ tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
 
 // -----
 
+// A snapshot that is not an array of locations: no op locates that, so the
+// error names the pass (docs/contributing.md).
+// CHECK: error: tg-verify-origins: tg.origin_snapshot must be an array of locations
+module attributes {tg.origin_snapshot = "m.py:1:1"} {
+}
+
+// -----
+
+// CHECK: error: tg-verify-origins: tg.origin_snapshot holds a non-location: "m.py:1:1"
+module attributes {tg.origin_snapshot = [loc("m.py":1:1), "m.py:1:1"]} {
+}
+
+// -----
+
 // Names are unique in the module. Stripped (unknown) kernel locations are
 // accepted, so only the name is reported.
 // CHECK: error: kernel name 'k_0' is used twice in the module
@@ -61,3 +75,4 @@ tg.graph @g(%x: !tg.tensor) -> !tg.tensor {
   } loc(unknown)
   tg.return %0 : !tg.tensor
 }
+

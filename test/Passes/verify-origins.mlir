@@ -25,7 +25,7 @@
 // call-site location whose frame was dropped fails, a leaf-mode one passes.
 // RUN: tg-opt %s --tg-snapshot-origins --tg-verify-origins=compare=leaf -o /dev/null
 // RUN: not tg-opt %s --tg-verify-origins=compare=deep -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODE
-// MODE: error: tg-verify-origins: unknown compare mode 'deep' (expected full or leaf)
+// MODE: tg-opt: for the --compare option: Cannot find option named 'deep'!
 
 tg.graph @"Net::forward"(%self: !tg.module<"Net">, %y: !tg.tensor) -> !tg.tensor {
   %0 = tg.get_attr %self["weight"] : !tg.module<"Net"> -> !tg.tensor loc("net.py":3:8)

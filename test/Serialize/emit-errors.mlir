@@ -2,8 +2,8 @@
 // RUN: not tg-opt %s -split-input-file --tg-emit-debug-section 2>&1 | FileCheck %s --check-prefix=NOPATH
 // RUN: not tg-opt %s -split-input-file --tg-assign-debug-handles --tg-emit-debug-section=path=%t.missing-dir/x.tgdbg 2>&1 | FileCheck %s --check-prefix=NODIR
 
-// NOPATH: error: --tg-emit-debug-section needs an output file: path=<file>
-// NODIR: error: cannot write the debug section to '{{.*}}missing-dir/x.tgdbg'
+// NOPATH: error: tg-emit-debug-section: needs an output file: path=<file>
+// NODIR: error: tg-emit-debug-section: cannot write the debug section to '{{.*}}missing-dir/x.tgdbg'
 
 tg.graph @"A::f"(%self: !tg.module<"A">) attributes {tg.debug_handle = 0 : i64} {
   // expected-error @below {{op has no valid 'tg.debug_handle' (a non-negative integer); run --tg-assign-debug-handles first}}

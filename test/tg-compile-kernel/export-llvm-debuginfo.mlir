@@ -45,7 +45,7 @@
 // LOCAL: } loc(fused<#llvm.di_subprogram<{{.*}}name = "forward", linkageName = "kernel"{{.*}}>>["net.py":1:1])
 
 // LANG: #llvm.di_compile_unit<{{.*}}sourceLanguage = DW_LANG_C, {{.*}}producer = "mycc"
-// BADLANG: error: tg-export-llvm-debuginfo: unknown DWARF language 'DW_LANG_Klingon' (expected a DW_LANG_* name such as DW_LANG_Python or DW_LANG_C)
+// BADLANG: tg-opt: for the --language option: Cannot find option named 'DW_LANG_Klingon'!
 
 // A graph is a function too: its method names its subprogram; origin
 // records on the module (not instructions) are dropped from it.

@@ -10,8 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/Passes.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
+#include "tg/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -22,6 +24,8 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tg::registerTGPasses();
+  tg::registerTGConversionPasses();
+  tg::registerTGPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -1,5 +1,4 @@
-//===- LocationPreservingListener.h - Rewrites that keep origins -*- C++
-//-*-===//
+//===- LocationPreservingListener.h - Rewrites keeping origins --*- C++ -*-===//
 //
 // A rewrite listener and helpers that make any pattern set keep the source
 // locations of the ops it replaces or merges, and record which new ops now

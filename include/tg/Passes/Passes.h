@@ -3,13 +3,32 @@
 #ifndef TG_PASSES_PASSES_H
 #define TG_PASSES_PASSES_H
 
+#include "tg/Support/ModulePath.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <memory>
 
 namespace tg {
+
+/// What of each origin `--tg-verify-origins` requires to survive (its option
+/// `compare`): the whole origin, or only its leaf source position.
+enum class OriginComparison { Full, Leaf };
+
+/// The values of `--tg-export-llvm-debuginfo`'s option `language`: every
+/// DWARF source language LLVM knows, by its `DW_LANG_*` name, exactly the
+/// names llvm::dwarf::getLanguage accepts.
+inline llvm::cl::ValuesClass getDWARFLanguageValues() {
+  return llvm::cl::ValuesClass({
+#define HANDLE_DW_LANG(ID, NAME, LOWER_BOUND, VERSION, VENDOR)                 \
+  clEnumValN(llvm::dwarf::DW_LANG_##NAME, "DW_LANG_" #NAME, ""),
+#include "llvm/BinaryFormat/Dwarf.def"
+  });
+}
 
 #define GEN_PASS_DECL
 #include "tg/Passes/Passes.h.inc"

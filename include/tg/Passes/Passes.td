@@ -180,11 +180,21 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
 
     With `emit-remarks`, each op also gets a remark `module hierarchy: <path>`
     (paths joined by `; `), for FileCheck and `-verify-diagnostics`.
-    Locations are not changed. An unknown `format` is an error.
+    Locations are not changed. A `format` other than the three is refused
+    by the option parser.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"profiler\"",
-           "Form of the module path: profiler, mobile or scope">,
+    Option<"format", "format", "::tg::ModulePathFormat",
+           /*default=*/"::tg::ModulePathFormat::Profiler",
+           "Form of the module path",
+           [{::llvm::cl::values(
+               clEnumValN(::tg::ModulePathFormat::Profiler, "profiler",
+                          "The TorchScript interpreter's and profiler's form"),
+               clEnumValN(::tg::ModulePathFormat::Mobile, "mobile",
+                          "The mobile debug-handle form, ending with the op"),
+               clEnumValN(::tg::ModulePathFormat::Scope, "scope",
+                          "Instances and classes only, as backend errors "
+                          "print it"))}]>,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Also emit a remark with the module path of every op">,
   ];
@@ -312,8 +322,14 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
     The IR is otherwise not changed.
   }];
   let options = [
-    Option<"compare", "compare", "std::string", /*default=*/"\"full\"",
-           "What must survive of each origin: full or leaf">,
+    Option<"compare", "compare", "::tg::OriginComparison",
+           /*default=*/"::tg::OriginComparison::Full",
+           "What must survive of each origin",
+           [{::llvm::cl::values(
+               clEnumValN(::tg::OriginComparison::Full, "full",
+                          "The whole origin, its call-site chain included"),
+               clEnumValN(::tg::OriginComparison::Leaf, "leaf",
+                          "Its leaf source position only"))}]>,
   ];
 }
 
@@ -524,68 +540,9 @@ def TGLinalgFuseElementwise : Pass<"tg-linalg-fuse-elementwise"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Native code: a reference lowering and DWARF with the Python frames
+// Native code: DWARF with the Python frames (the reference lowering to
+// linalg, --tg-extract-kernels, is in tg/Conversion/Passes.td)
 //===----------------------------------------------------------------------===//
-
-def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
-  let summary = "Replace the module by its fused kernels as linalg functions";
-  let description = [{
-    A reference lowering, enough to compile the kernels that
-    `--tg-fuse-elementwise` makes: every selected `tg.kernel` becomes a
-    `func.func` of the same name computing its ops with one
-    `linalg.generic` on static-shape tensors, and everything else in the
-    module (the graphs) is erased. Upstream passes take it from there
-    (bufferization, loops, the llvm dialect; docs/native-debugging.md has the
-    pipeline).
-
-    Each op of the kernel becomes `arith`/`math` ops in the generic's body
-    *at the op's own location*, and the last of them keeps its
-    `tg.debug_handle`: every origin of the kernel stays on the instructions
-    that compute it. The function keeps the kernel's location and handle and
-    is marked `tg.traced_from = "Class::method"` with the graph it came from,
-    so module paths and `--tg-export-llvm-debuginfo` start where the graph's
-    did. Loads, stores and loops get the kernel's location.
-
-    Signature: one tensor argument per tensor input, one result per value
-    the kernel yields. A scalar input defined by a numeric `tg.constant`
-    (the `alpha` of `aten::add`) becomes a constant in the body; any other
-    scalar input becomes a scalar argument. Tensors have the static shape
-    `shape` (`1x64x56x56`) unless their type is already a ranked tensor,
-    and the element type `element-type`.
-
-    Operators (`aten::`, in-place forms too), each as PyTorch defines it:
-    add, sub (with alpha), mul, div, pow, neg, relu, relu6, hardtanh (with
-    bounds), clamp (either bound may be None), clamp_min, clamp_max,
-    sigmoid, hardsigmoid, silu, hardswish, gelu (`approximate` "none" or
-    "tanh"), leaky_relu (negative_slope), elu (alpha, scale, input_scale),
-    softplus (beta, threshold), tanh, exp, log, sqrt, rsqrt, abs, erf: every
-    operator `--tg-fuse-elementwise` takes by default. A string or None
-    constant input (gelu's `approximate`, clamp's missing bound) is read by
-    the lowering. Anything else is an error at the op, as are a missing
-    shape, a kernel name in `kernels` that no kernel has, and a module
-    without kernels.
-
-    `trap-after=N` inserts `llvm.intr.trap` right after the op with debug
-    handle N, at its location: a deliberate crash inside a kernel, to see
-    what a debugger shows.
-  }];
-  let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::func::FuncDialect",
-    "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
-    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
-  ];
-  let options = [
-    ListOption<"kernels", "kernels", "std::string",
-               "Names of the kernels to extract (default: every kernel)">,
-    Option<"shape", "shape", "std::string", /*default=*/"\"\"",
-           "Static shape of the kernels' tensors, as 1x64x56x56 (needed "
-           "unless their types are ranked tensors)">,
-    Option<"elementType", "element-type", "std::string", /*default=*/"\"f32\"",
-           "Element type of the tensors: f32 or f64">,
-    Option<"trapAfter", "trap-after", "int64_t", /*default=*/"-1",
-           "Debug handle of the op after which to trap (default: none)">,
-  ];
-}
 
 def TGExportLLVMDebugInfo : Pass<"tg-export-llvm-debuginfo", "mlir::ModuleOp"> {
   let summary = "Turn Python call stacks into LLVM debug scopes (DWARF)";
@@ -619,14 +576,18 @@ def TGExportLLVMDebugInfo : Pass<"tg-export-llvm-debuginfo", "mlir::ModuleOp"> {
       on one origin (every op inside a kernel) keep a single one.
 
     Unknown locations stay unknown. A function that already has a
-    `DISubprogram` is left alone, so the pass is idempotent. An unknown
-    `language` is an error.
+    `DISubprogram` is left alone, so the pass is idempotent. `language` is
+    one of the `DW_LANG_*` names of LLVM's DWARF table; the option parser
+    refuses any other.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
   let options = [
-    Option<"language", "language", "std::string",
-           /*default=*/"\"DW_LANG_Python\"",
-           "DWARF source language of the compile unit (DW_LANG_*)">,
+    // Every DW_LANG_* name LLVM knows (llvm/BinaryFormat/Dwarf.def): too
+    // many to spell out here, so Passes.h lists them from LLVM's table.
+    Option<"language", "language", "::llvm::dwarf::SourceLanguage",
+           /*default=*/"::llvm::dwarf::DW_LANG_Python",
+           "DWARF source language of the compile unit (DW_LANG_*)",
+           [{::tg::getDWARFLanguageValues()}]>,
     Option<"producer", "producer", "std::string", /*default=*/"\"tracegraph\"",
            "DW_AT_producer of the compile unit">,
   ];

@@ -1,5 +1,4 @@
-//===- PythonSource.h - Python source text as TorchScript sees it -*- C++
-//-*-===//
+//===- PythonSource.h - Python source as TorchScript reads it ---*- C++ -*-===//
 //
 // TorchScript compiles a function from the text inspect.getsourcelines gives
 // it, and PyTorch's error messages print context only from that text: the

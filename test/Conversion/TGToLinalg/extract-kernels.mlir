@@ -1,7 +1,7 @@
-// RUN: tg-opt %S/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles -mlir-print-debuginfo \
+// RUN: tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles -mlir-print-debuginfo \
 // RUN:   | tg-opt --tg-extract-kernels=shape=4x1000 -mlir-print-debuginfo -mlir-print-local-scope \
 // RUN:   | FileCheck %s
-// RUN: tg-opt %S/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles -mlir-print-debuginfo \
+// RUN: tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles -mlir-print-debuginfo \
 // RUN:   | tg-opt --tg-extract-kernels="shape=2x3 element-type=f64 kernels=fused_add_mul_relu_sigmoid_0" \
 // RUN:   | FileCheck %s --check-prefix=F64
 // RUN: tg-opt %s --tg-extract-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=RANKED

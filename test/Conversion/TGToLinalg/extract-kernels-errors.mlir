@@ -1,6 +1,6 @@
 // RUN: tg-opt %s -split-input-file -verify-diagnostics --tg-extract-kernels=shape=4 -o /dev/null
-// RUN: not tg-opt %S/Inputs/gated.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOKERNEL
-// RUN: tg-opt %S/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise -mlir-print-debuginfo -o %t.mlir
+// RUN: not tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+// RUN: tg-opt %tg_src_root/test/tg-compile-kernel/Inputs/gated.mlir --tg-inline --tg-fuse-elementwise -mlir-print-debuginfo -o %t.mlir
 // RUN: not tg-opt %t.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=NOSHAPE
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4xa" 2>&1 | FileCheck %s --check-prefix=BADSHAPE
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=0x4" 2>&1 | FileCheck %s --check-prefix=BADSHAPE
@@ -9,16 +9,16 @@
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP
 
 // NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
-// NOSHAPE: error: tg-extract-kernels: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input) or give one with shape=AxBxC
+// NOSHAPE: error: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input) or give one with shape=AxBxC
 // BADSHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got
-// ETYPE: error: tg-extract-kernels: element-type must be f32 or f64, got 'i32'
+// ETYPE: tg-opt: for the --element-type option: Cannot find option named 'i32'!
 // NAME: error: tg-extract-kernels: no kernel named 'nope' in the module
 // TRAP: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle
 
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
-    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::softmax' (supported, as aten:: and in-place: add, sub, mul, div, neg, relu, relu6, hardtanh, clamp, clamp_min, clamp_max, sigmoid, hardsigmoid, silu, hardswish, gelu, leaky_relu, elu, softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow)}}
+    // expected-error @+1 {{cannot lower 'aten::softmax' (supported, as aten:: and in-place: add, sub, mul, div, neg, relu, relu6, hardtanh, clamp, clamp_min, clamp_max, sigmoid, hardsigmoid, silu, hardswish, gelu, leaky_relu, elu, softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow)}}
     %0 = tg.op "aten::softmax"(%a) : (!tg.tensor) -> !tg.tensor
     tg.kernel_yield %0 : !tg.tensor
   }
@@ -33,7 +33,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor, %l: !tg.value) ->
   %none = tg.constant(unit) : !tg.value
   %r = tg.kernel "k"(%x, %none) : (!tg.tensor, !tg.value) -> !tg.tensor {
   ^bb0(%a: !tg.tensor, %n: !tg.value):
-    // expected-error @+1 {{tg-extract-kernels: operand 1 of 'aten::mul' is None}}
+    // expected-error @+1 {{operand 1 of 'aten::mul' is None}}
     %0 = tg.op "aten::mul"(%a, %n) : (!tg.tensor, !tg.value) -> !tg.tensor
     tg.kernel_yield %0 : !tg.tensor
   }
@@ -46,7 +46,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor, %l: !tg.value) ->
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
-    // expected-error @+1 {{tg-extract-kernels: 'aten::add' needs 2 operands but has 1}}
+    // expected-error @+1 {{'aten::add' needs 2 operands but has 1}}
     %1 = tg.op "aten::add"(%a) : (!tg.tensor) -> !tg.tensor
     tg.kernel_yield %1 : !tg.tensor
   }
@@ -59,7 +59,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %s = tg.constant("tanh") : !tg.value
   %r = tg.kernel "k"(%x, %s) : (!tg.tensor, !tg.value) -> !tg.tensor {
   ^bb0(%a: !tg.tensor, %t: !tg.value):
-    // expected-error @+1 {{tg-extract-kernels: operand 1 of 'aten::leaky_relu' is not a tensor or a number}}
+    // expected-error @+1 {{operand 1 of 'aten::leaky_relu' is not a tensor or a number}}
     %1 = tg.op "aten::leaky_relu"(%a, %t) : (!tg.tensor, !tg.value) -> !tg.tensor
     tg.kernel_yield %1 : !tg.tensor
   }
@@ -73,7 +73,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %s = tg.constant("exact") : !tg.value
   %r = tg.kernel "k"(%x, %s) : (!tg.tensor, !tg.value) -> !tg.tensor {
   ^bb0(%a: !tg.tensor, %t: !tg.value):
-    // expected-error @+1 {{tg-extract-kernels: gelu's approximate must be the constant "none" or "tanh"}}
+    // expected-error @+1 {{gelu's approximate must be the constant "none" or "tanh"}}
     %1 = tg.op "aten::gelu"(%a, %t) : (!tg.tensor, !tg.value) -> !tg.tensor
     tg.kernel_yield %1 : !tg.tensor
   }
@@ -85,7 +85,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
 // Static types (from example inputs): an input that does not broadcast to
 // the kernel's result is an error, not a read past its buffer.
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<8xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' reads a tensor of type 'tensor<8xf32>' that does not broadcast to its result type 'tensor<4xf32>'}}
+  // expected-error @+1 {{kernel 'k' reads a tensor of type 'tensor<8xf32>' that does not broadcast to its result type 'tensor<4xf32>'}}
   %r = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<8xf32>) -> tensor<4xf32> {
   ^bb0(%a: tensor<4xf32>, %b: tensor<8xf32>):
     %0 = tg.op "aten::relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
@@ -99,7 +99,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<8xf
 // An op whose result is larger than what the kernel yields (a type no
 // elementwise op of these inputs has).
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' computes a tensor of type 'tensor<2x4xf32>' that does not broadcast to its result type 'tensor<4xf32>'}}
+  // expected-error @+1 {{kernel 'k' computes a tensor of type 'tensor<2x4xf32>' that does not broadcast to its result type 'tensor<4xf32>'}}
   %r = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> {
   ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
     %0 = tg.op "aten::relu"(%a) : (tensor<4xf32>) -> tensor<2x4xf32>
@@ -113,7 +113,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<4xf
 
 // Two results of different shapes: one iteration space per kernel.
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>) {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' yields tensors of different shapes 'tensor<4xf32>' and 'tensor<1xf32>' (one iteration space per kernel)}}
+  // expected-error @+1 {{kernel 'k' yields tensors of different shapes 'tensor<4xf32>' and 'tensor<1xf32>' (one iteration space per kernel)}}
   %r:2 = tg.kernel "k"(%x, %y) : (tensor<4xf32>, tensor<1xf32>) -> (tensor<4xf32>, tensor<1xf32>) {
   ^bb0(%a: tensor<4xf32>, %b: tensor<1xf32>):
     %0 = tg.op "aten::sigmoid"(%b) : (tensor<1xf32>) -> tensor<1xf32>
@@ -128,7 +128,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf32>, %y: tensor<1xf
 // The shape option must agree with a kernel's static type (this file runs
 // with shape=4).
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<2x4xf32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' has type 'tensor<2x4xf32>', which shape=4 contradicts}}
+  // expected-error @+1 {{kernel 'k' has type 'tensor<2x4xf32>', which shape=4 contradicts}}
   %r = tg.kernel "k"(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32> {
   ^bb0(%a: tensor<2x4xf32>):
     %0 = tg.op "aten::relu"(%a) : (tensor<2x4xf32>) -> tensor<2x4xf32>
@@ -141,7 +141,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<2x4xf32>) -> tensor<2x
 
 // Element types other than element-type (f32 here) are not lowered.
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf16>) -> tensor<4xf16> {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' has a tensor of element type 'f16' but element-type is 'f32'}}
+  // expected-error @+1 {{kernel 'k' has a tensor of element type 'f16' but element-type is 'f32'}}
   %r = tg.kernel "k"(%x) : (tensor<4xf16>) -> tensor<4xf16> {
   ^bb0(%a: tensor<4xf16>):
     %0 = tg.op "aten::relu"(%a) : (tensor<4xf16>) -> tensor<4xf16>
@@ -153,7 +153,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf16>) -> tensor<4xf1
 // -----
 
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{tg-extract-kernels: kernel 'k' has a tensor of dynamic shape 'tensor<?xf32>'}}
+  // expected-error @+1 {{kernel 'k' has a tensor of dynamic shape 'tensor<?xf32>'}}
   %r = tg.kernel "k"(%x) : (tensor<?xf32>) -> tensor<?xf32> {
   ^bb0(%a: tensor<?xf32>):
     %0 = tg.op "aten::relu"(%a) : (tensor<?xf32>) -> tensor<?xf32>
@@ -167,7 +167,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<?xf32>) -> tensor<?xf3
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
-    // expected-error @+1 {{tg-extract-kernels: cannot lower 'prim::ListConstruct' (supported, as aten:: and in-place}}
+    // expected-error @+1 {{cannot lower 'prim::ListConstruct' (supported, as aten:: and in-place}}
     %0 = tg.op "prim::ListConstruct"(%a) : (!tg.tensor) -> !tg.tensor
     tg.kernel_yield %0 : !tg.tensor
   }
@@ -181,7 +181,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.value {
   ^bb0(%a: !tg.tensor):
     %0 = tg.op "aten::relu"(%a) : (!tg.tensor) -> !tg.tensor
     %1 = tg.op "aten::size"(%0) : (!tg.tensor) -> !tg.value
-    // expected-error @+1 {{tg-extract-kernels: kernel 'k' returns a value that is not a tensor}}
+    // expected-error @+1 {{kernel 'k' returns a value that is not a tensor}}
     tg.kernel_yield %1 : !tg.value
   }
   tg.return %r : !tg.value
@@ -199,7 +199,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   }
   %s = tg.kernel "bad"(%r) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
-    // expected-error @+1 {{tg-extract-kernels: cannot lower 'aten::softmax'}}
+    // expected-error @+1 {{cannot lower 'aten::softmax'}}
     %0 = tg.op "aten::softmax"(%a) : (!tg.tensor) -> !tg.tensor
     tg.kernel_yield %0 : !tg.tensor
   }

@@ -1,4 +1,4 @@
-//===- ExtractKernels.cpp - Fused kernels as linalg functions -------------===//
+//===- TGToLinalg.cpp - Fused kernels as linalg functions -----------------===//
 //
 // The reference lowering from tracegraph's kernels to upstream dialects. It
 // exists so that a fused kernel of a real model can be compiled to native
@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/TGToLinalg/TGToLinalg.h"
 #include "tg/IR/CallStack.h"
+#include "tg/IR/DebugHandle.h"
 #include "tg/IR/TGOps.h"
-#include "tg/Passes/Passes.h"
-#include "tg/Target/DebugSection.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,7 +30,7 @@
 
 namespace tg {
 #define GEN_PASS_DEF_TGEXTRACTKERNELS
-#include "tg/Passes/Passes.h.inc"
+#include "tg/Conversion/Passes.h.inc"
 } // namespace tg
 
 using namespace mlir;
@@ -100,8 +100,8 @@ public:
       return unsupported();
     unsigned numOperands = op->getNumOperands();
     if (numOperands < arity.least) {
-      op.emitError() << "tg-extract-kernels: '" << op.getName() << "' needs "
-                     << arity.least << " operands but has " << numOperands;
+      op.emitError() << "'" << op.getName() << "' needs " << arity.least
+                     << " operands but has " << numOperands;
       return failure();
     }
     used = std::min(numOperands, arity.most);
@@ -112,8 +112,8 @@ public:
       if (bad)
         return failure();
       if (!args.back()) {
-        op.emitError() << "tg-extract-kernels: operand " << i << " of '"
-                       << op.getName() << "' is None";
+        op.emitError() << "operand " << i << " of '" << op.getName()
+                       << "' is None";
         return failure();
       }
     }
@@ -229,7 +229,7 @@ private:
     if (used > 1) {
       auto text = dyn_cast_or_null<StringAttr>(attrs.lookup(op->getOperand(1)));
       if (!text || (text.getValue() != "none" && text.getValue() != "tanh")) {
-        op.emitError() << "tg-extract-kernels: gelu's approximate must be "
+        op.emitError() << "gelu's approximate must be "
                           "the constant \"none\" or \"tanh\"";
         return nullptr;
       }
@@ -296,8 +296,8 @@ private:
       return v;
     if (isa_and_nonnull<UnitAttr>(attrs.lookup(operand)))
       return {};
-    op.emitError() << "tg-extract-kernels: operand " << i << " of '"
-                   << op.getName() << "' is not a tensor or a number";
+    op.emitError() << "operand " << i << " of '" << op.getName()
+                   << "' is not a tensor or a number";
     bad = true;
     return {};
   }
@@ -334,7 +334,7 @@ private:
   }
 
   FailureOr<Operation *> unsupported() {
-    op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
+    op.emitError() << "cannot lower '" << op.getName()
                    << "' (supported, as aten:: and in-place: " << kSupportedOps
                    << ")";
     return failure();
@@ -367,68 +367,22 @@ struct ExtractKernelsPass
     MLIRContext *ctx = &getContext();
     trapped = false;
 
-    FloatType elementTy;
-    if (elementType == "f32")
-      elementTy = Float32Type::get(ctx);
-    else if (elementType == "f64")
-      elementTy = Float64Type::get(ctx);
-    else {
-      module.emitError() << "tg-extract-kernels: element-type must be f32 or "
-                            "f64, got '"
-                         << elementType << "'";
+    FloatType elementTy = elementType == KernelElementType::F64
+                              ? FloatType(Float64Type::get(ctx))
+                              : FloatType(Float32Type::get(ctx));
+    FailureOr<std::optional<SmallVector<int64_t>>> staticShape =
+        getStaticShape(module, elementTy);
+    if (failed(staticShape))
       return signalPassFailure();
-    }
-    std::optional<SmallVector<int64_t>> staticShape;
-    if (!shape.empty()) {
-      staticShape = parseShape(shape);
-      if (!staticShape) {
-        module.emitError() << "tg-extract-kernels: shape must be positive "
-                              "sizes joined by 'x' (1x64x56x56), got '"
-                           << shape << "'";
-        return signalPassFailure();
-      }
-      // A buffer of the shape must be indexable: its byte size fits in an
-      // int64 (what memref indexing and the C harness compute with).
-      int64_t bytes = elementTy.getIntOrFloatBitWidth() / 8;
-      for (int64_t size : *staticShape) {
-        if (llvm::MulOverflow(bytes, size, bytes)) {
-          module.emitError() << "tg-extract-kernels: shape '" << shape
-                             << "' has more elements than a buffer of "
-                             << elementTy << " can hold (its size in bytes "
-                             << "overflows a 64-bit integer)";
-          return signalPassFailure();
-        }
-      }
-    }
-
-    SmallVector<KernelOp> selected;
-    llvm::StringSet<> wanted;
-    for (const std::string &name : kernels)
-      wanted.insert(name);
-    llvm::StringSet<> found;
-    module.walk([&](KernelOp kernel) {
-      found.insert(kernel.getKernelName());
-      if (wanted.empty() || wanted.contains(kernel.getKernelName()))
-        selected.push_back(kernel);
-    });
-    for (const std::string &name : kernels) {
-      if (!found.contains(name)) {
-        module.emitError() << "tg-extract-kernels: no kernel named '" << name
-                           << "' in the module";
-        return signalPassFailure();
-      }
-    }
-    if (selected.empty()) {
-      module.emitError() << "tg-extract-kernels: the module has no tg.kernel "
-                            "(run --tg-fuse-elementwise first)";
+    FailureOr<SmallVector<KernelOp>> selected = selectKernels(module);
+    if (failed(selected))
       return signalPassFailure();
-    }
 
     OpBuilder builder(ctx);
     SmallVector<Operation *> functions;
-    for (KernelOp kernel : selected) {
+    for (KernelOp kernel : *selected) {
       FailureOr<func::FuncOp> func =
-          extract(kernel, elementTy, staticShape, builder);
+          extract(kernel, elementTy, *staticShape, builder);
       if (failed(func)) {
         // The functions made so far are in no block yet: free them.
         for (Operation *made : functions)
@@ -452,6 +406,63 @@ struct ExtractKernelsPass
                             "handle";
       return signalPassFailure();
     }
+  }
+
+  /// The sizes of the `shape` option (none when it is empty), or failure
+  /// with a diagnostic when they are not positive sizes joined by 'x' or a
+  /// buffer of that shape could not be indexed: its byte size must fit in an
+  /// int64 (what memref indexing and the C harness compute with).
+  FailureOr<std::optional<SmallVector<int64_t>>>
+  getStaticShape(ModuleOp module, FloatType elementTy) {
+    if (shape.empty())
+      return std::optional<SmallVector<int64_t>>();
+    std::optional<SmallVector<int64_t>> sizes = parseShape(shape);
+    if (!sizes) {
+      module.emitError() << "tg-extract-kernels: shape must be positive "
+                            "sizes joined by 'x' (1x64x56x56), got '"
+                         << shape << "'";
+      return failure();
+    }
+    int64_t bytes = elementTy.getIntOrFloatBitWidth() / 8;
+    for (int64_t size : *sizes) {
+      if (llvm::MulOverflow(bytes, size, bytes)) {
+        module.emitError() << "tg-extract-kernels: shape '" << shape
+                           << "' has more elements than a buffer of "
+                           << elementTy << " can hold (its size in bytes "
+                           << "overflows a 64-bit integer)";
+        return failure();
+      }
+    }
+    return sizes;
+  }
+
+  /// The kernels the `kernels` option names (every kernel when it is empty),
+  /// in walk order; failure with a diagnostic for a name no kernel has, or
+  /// for a module without kernels.
+  FailureOr<SmallVector<KernelOp>> selectKernels(ModuleOp module) {
+    SmallVector<KernelOp> selected;
+    llvm::StringSet<> wanted;
+    for (const std::string &name : kernels)
+      wanted.insert(name);
+    llvm::StringSet<> found;
+    module.walk([&](KernelOp kernel) {
+      found.insert(kernel.getKernelName());
+      if (wanted.empty() || wanted.contains(kernel.getKernelName()))
+        selected.push_back(kernel);
+    });
+    for (const std::string &name : kernels) {
+      if (!found.contains(name)) {
+        module.emitError() << "tg-extract-kernels: no kernel named '" << name
+                           << "' in the module";
+        return failure();
+      }
+    }
+    if (selected.empty()) {
+      module.emitError() << "tg-extract-kernels: the module has no tg.kernel "
+                            "(run --tg-fuse-elementwise first)";
+      return failure();
+    }
+    return selected;
   }
 
   bool trapped = false;
@@ -504,6 +515,21 @@ struct ExtractKernelsPass
     SmallVector<AffineMap> inputMaps;
   };
 
+  /// How a kernel's inputs reach its function: tensors are arguments;
+  /// numeric constants are folded into the body, and strings and None
+  /// (gelu's `approximate`, clamp's missing bound) are read by the lowering;
+  /// other scalars are arguments too.
+  struct KernelInputs {
+    /// The function's argument types.
+    SmallVector<Type> argTypes;
+    /// Per input: its argument, or none for a constant.
+    SmallVector<std::optional<unsigned>> argOf;
+    /// Per input: the value of a constant (null for arguments) and where it
+    /// was defined.
+    SmallVector<Attribute> constants;
+    SmallVector<Location> constantLocs;
+  };
+
   /// The iteration space is the shape of the values the kernel yields (every
   /// one the same), from their ranked types, else the shape option; inputs
   /// keep their own shapes and are broadcast to it as PyTorch broadcasts.
@@ -515,8 +541,7 @@ struct ExtractKernelsPass
                  std::optional<ArrayRef<int64_t>> staticShape) {
     Block &body = kernel.getBodyBlock();
     auto error = [&]() {
-      return kernel.emitError() << "tg-extract-kernels: kernel '"
-                                << kernel.getKernelName() << "' ";
+      return kernel.emitError() << "kernel '" << kernel.getKernelName() << "' ";
     };
     RankedTensorType tensorTy;
     for (Type type : llvm::concat<const Type>(kernel.getInputs().getTypes(),
@@ -598,10 +623,9 @@ struct ExtractKernelsPass
   /// placeholders and the caller erases the function.
   LogicalResult buildGenericBody(OpBuilder &b, KernelOp kernel,
                                  ValueRange elements,
-                                 ArrayRef<Attribute> constants,
-                                 ArrayRef<Location> constantLocs,
-                                 ArrayRef<std::optional<unsigned>> argOf,
-                                 Block &entryBlock, FloatType elementTy) {
+                                 const KernelInputs &inputs, Block &entryBlock,
+                                 FloatType elementTy) {
+    ArrayRef<Attribute> constants = inputs.constants;
     Block &body = kernel.getBodyBlock();
     KernelYieldOp yield = kernel.getYield();
     bool ok = true;
@@ -618,13 +642,13 @@ struct ExtractKernelsPass
           v = f.getValueAsDouble();
         else
           v = double(cast<IntegerAttr>(constants[i]).getInt());
-        scalars.map(arg,
-                    arith::ConstantOp::create(b, constantLocs[i], elementTy,
-                                              b.getFloatAttr(elementTy, v)));
+        scalars.map(
+            arg, arith::ConstantOp::create(b, inputs.constantLocs[i], elementTy,
+                                           b.getFloatAttr(elementTy, v)));
       } else if (isTensor(input.getType())) {
         scalars.map(arg, elements[nextTensor++]);
       } else {
-        scalars.map(arg, entryBlock.getArgument(*argOf[i]));
+        scalars.map(arg, entryBlock.getArgument(*inputs.argOf[i]));
       }
     }
     KernelBodyLowering lowering(b, elementTy, scalars, attrs);
@@ -633,8 +657,7 @@ struct ExtractKernelsPass
       FailureOr<Operation *> lowered =
           traced ? lowering.lower(traced) : FailureOr<Operation *>();
       if (!traced)
-        op.emitError() << "tg-extract-kernels: cannot lower '" << op.getName()
-                       << "' in a kernel";
+        op.emitError() << "cannot lower '" << op.getName() << "' in a kernel";
       if (failed(lowered)) {
         ok = false;
         break;
@@ -655,62 +678,56 @@ struct ExtractKernelsPass
     return success(ok);
   }
 
-  /// The kernel as a free-standing function (not yet in the module).
-  FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
-                                  std::optional<ArrayRef<int64_t>> staticShape,
-                                  OpBuilder &builder) {
-    MLIRContext *ctx = kernel.getContext();
-    Location kernelLoc = kernel.getLoc();
-
-    FailureOr<KernelShape> shapes =
-        getKernelShape(kernel, elementTy, staticShape);
-    if (failed(shapes))
-      return failure();
-    RankedTensorType tensorTy = shapes->iteration;
-
-    // Inputs: tensors are arguments; numeric constants are folded into the
-    // body; other scalars are arguments too.
-    SmallVector<Type> argTypes;
-    SmallVector<std::optional<unsigned>> argOf(kernel.getInputs().size());
-    SmallVector<Attribute> constants(kernel.getInputs().size());
-    SmallVector<Location> constantLocs(kernel.getInputs().size(), kernelLoc);
+  /// The arguments and constants of a kernel's function (see KernelInputs).
+  static KernelInputs getKernelInputs(KernelOp kernel,
+                                      const KernelShape &shapes,
+                                      FloatType elementTy) {
+    size_t n = kernel.getInputs().size();
+    KernelInputs inputs{{},
+                        SmallVector<std::optional<unsigned>>(n),
+                        SmallVector<Attribute>(n),
+                        SmallVector<Location>(n, kernel.getLoc())};
     for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
       if (!isTensor(input.getType())) {
         if (auto cst = input.getDefiningOp<ConstantOp>()) {
-          // Numbers are folded into the body; strings and None (gelu's
-          // `approximate`, clamp's missing bound) are read by the lowering.
           if (isa<IntegerAttr, FloatAttr, StringAttr, UnitAttr>(
                   cst.getValue())) {
-            constants[i] = cst.getValue();
-            constantLocs[i] = cst.getLoc();
+            inputs.constants[i] = cst.getValue();
+            inputs.constantLocs[i] = cst.getLoc();
             continue;
           }
         }
       }
-      argOf[i] = argTypes.size();
-      argTypes.push_back(isTensor(input.getType()) ? Type(shapes->inputTypes[i])
-                                                   : Type(elementTy));
+      inputs.argOf[i] = inputs.argTypes.size();
+      inputs.argTypes.push_back(isTensor(input.getType())
+                                    ? Type(shapes.inputTypes[i])
+                                    : Type(elementTy));
     }
+    return inputs;
+  }
+
+  /// Fails with a diagnostic unless the kernel yields tensors only, and at
+  /// least one.
+  static LogicalResult checkResults(KernelOp kernel) {
     auto yield = kernel.getYield();
     for (Value result : yield.getOperands()) {
-      if (!isTensor(result.getType())) {
-        yield.emitError() << "tg-extract-kernels: kernel '"
-                          << kernel.getKernelName()
-                          << "' returns a value that is not a tensor";
-        return failure();
-      }
+      if (!isTensor(result.getType()))
+        return yield.emitError() << "kernel '" << kernel.getKernelName()
+                                 << "' returns a value that is not a tensor";
     }
-    if (yield.getNumOperands() == 0) {
-      kernel.emitError() << "tg-extract-kernels: kernel '"
-                         << kernel.getKernelName() << "' returns nothing";
-      return failure();
-    }
-    SmallVector<Type> resultTypes(yield.getNumOperands(), tensorTy);
+    if (yield.getNumOperands() == 0)
+      return kernel.emitError()
+             << "kernel '" << kernel.getKernelName() << "' returns nothing";
+    return success();
+  }
 
+  /// The empty function of a kernel: its name, type, location and handle,
+  /// and `tg.traced_from` naming the graph it came from.
+  static func::FuncOp createFunction(OpBuilder &builder, KernelOp kernel,
+                                     FunctionType type) {
     builder.clearInsertionPoint();
-    auto func =
-        func::FuncOp::create(builder, kernelLoc, kernel.getKernelName(),
-                             builder.getFunctionType(argTypes, resultTypes));
+    auto func = func::FuncOp::create(builder, kernel.getLoc(),
+                                     kernel.getKernelName(), type);
     if (std::optional<uint64_t> handle = getDebugHandle(kernel))
       setDebugHandle(func, *handle);
     EntryFunction entry = getEntryFunction(kernel);
@@ -718,16 +735,39 @@ struct ExtractKernelsPass
       std::string from = entry.className.empty()
                              ? entry.method.str()
                              : (entry.className + "::" + entry.method).str();
-      func->setAttr(kTracedFromAttrName, StringAttr::get(ctx, from));
+      func->setAttr(kTracedFromAttrName,
+                    StringAttr::get(kernel.getContext(), from));
     }
+    return func;
+  }
+
+  /// The kernel as a free-standing function (not yet in the module): one
+  /// linalg.generic over the iteration space, reading each tensor argument
+  /// through its broadcast map.
+  FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
+                                  std::optional<ArrayRef<int64_t>> staticShape,
+                                  OpBuilder &builder) {
+    Location kernelLoc = kernel.getLoc();
+    FailureOr<KernelShape> shapes =
+        getKernelShape(kernel, elementTy, staticShape);
+    if (failed(shapes))
+      return failure();
+    RankedTensorType tensorTy = shapes->iteration;
+    KernelInputs inputs = getKernelInputs(kernel, *shapes, elementTy);
+    if (failed(checkResults(kernel)))
+      return failure();
+    SmallVector<Type> resultTypes(kernel.getYield().getNumOperands(), tensorTy);
+
+    func::FuncOp func = createFunction(
+        builder, kernel, builder.getFunctionType(inputs.argTypes, resultTypes));
     Block *entryBlock = func.addEntryBlock();
     builder.setInsertionPointToStart(entryBlock);
 
     SmallVector<Value> tensorArgs;
     SmallVector<AffineMap> maps;
     for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
-      if (argOf[i] && isTensor(input.getType())) {
-        tensorArgs.push_back(entryBlock->getArgument(*argOf[i]));
+      if (inputs.argOf[i] && isTensor(input.getType())) {
+        tensorArgs.push_back(entryBlock->getArgument(*inputs.argOf[i]));
         maps.push_back(shapes->inputMaps[i]);
       }
     }
@@ -744,9 +784,8 @@ struct ExtractKernelsPass
     auto generic = linalg::GenericOp::create(
         builder, kernelLoc, resultTypes, tensorArgs, inits, maps, iterators,
         [&](OpBuilder &b, Location, ValueRange elements) {
-          ok = succeeded(buildGenericBody(b, kernel, elements, constants,
-                                          constantLocs, argOf, *entryBlock,
-                                          elementTy));
+          ok = succeeded(buildGenericBody(b, kernel, elements, inputs,
+                                          *entryBlock, elementTy));
         });
     func::ReturnOp::create(builder, kernelLoc, generic.getResults());
     if (!ok) {

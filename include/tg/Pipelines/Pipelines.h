@@ -1,0 +1,83 @@
+//===- Pipelines.h - tracegraph pass pipelines ------------------*- C++ -*-===//
+//
+// Named pipelines of tracegraph and upstream passes, as MLIR names its own
+// (mlir/Dialect/GPU/Pipelines/Passes.h): an options struct, a builder that
+// fills an OpPassManager, and a registration that makes the pipeline a tg-opt
+// flag with the same options.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_PIPELINES_PIPELINES_H
+#define TG_PIPELINES_PIPELINES_H
+
+#include "tg/Conversion/TGToLinalg/TGToLinalg.h"
+
+#include "mlir/Pass/PassOptions.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+} // namespace mlir
+
+namespace tg {
+
+/// Options of the kernel pipeline (`--tg-kernel-pipeline`). The first four
+/// are `--tg-extract-kernels`'s, under the same names and with the same
+/// defaults.
+struct KernelPipelineOptions
+    : public mlir::PassPipelineOptions<KernelPipelineOptions> {
+  ListOption<std::string> kernels{
+      *this, "kernels",
+      llvm::cl::desc("Names of the kernels to compile (default: every "
+                     "kernel)")};
+  Option<std::string> shape{
+      *this, "shape",
+      llvm::cl::desc("Static shape of the kernels' tensors, as 1x64x56x56 "
+                     "(needed unless their types are ranked tensors)"),
+      llvm::cl::init("")};
+  Option<KernelElementType> elementType{
+      *this, "element-type", llvm::cl::desc("Element type of the tensors"),
+      llvm::cl::init(KernelElementType::F32),
+      llvm::cl::values(
+          clEnumValN(KernelElementType::F32, "f32", "32-bit floats (C float)"),
+          clEnumValN(KernelElementType::F64, "f64",
+                     "64-bit floats (C double)"))};
+  Option<int64_t> trapAfter{
+      *this, "trap-after",
+      llvm::cl::desc("Debug handle of the op after which to trap (default: "
+                     "none)"),
+      llvm::cl::init(-1)};
+  Option<bool> debugInfo{
+      *this, "debug-info",
+      llvm::cl::desc("Turn the Python call stacks into LLVM debug scopes "
+                     "(--tg-export-llvm-debuginfo); false: strip every "
+                     "location (-strip-debuginfo)"),
+      llvm::cl::init(true)};
+};
+
+/// Adds the passes that compile the fused kernels of a tg module (after
+/// --tg-inline and --tg-fuse-elementwise) to the llvm dialect, ready for
+/// `mlir-translate --mlir-to-llvmir`: tracegraph's reference lowering
+/// (--tg-extract-kernels), upstream bufferization and conversions to loops
+/// and to the llvm dialect (bare-pointer calling convention: a kernel is a C
+/// function over contiguous arrays), then --tg-export-llvm-debuginfo, or
+/// -strip-debuginfo without debug info. `pm` runs on the module. The context
+/// needs the interfaces registerKernelPipelineExtensions adds (tg-opt
+/// registers every dialect and extension).
+void buildKernelPipeline(mlir::OpPassManager &pm,
+                         const KernelPipelineOptions &options);
+
+/// Adds what the kernel pipeline needs beyond the dialects its passes load:
+/// upstream's bufferization interfaces of arith, func, linalg and tensor ops.
+void registerKernelPipelineExtensions(mlir::DialectRegistry &registry);
+
+/// Registers every tracegraph pipeline (`--tg-kernel-pipeline`) with MLIR's
+/// pass registry, for tg-opt and mlir-opt-like drivers.
+void registerTGPipelines();
+
+} // namespace tg
+
+#endif // TG_PIPELINES_PIPELINES_H

@@ -1,0 +1,105 @@
+//===- KernelPipeline.cpp - Fused kernels to the llvm dialect -------------===//
+//
+// The pipeline tg-compile-kernel runs before mlir-translate and llc, in C++
+// so that a downstream compiler calls it (tg::buildKernelPipeline) and tg-opt
+// names it (--tg-kernel-pipeline). The passes and their options are the ones
+// docs/native-debugging.md lists, in that order: what reaches the object file
+// must not depend on which of the three ran it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Conversion/Passes.h"
+#include "tg/Passes/Passes.h"
+#include "tg/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace {
+
+/// --tg-extract-kernels with the pipeline's options of the same names.
+std::unique_ptr<Pass> createExtractKernels(const tg::KernelPipelineOptions &o) {
+  tg::TGExtractKernelsOptions extract;
+  extract.kernels.assign(o.kernels.begin(), o.kernels.end());
+  extract.shape = o.shape;
+  extract.elementType = o.elementType;
+  extract.trapAfter = o.trapAfter;
+  return tg::createTGExtractKernels(extract);
+}
+
+/// Tensors to buffers: function boundaries included, with identity layouts
+/// (contiguous arrays), results written through out-parameters that the
+/// caller allocates.
+void addBufferization(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+}
+
+/// Loops, then every dialect to llvm; functions take bare pointers.
+void addLoweringToLLVM(OpPassManager &pm) {
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  ConvertFuncToLLVMPassOptions func;
+  func.useBarePtrCallConv = true;
+  pm.addPass(createConvertFuncToLLVMPass(func));
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+} // namespace
+
+void tg::buildKernelPipeline(OpPassManager &pm,
+                             const KernelPipelineOptions &options) {
+  pm.addPass(createExtractKernels(options));
+  addBufferization(pm);
+  addLoweringToLLVM(pm);
+  if (options.debugInfo)
+    pm.addPass(createTGExportLLVMDebugInfo());
+  else
+    pm.addPass(createStripDebugInfoPass());
+}
+
+void tg::registerKernelPipelineExtensions(DialectRegistry &registry) {
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
+}
+
+void tg::registerTGPipelines() {
+  PassPipelineRegistration<KernelPipelineOptions>(
+      "tg-kernel-pipeline",
+      "Compile the fused kernels of a tg module to the llvm dialect, with the "
+      "Python frames as LLVM debug scopes (tg-compile-kernel's pipeline)",
+      buildKernelPipeline);
+}
