@@ -6,11 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Passes/Passes.h"
+#include "tg/Support/OutputFile.h"
 #include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace tg {
 #define GEN_PASS_DEF_TGEMITDEBUGSECTION
@@ -50,24 +50,15 @@ struct EmitDebugSectionPass
     if (failed(bytes))
       return signalPassFailure();
 
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
-    if (!file) {
+    // Atomically: a Section that mapped the old file keeps reading it.
+    std::string error = tg::writeFileAtomically(
+        path, [&](llvm::raw_ostream &os) { os << *bytes; });
+    if (!error.empty()) {
       module.emitError() << "tg-emit-debug-section: cannot write the debug "
                             "section to '"
                          << path << "': " << error;
       return signalPassFailure();
     }
-    file->os() << *bytes;
-    file->os().flush();
-    if (file->os().has_error()) {
-      module.emitError() << "tg-emit-debug-section: cannot write the debug "
-                            "section to '"
-                         << path << "': " << file->os().error().message();
-      file->os().clear_error();
-      return signalPassFailure();
-    }
-    file->keep();
     markAllAnalysesPreserved();
   }
 };

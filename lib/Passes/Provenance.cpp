@@ -12,8 +12,8 @@
 #include "tg/Passes/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
+#include "tg/Support/OutputFile.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <map>
 
@@ -162,16 +162,16 @@ struct ProvenancePass : public tg::impl::TGProvenanceBase<ProvenancePass> {
     root["originalToKernels"] = std::move(original);
     root["kernelToOrigins"] = std::move(kernels);
 
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> output = openOutputFile(path, &error);
-    if (!output) {
+    std::string error =
+        tg::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
+          os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root)))
+             << "\n";
+        });
+    if (!error.empty()) {
       module.emitError("tg-provenance: cannot write '")
           << path << "': " << error;
       return signalPassFailure();
     }
-    output->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(root)))
-                 << "\n";
-    output->keep();
     markAllAnalysesPreserved();
   }
 };

@@ -9,6 +9,7 @@
 
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Support/OutputFile.h"
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Symbolize/SourceQuery.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
@@ -159,17 +160,10 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
 /// (a Section holding it mapped, another tg-symbolicate) keeps reading the
 /// old bytes, and an interrupted run leaves no half-written file.
 bool writeOutput(function_ref<void(raw_ostream &)> write) {
-  Error err = writeToOutput(outputPath, [&](raw_ostream &os) {
-    write(os);
-    return Error::success();
-  });
-  if (err) {
-    // The error names the path already, as a FileError: say it once.
-    reportError("cannot write '" + outputPath +
-                "': " + errorToErrorCode(std::move(err)).message());
-    return false;
-  }
-  return true;
+  std::string error = writeFileAtomically(outputPath, write);
+  if (!error.empty())
+    reportError("cannot write '" + outputPath + "': " + error);
+  return error.empty();
 }
 
 /// tg-symbolicate SECTION --chrome-trace IN.json: every bad event is

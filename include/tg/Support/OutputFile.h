@@ -1,0 +1,32 @@
+//===- OutputFile.h - Atomic output files -----------------------*- C++ -*-===//
+//
+// Every file tracegraph writes (sections, provenance, tg-symbolicate's -o) is
+// written atomically: to a temporary file in the same directory, renamed
+// over the target once complete (llvm::writeToOutput). A program holding the
+// old file, such as a tracegraph.Section that mapped it, keeps reading the
+// old bytes while tg-opt writes the new ones, and a failed run leaves no
+// half-written file (test/Integration/rewrite).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_SUPPORT_OUTPUTFILE_H
+#define TG_SUPPORT_OUTPUTFILE_H
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace tg {
+
+/// Writes what `write` prints to `path` ("-": stdout) atomically. Returns
+/// the empty string on success, else what went wrong (without the path,
+/// which the caller names in its own message).
+std::string
+writeFileAtomically(llvm::StringRef path,
+                    llvm::function_ref<void(llvm::raw_ostream &)> write);
+
+} // namespace tg
+
+#endif // TG_SUPPORT_OUTPUTFILE_H
