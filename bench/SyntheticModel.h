@@ -1,5 +1,4 @@
-//===- SyntheticModel.h - In-memory traced model for micro-benchmarks -*- C++
-//-*-===//
+//===- SyntheticModel.h - In-memory traced model for benchmarks -*- C++ -*-===//
 //
 // Builds, without any input file, a module whose ops carry the locations the
 // inliner gives a transformer layer stack (DDP > FSDP > layers.i >

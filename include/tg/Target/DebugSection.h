@@ -1,4 +1,4 @@
-//===- DebugSection.h - Debug sections from and back into MLIR -*- C++ -*-===//
+//===- DebugSection.h - Debug sections from and back into MLIR --*- C++ -*-===//
 //
 // The MLIR side of the debug section: writing every location of a module
 // whose ops carry `tg.debug_handle` into a section, and restoring those
