@@ -57,6 +57,17 @@ void removeDebugHandle(Operation *op) {
   op->removeDiscardableAttr(kDebugHandleAttrName);
 }
 
+LogicalResult claimDebugHandle(llvm::DenseMap<uint64_t, Operation *> &owners,
+                               Operation *op, uint64_t handle) {
+  auto [it, inserted] = owners.try_emplace(handle, op);
+  if (inserted)
+    return success();
+  InFlightDiagnostic diag = op->emitError()
+                            << "duplicate debug handle " << handle;
+  diag.attachNote(it->second->getLoc()) << "first used here";
+  return failure();
+}
+
 LogicalResult detail::verifyDebugHandleOp(Operation *op) {
   auto inlineOp = cast<DebugHandleOpInterface>(op);
   std::optional<int64_t> handle = inlineOp.getInlineDebugHandle();

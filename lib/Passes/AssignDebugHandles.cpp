@@ -49,11 +49,7 @@ struct AssignDebugHandlesPass
       }
       if (!keepExisting)
         return;
-      auto [it, inserted] = owners.try_emplace(*handle, op);
-      if (!inserted) {
-        InFlightDiagnostic diag = op->emitError()
-                                  << "duplicate debug handle " << *handle;
-        diag.attachNote(it->second->getLoc()) << "first used here";
+      if (failed(tg::claimDebugHandle(owners, op, *handle))) {
         ok = false;
         return;
       }

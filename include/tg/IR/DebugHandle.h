@@ -13,6 +13,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 
@@ -37,6 +38,13 @@ void setDebugHandle(mlir::Operation *op, uint64_t handle);
 
 /// Removes `op`'s handle, wherever it is.
 void removeDebugHandle(mlir::Operation *op);
+
+/// Records that `op` uses `handle` in `owners`; a handle already used by
+/// another op is an error at `op` ("duplicate debug handle N", with a note
+/// at the first user). Handles are unique per compiled program.
+llvm::LogicalResult
+claimDebugHandle(llvm::DenseMap<uint64_t, mlir::Operation *> &owners,
+                 mlir::Operation *op, uint64_t handle);
 
 namespace detail {
 /// DebugHandleOpInterface's verifier: an op with an inline handle must not

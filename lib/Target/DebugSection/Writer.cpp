@@ -405,11 +405,7 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
       ok = false;
       return;
     }
-    auto [it, inserted] = owners.try_emplace(*handle, op);
-    if (!inserted) {
-      InFlightDiagnostic diag = op->emitError()
-                                << "duplicate debug handle " << *handle;
-      diag.attachNote(it->second->getLoc()) << "first used here";
+    if (failed(claimDebugHandle(owners, op, *handle))) {
       ok = false;
       return;
     }
