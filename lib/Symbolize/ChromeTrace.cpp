@@ -1,12 +1,14 @@
 //===- ChromeTrace.cpp - Annotate Chrome/Perfetto traces ------------------===//
 
 #include "tg/Symbolize/ChromeTrace.h"
+#include "tg/Serialize/Encoding.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
+using tg::encoding::makeError;
 
 namespace tg {
 
@@ -29,10 +31,8 @@ static Error annotateEvent(json::Object &args, const json::Value &value,
                            const ChromeTraceOptions &options) {
   std::optional<int64_t> handle = getHandle(value);
   if (!handle)
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("args.{0} is not an integer debug handle", options.handleKey)
-            .str());
+    return makeError("args.{0} is not an integer debug handle",
+                     options.handleKey);
   if (*handle < 0)
     return Error::success();
   Expected<SymbolizedHandle> sym =
@@ -69,9 +69,8 @@ Error annotateChromeTrace(json::Value &trace, const Symbolizer &symbolizer,
                           const ChromeTraceOptions &options) {
   json::Array *events = getTraceEvents(trace);
   if (!events)
-    return createStringError(inconvertibleErrorCode(),
-                             "the trace is neither a JSON array of events nor "
-                             "an object with a 'traceEvents' array");
+    return makeError("the trace is neither a JSON array of events nor an "
+                     "object with a 'traceEvents' array");
   Error errors = Error::success();
   for (auto [i, event] : llvm::enumerate(*events)) {
     json::Object *obj = event.getAsObject();
@@ -82,11 +81,9 @@ Error annotateChromeTrace(json::Value &trace, const Symbolizer &symbolizer,
     if (!value)
       continue;
     if (Error err = annotateEvent(*args, *value, symbolizer, options))
-      errors = joinErrors(std::move(errors),
-                          createStringError(inconvertibleErrorCode(),
-                                            formatv("trace event {0}: {1}", i,
-                                                    toString(std::move(err)))
-                                                .str()));
+      errors =
+          joinErrors(std::move(errors), makeError("trace event {0}: {1}", i,
+                                                  toString(std::move(err))));
   }
   return errors;
 }

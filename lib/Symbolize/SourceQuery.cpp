@@ -1,6 +1,7 @@
 //===- SourceQuery.cpp - From a source line to its ops --------------------===//
 
 #include "tg/Symbolize/SourceQuery.h"
+#include "tg/Serialize/Encoding.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -186,9 +187,8 @@ Error parseSourceQuery(StringRef query, StringRef &file, uint32_t &line) {
   auto [path, lineText] = query.rsplit(':');
   line = 0;
   if (path.empty() || lineText.getAsInteger(10, line) || line == 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "expected FILE:LINE with a line number >= 1, "
-                             "e.g. resnet.py:100");
+    return encoding::makeError(
+        "expected FILE:LINE with a line number >= 1, e.g. resnet.py:100");
   file = path;
   return Error::success();
 }
