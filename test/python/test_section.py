@@ -113,8 +113,10 @@ def test_corrupt_truncated_and_foreign_files_raise(tmp_path):
     s = tracegraph.Section(bytes(corrupt))
     with pytest.raises(tracegraph.SectionError, match="checksum mismatch"):
         s.verify()
-    with pytest.raises(tracegraph.SectionError, match="cannot open"):
-        tracegraph.Section(str(tmp_path / "missing.tgdbg"))
+    missing = str(tmp_path / "missing.tgdbg")
+    with pytest.raises(FileNotFoundError) as e:
+        tracegraph.Section(missing)
+    assert e.value.filename == missing and missing in str(e.value)
     assert issubclass(tracegraph.SectionError, ValueError)
 
 
@@ -125,6 +127,34 @@ def test_unknown_handles_and_formats_raise(section):
         section.traceback(-1)
     with pytest.raises(ValueError, match="unknown module path format"):
         section.module_path(3, "short")
+    # True is not handle 1; a float is not a handle; an int too large for
+    # int64 is out of range like any other.
+    with pytest.raises(TypeError, match="not bool"):
+        section.lookup(True)
+    with pytest.raises(TypeError, match="not float"):
+        section.traceback(3.0)
+    with pytest.raises(KeyError, match="out of range"):
+        section.lookup(2 ** 70)
+
+
+def test_repr_iteration_membership_and_close():
+    section = tracegraph.Section(GOLDEN)
+    assert repr(section) == ("<tracegraph.Section '%s': format 2.0, 11 "
+                             "handles, %d bytes>" % (GOLDEN, section.size))
+    assert list(section) == section.handles
+    assert 3 in section and 11 not in section and -1 not in section
+    assert True not in section and "3" not in section
+    with tracegraph.Section(GOLDEN) as s:
+        assert not s.closed and s.module_path(3)
+    assert s.closed and repr(s).endswith("(closed)>")
+    with pytest.raises(ValueError, match="closed Section"):
+        s.lookup(3)
+    # A memoryview of the mapping stays readable after close().
+    view = section.raw()
+    section.close()
+    assert bytes(view[:4]) == b"\x89TGD"
+    with pytest.raises(ValueError, match="closed"):
+        len(section)
 
 
 def test_chrome_trace_from_object_and_file(section, tmp_path):

@@ -18,6 +18,8 @@
 #include "tg/Symbolize/SymbolizeJSON.h"
 #include "tg/Symbolize/Symbolizer.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,6 +27,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cerrno>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,6 +90,7 @@ py::object toPython(const llvm::json::Value &value) {
 class Section {
 public:
   static std::shared_ptr<Section> open(py::object source) {
+    std::string origin = "<bytes>";
     llvm::Expected<std::unique_ptr<DebugSectionReader>> reader =
         [&]() -> llvm::Expected<std::unique_ptr<DebugSectionReader>> {
       if (py::isinstance<py::bytes>(source) ||
@@ -100,30 +105,41 @@ public:
       }
       std::string path =
           py::str(py::module_::import("os").attr("fspath")(source));
+      if (!llvm::sys::fs::exists(path)) {
+        // As open() says it: FileNotFoundError(errno, message, path).
+        PyErr_SetObject(
+            PyExc_FileNotFoundError,
+            py::make_tuple(ENOENT, std::strerror(ENOENT), path).ptr());
+        throw py::error_already_set();
+      }
+      origin = path;
       return DebugSectionReader::open(path);
     }();
     if (!reader)
       raise(reader.takeError());
     auto section = std::make_shared<Section>();
-    section->reader = std::move(*reader);
-    section->symbolizer = std::make_unique<Symbolizer>(*section->reader);
+    section->origin = std::move(origin);
+    section->reader_ = std::move(*reader);
+    section->symbolizer_ = std::make_unique<Symbolizer>(*section->reader_);
     return section;
   }
 
-  SymbolizedHandle symbolize(int64_t handle, ModulePathFormat format) const {
-    if (handle < 0 || uint64_t(handle) >= reader->getNumHandles())
+  SymbolizedHandle symbolize(py::handle handleObject,
+                             ModulePathFormat format) const {
+    int64_t handle = toHandle(handleObject);
+    if (handle < 0 || uint64_t(handle) >= getReader().getNumHandles())
       throw py::key_error("debug handle " + std::to_string(handle) +
                           " is out of range (the section has " +
-                          std::to_string(reader->getNumHandles()) +
+                          std::to_string(getReader().getNumHandles()) +
                           " handles)");
-    llvm::Expected<bool> used = reader->hasHandle(handle);
+    llvm::Expected<bool> used = getReader().hasHandle(handle);
     if (!used)
       raise(used.takeError());
     if (!*used)
       throw py::key_error("debug handle " + std::to_string(handle) +
                           " is not used by any op");
     llvm::Expected<SymbolizedHandle> sym =
-        symbolizer->symbolize(handle, format);
+        getSymbolizer().symbolize(handle, format);
     if (!sym)
       raise(sym.takeError());
     return std::move(*sym);
@@ -131,7 +147,7 @@ public:
 
   /// tg-symbolicate --format=json's object for `handle`
   /// (tg/Symbolize/SymbolizeJSON.h's schema).
-  py::object lookup(int64_t handle, const std::string &modulePath) const {
+  py::object lookup(py::handle handle, const std::string &modulePath) const {
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
     return toPython(llvm::json::Value(toJSON(sym, nullptr)));
   }
@@ -141,8 +157,9 @@ public:
                     const std::string &modulePath) const {
     if (line < 1 || line > UINT32_MAX)
       throw py::value_error("line must be >= 1, got " + std::to_string(line));
-    llvm::Expected<SourceQueryResult> result = querySource(
-        *reader, *symbolizer, file, uint32_t(line), parseFormat(modulePath));
+    llvm::Expected<SourceQueryResult> result =
+        querySource(getReader(), getSymbolizer(), file, uint32_t(line),
+                    parseFormat(modulePath));
     if (!result)
       raise(result.takeError());
     return toPython(llvm::json::Value(std::move(result->json)));
@@ -163,7 +180,8 @@ public:
     if (!getTraceEvents(*trace))
       throw py::value_error("the trace is neither a JSON array of events nor "
                             "an object with a 'traceEvents' array");
-    if (llvm::Error err = tg::annotateChromeTrace(*trace, *symbolizer, options))
+    if (llvm::Error err =
+            tg::annotateChromeTrace(*trace, getSymbolizer(), options))
       throw py::value_error(llvm::toString(std::move(err)));
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -173,7 +191,7 @@ public:
   }
 
   /// The text tg-symbolicate prints for one handle (PyTorch's layout).
-  std::string traceback(int64_t handle, const std::string &modulePath,
+  std::string traceback(py::handle handle, const std::string &modulePath,
                         std::optional<std::string> sourceRoot,
                         const std::string &style) const {
     if (style != "pytorch" && style != "pytorch-mobile")
@@ -188,7 +206,7 @@ public:
     return text;
   }
 
-  std::string llvmFrames(int64_t handle) const {
+  std::string llvmFrames(py::handle handle) const {
     SymbolizedHandle sym = symbolize(handle, ModulePathFormat::Mobile);
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -199,8 +217,8 @@ public:
 
   py::list handles() const {
     py::list out;
-    for (uint64_t h = 0; h < reader->getNumHandles(); ++h) {
-      llvm::Expected<bool> used = reader->hasHandle(h);
+    for (uint64_t h = 0; h < getReader().getNumHandles(); ++h) {
+      llvm::Expected<bool> used = getReader().hasHandle(h);
       if (!used)
         raise(used.takeError());
       if (*used)
@@ -210,12 +228,78 @@ public:
   }
 
   void verify() const {
-    if (llvm::Error err = reader->verifyAll())
+    if (llvm::Error err = getReader().verifyAll())
       raise(std::move(err));
   }
 
-  std::unique_ptr<DebugSectionReader> reader;
-  std::unique_ptr<Symbolizer> symbolizer;
+  /// A debug handle from Python: an int (or an object with __index__), never
+  /// a bool (True would silently mean handle 1).
+  static int64_t toHandle(py::handle obj) {
+    if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
+      throw py::type_error(std::string("a debug handle is an int, not ") +
+                           Py_TYPE(obj.ptr())->tp_name);
+    int overflow = 0;
+    py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+    long long handle = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    // Past int64 either way: out of range like any other handle the section
+    // does not have.
+    if (overflow)
+      return -1;
+    return handle;
+  }
+
+  /// The reader, or ValueError once close() ran.
+  const DebugSectionReader &getReader() const {
+    if (closed)
+      throw py::value_error("I/O operation on a closed Section ('" + origin +
+                            "')");
+    return *reader_;
+  }
+  const Symbolizer &getSymbolizer() const {
+    getReader();
+    return *symbolizer_;
+  }
+  bool isClosed() const { return closed; }
+  /// Unmaps the file; every later use raises ValueError. A memoryview that
+  /// raw() handed out may still point into the mapping, and Python gives no
+  /// notice of its release: then the mapping stays until the Section is
+  /// garbage collected.
+  void close() {
+    closed = true;
+    if (exported)
+      return;
+    symbolizer_.reset();
+    reader_.reset();
+  }
+  bool contains(py::handle obj) const {
+    if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
+      return false;
+    int64_t handle = toHandle(obj);
+    if (handle < 0 || uint64_t(handle) >= getReader().getNumHandles())
+      return false;
+    llvm::Expected<bool> used = getReader().hasHandle(handle);
+    if (!used)
+      raise(used.takeError());
+    return *used;
+  }
+  std::string repr() const {
+    if (isClosed())
+      return "<tracegraph.Section '" + origin + "' (closed)>";
+    return llvm::formatv("<tracegraph.Section '{0}': format {1}.{2}, {3} "
+                         "handles, {4} bytes>",
+                         origin, reader_->getVersionMajor(),
+                         reader_->getVersionMinor(), reader_->getNumHandles(),
+                         reader_->getFileSize())
+        .str();
+  }
+
+  /// The path it was opened from, or `<bytes>`.
+  std::string origin;
+  bool closed = false;
+  /// Whether the buffer protocol exported the mapping.
+  bool exported = false;
+  std::unique_ptr<DebugSectionReader> reader_;
+  std::unique_ptr<Symbolizer> symbolizer_;
 };
 
 } // namespace
@@ -235,25 +319,26 @@ PYBIND11_MODULE(_tracegraph, m) {
       .def_property_readonly(
           "version",
           [](const Section &s) {
-            return py::make_tuple(s.reader->getVersionMajor(),
-                                  s.reader->getVersionMinor());
+            return py::make_tuple(s.getReader().getVersionMajor(),
+                                  s.getReader().getVersionMinor());
           },
           "(major, minor) format version")
       .def_property_readonly(
           "num_handles",
-          [](const Section &s) { return s.reader->getNumHandles(); },
+          [](const Section &s) { return s.getReader().getNumHandles(); },
           "Handles 0 .. num_handles-1 have entries (some may be unused).")
       .def_property_readonly(
-          "size", [](const Section &s) { return s.reader->getFileSize(); },
+          "size", [](const Section &s) { return s.getReader().getFileSize(); },
           "Size of the section in bytes.")
       .def("__len__",
-           [](const Section &s) { return s.reader->getNumHandles(); })
+           [](const Section &s) { return s.getReader().getNumHandles(); })
       .def_property_readonly("handles", &Section::handles,
                              "The handles some op uses, ascending.")
       // The buffer protocol exports the mapping itself, read-only: a
       // memoryview of a Section copies nothing and keeps it alive.
       .def_buffer([](Section &s) {
-        llvm::StringRef bytes = s.reader->getBytes();
+        llvm::StringRef bytes = s.getReader().getBytes();
+        s.exported = true;
         return py::buffer_info(const_cast<char *>(bytes.data()),
                                /*itemsize=*/1, "B",
                                static_cast<py::ssize_t>(bytes.size()),
@@ -264,6 +349,22 @@ PYBIND11_MODULE(_tracegraph, m) {
           "A read-only memoryview of the section's bytes: the mapping, not a "
           "copy (for a compressed section, the image decompressed at open); "
           "it keeps the section alive.")
+      .def("close", &Section::close,
+           "Unmaps the section; every later use raises ValueError. A "
+           "Section is also a context manager (`with Section(p) as s:`).")
+      .def_property_readonly("closed", &Section::isClosed)
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__",
+           [](Section &s, py::args) {
+             s.close();
+             return false;
+           })
+      .def("__repr__", &Section::repr)
+      .def("__contains__", &Section::contains,
+           "`h in section`: whether an op uses handle `h`.")
+      .def(
+          "__iter__", [](const Section &s) { return py::iter(s.handles()); },
+          "The used handles, ascending (as `handles`).")
       .def("verify", &Section::verify,
            "Checks every table and block against its checksum; raises "
            "SectionError naming the first bad one.")
@@ -274,7 +375,7 @@ PYBIND11_MODULE(_tracegraph, m) {
            "frames (outermost first).")
       .def(
           "module_path",
-          [](const Section &s, int64_t handle, const std::string &format) {
+          [](const Section &s, py::handle handle, const std::string &format) {
             SymbolizedHandle sym = s.symbolize(handle, parseFormat(format));
             return sym.origins.empty() ? std::string()
                                        : sym.origins.front().modulePath;
