@@ -1,0 +1,63 @@
+"""Builds tracegraph's native parts with CMake for `pip install .`.
+
+setuptools drives the build; CMake does it, as for a developer build
+(scripts/build.sh): clang-22 when installed (else the default compiler),
+Ninja, ccache when installed. The native module `tracegraph._tracegraph` is
+built for the interpreter running pip, and the tools go into the package as
+`tracegraph/_bin/` (the console scripts of pyproject.toml run them). The
+build folder is build-pip/ in the source tree (TG_PIP_BUILD_DIR overrides),
+so a second install rebuilds only what changed.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+# Built by CMake; tg-compile-kernel is a script CMake copies into bin/ at
+# configure time.
+TARGETS = ["TraceGraphPython", "TraceGraphPythonSources", "tg-opt",
+           "tg-symbolicate"]
+TOOLS = ["tg-opt", "tg-symbolicate", "tg-compile-kernel"]
+
+
+def cmake_build(build_dir):
+    args = ["cmake", "-G", "Ninja", "-S", ROOT, "-B", build_dir,
+            "-DCMAKE_BUILD_TYPE=Release", "-DTG_BUILD_TESTS=OFF",
+            "-DTG_ENABLE_PYTHON=ON", "-DPython3_EXECUTABLE=" + sys.executable]
+    if shutil.which("clang++-22"):
+        args += ["-DCMAKE_C_COMPILER=clang-22", "-DCMAKE_CXX_COMPILER=clang++-22"]
+    if shutil.which("ccache"):
+        args += ["-DCMAKE_C_COMPILER_LAUNCHER=ccache",
+                 "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"]
+    if shutil.which("ld.lld") or shutil.which("ld.lld-22"):
+        args += ["-DLLVM_USE_LINKER=lld"]
+    env = dict(os.environ, CCACHE_BASEDIR=ROOT, CCACHE_NOHASHDIR="1")
+    subprocess.check_call(args, env=env)
+    subprocess.check_call(["ninja", "-C", build_dir] + TARGETS, env=env)
+
+
+class BuildWithCMake(build_py):
+    def run(self):
+        super().run()
+        build_dir = os.environ.get("TG_PIP_BUILD_DIR",
+                                   os.path.join(ROOT, "build-pip"))
+        cmake_build(build_dir)
+        package = os.path.join(self.build_lib, "tracegraph")
+        built = os.path.join(build_dir, "python_packages", "tracegraph")
+        for name in os.listdir(built):
+            if name.startswith("_tracegraph") and name.endswith(".so"):
+                shutil.copy2(os.path.join(built, name), package)
+        bin_dir = os.path.join(package, "_bin")
+        os.makedirs(bin_dir, exist_ok=True)
+        for tool in TOOLS:
+            shutil.copy2(os.path.join(build_dir, "bin", tool), bin_dir)
+
+
+setup(cmdclass={"build_py": BuildWithCMake},
+      # setuptools' own build/ would land in the developer build folder.
+      options={"build": {"build_base": os.path.join("build-pip", "setuptools")}},
+      package_data={"tracegraph": ["py.typed"]})
