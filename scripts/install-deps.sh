@@ -15,6 +15,7 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
   zstd python3                                            # size baselines; lit
   pybind11-dev python3-dev python3-pytest                 # the Python package and its tests
+  python3-setuptools python3-wheel python3-pip python3-venv  # pip install --no-build-isolation .
 )
 if [ "${1:-}" = --for-tests ]; then
   PACKAGES+=(python3-torch python3-torchvision)           # torch-to-tg (tracegraph.torch), test/torch-to-tg
