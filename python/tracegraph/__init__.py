@@ -22,8 +22,10 @@ torch-to-tg importer (the subpackage ``tracegraph.torch``) from Python.
 import json
 import os
 
+__version__ = "0.1.0"
+
 __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
-           "annotate_chrome_trace", "import_torch"]
+           "annotate_chrome_trace", "import_torch", "TorchImportError"]
 
 # The native reader (the pybind11 module `_tracegraph`, built when
 # TG_ENABLE_PYTHON is on) is imported on first use of Section or
@@ -87,13 +89,70 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
                                                      module_path))
 
 
-def import_torch(*args):
-    """Runs the torch-to-tg importer with command-line arguments.
+class TorchImportError(RuntimeError):
+    """A model tracegraph cannot import: the message says what and why (an
+    unsupported construct, torch.jit.script or make_fx rejecting the model,
+    the model failing on its example inputs)."""
 
-    ``import_torch("--torchvision", "resnet18", "-o", "r18.mlir")`` is
-    ``torch-to-tg --torchvision resnet18 -o r18.mlir`` (the importer is the
-    subpackage ``tracegraph.torch``; needs PyTorch, not the native module;
-    see docs/torch-import.md). Returns its exit status.
+
+def import_torch(model, *args, example_inputs=None, fx=False, training=False,
+                 method="forward"):
+    """Imports a PyTorch model into tg IR and returns its text.
+
+    ``model`` is an ``nn.Module`` (scripted with ``torch.jit.script`` in eval
+    mode, or in training mode with ``training=True``) or a
+    ``torch.jit.ScriptModule``. ``example_inputs`` (a tensor or a tuple of
+    them) gives every tensor value its static type from PyTorch's own run,
+    as ``torch-to-tg --example-input`` does. ``fx=True`` imports the
+    aten-level graph ``make_fx`` records (with example inputs) or
+    ``torch.fx.symbolic_trace``'s (without). Raises ``TorchImportError``.
+    The text goes on through ``tg-opt``; docs/torch-import.md has the rest::
+
+        ir = tracegraph.import_torch(torchvision.models.resnet18(),
+                                     example_inputs=torch.randn(1, 3, 224, 224))
+
+    Given strings instead of a model, runs the ``torch-to-tg`` command line
+    with them (``import_torch("--torchvision", "resnet18", "-o", "r.mlir")``)
+    and raises ``TorchImportError`` when it fails.
     """
-    from .torch.cli import main
-    return main(list(args))
+    if isinstance(model, str):
+        from .torch.cli import main
+        try:
+            status = main([model, *args])
+        except SystemExit as e:  # argparse on a bad option
+            status = e.code if isinstance(e.code, int) else 1
+        if status:
+            raise TorchImportError("torch-to-tg %s failed (exit %d; its error "
+                                   "is above)" % (" ".join([model, *args]),
+                                                  status))
+        return None
+    if args:
+        raise TypeError("import_torch(model, ...): options are keywords")
+    import torch
+    from .torch.cli import _first_line, import_torchscript, script
+    from .torch.torchscript import ImportError_
+    if isinstance(example_inputs, torch.Tensor):
+        example_inputs = (example_inputs,)
+    inputs = list(example_inputs) if example_inputs is not None else None
+    try:
+        if fx:
+            from .torch.fx import import_fx
+            model.train(training)
+            text = import_fx(model, example_inputs=inputs)
+            kind = "torch.fx"
+        else:
+            try:
+                scripted = script(model, training)
+            except Exception as e:
+                raise TorchImportError("torch.jit.script rejects the model: %s"
+                                       % _first_line(e)) from e
+            text = import_torchscript(scripted, None, method, inputs)
+            kind = "TorchScript"
+    except ImportError_ as e:
+        raise TorchImportError("unsupported construct: %s" % e) from e
+    except TorchImportError:
+        raise
+    except Exception as e:
+        raise TorchImportError("%s: %s" % (type(e).__name__, _first_line(e))) from e
+    return "// Imported by tracegraph.import_torch from %s (%s).\n%s" % (
+        type(model).__name__, kind, text)
