@@ -137,6 +137,22 @@ def test_unknown_handles_and_formats_raise(section):
         section.lookup(2 ** 70)
 
 
+def test_lookup_many_is_lookup_in_brief(section):
+    briefs = section.lookup_many(section.handles, "profiler")
+    assert len(briefs) == len(section.handles)
+    for handle, brief in zip(section.handles, briefs):
+        full = section.lookup(handle, "profiler")
+        origin = full["origins"][0]
+        own = origin["frames"][-1]
+        assert brief == (full["op"], origin["module_path"], full["kernel"],
+                         own["file"], own["line"], own["function"])
+    assert section.lookup_many([]) == []
+    with pytest.raises(KeyError, match="not used"):
+        section.lookup_many([3, 99])
+    with pytest.raises(TypeError, match="not bool"):
+        section.lookup_many([True])
+
+
 def test_repr_iteration_membership_and_close():
     section = tracegraph.Section(GOLDEN)
     assert repr(section) == ("<tracegraph.Section '%s': format 2.0, 11 "

@@ -232,6 +232,87 @@ public:
       raise(std::move(err));
   }
 
+  /// What lookup_many gives per handle: the op and where it is.
+  struct Brief {
+    std::string op, modulePath, kernel, file, function;
+    uint32_t line = 0;
+    bool hasKernel = false, hasFunction = false;
+  };
+
+  /// (op, module_path, kernel, file, line, function) per handle: the op's
+  /// first origin and its own (innermost) frame. The handles are read with
+  /// the GIL held, then symbolized with it released (other Python threads
+  /// run meanwhile), then turned into tuples.
+  py::list lookupMany(py::iterable handleObjects,
+                      const std::string &modulePath) const {
+    ModulePathFormat format = parseFormat(modulePath);
+    std::vector<int64_t> handles;
+    for (py::handle obj : handleObjects)
+      handles.push_back(toHandle(obj));
+    const DebugSectionReader &reader = getReader();
+    const Symbolizer &symbolizer = getSymbolizer();
+    std::vector<Brief> briefs(handles.size());
+    std::string error;
+    bool keyError = false;
+    {
+      py::gil_scoped_release release;
+      for (size_t i = 0; i < handles.size() && error.empty(); ++i) {
+        int64_t h = handles[i];
+        llvm::Expected<bool> used =
+            h < 0 || uint64_t(h) >= reader.getNumHandles()
+                ? llvm::Expected<bool>(false)
+                : reader.hasHandle(uint64_t(h));
+        if (!used) {
+          error = llvm::toString(used.takeError());
+          break;
+        }
+        if (!*used) {
+          keyError = true;
+          error = "debug handle " + std::to_string(h) +
+                  " is out of range or not used by any op";
+          break;
+        }
+        llvm::Expected<SymbolizedHandle> sym =
+            symbolizer.symbolize(uint64_t(h), format);
+        if (!sym) {
+          error = llvm::toString(sym.takeError());
+          break;
+        }
+        Brief &brief = briefs[i];
+        brief.op = sym->opName.str();
+        if (sym->kernel) {
+          brief.hasKernel = true;
+          brief.kernel = sym->kernel->str();
+        }
+        if (!sym->origins.empty()) {
+          const SymbolOrigin &origin = sym->origins.front();
+          brief.modulePath = origin.modulePath;
+          if (!origin.frames.empty()) {
+            const SymbolFrame &frame = origin.frames.back();
+            brief.file = frame.file.str();
+            brief.line = frame.line;
+            if (frame.function) {
+              brief.hasFunction = true;
+              brief.function = frame.function->str();
+            }
+          }
+        }
+      }
+    }
+    if (keyError)
+      throw py::key_error(error);
+    if (!error.empty())
+      throw SectionError(error);
+    py::list out;
+    for (const Brief &b : briefs)
+      out.append(py::make_tuple(
+          b.op, b.modulePath,
+          b.hasKernel ? py::object(py::str(b.kernel)) : py::none(), b.file,
+          b.line,
+          b.hasFunction ? py::object(py::str(b.function)) : py::none()));
+    return out;
+  }
+
   /// A debug handle from Python: an int (or an object with __index__), never
   /// a bool (True would silently mean handle 1).
   static int64_t toHandle(py::handle obj) {
@@ -349,6 +430,12 @@ PYBIND11_MODULE(_tracegraph, m) {
           "A read-only memoryview of the section's bytes: the mapping, not a "
           "copy (for a compressed section, the image decompressed at open); "
           "it keeps the section alive.")
+      .def("lookup_many", &Section::lookupMany, py::arg("handles"),
+           py::arg("module_path") = "mobile",
+           "For each handle, the tuple (op, module_path, kernel, file, line, "
+           "function) of its first origin's own frame (kernel and function "
+           "None when absent), symbolized with the GIL released. Raises "
+           "KeyError for a handle no op uses.")
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
            "Section is also a context manager (`with Section(p) as s:`).")
