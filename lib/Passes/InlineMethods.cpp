@@ -118,11 +118,11 @@ static void appendRecords(GraphOp graph, ArrayRef<Location> records) {
 }
 
 /// The static tensor types torch-to-tg recorded from PyTorch's run on example
-/// inputs (`tg.example_types`, written by python/tracegraph/torch/example_types.py):
-/// per call path (call ordinals from the entry, joined by '.'; "entry" for
-/// the entry graph itself) and op ordinal (pre-order in the graph as
-/// written), the type of each result. Applied while flattening, when the
-/// call path of every cloned op is known.
+/// inputs (`tg.example_types`, written by
+/// python/tracegraph/torch/example_types.py): per call path (call ordinals from
+/// the entry, joined by '.'; "entry" for the entry graph itself) and op ordinal
+/// (pre-order in the graph as written), the type of each result. Applied while
+/// flattening, when the call path of every cloned op is known.
 class ExampleTypes {
 public:
   static constexpr llvm::StringLiteral kAttrName = "tg.example_types";
