@@ -13,10 +13,10 @@
 
 #include "SyntheticModel.h"
 
-#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
-#include "tg/Symbolize/Symbolizer.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Symbolize/Symbolizer.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -18,10 +18,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/TGDialect.h"
-#include "tg/Target/DebugSection.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Serialize/SectionImage.h"
 #include "tg/Symbolize/Symbolizer.h"
+#include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

@@ -19,8 +19,9 @@ constexpr unsigned kMaxDepth = encoding::kMaxLocationDepth;
 /// but not work: a format-2.0 section codes a 2^32-node parent chain in a
 /// few bytes, and composite locations that share their children (record k a
 /// call site of k-1 and k-1) spell out 2^k frames. 2^20 is 100 times the
-/// deepest legitimate stack tested (10,000 calls, test/Integration/bad-input/limits.test)
-/// and the same bound restore puts on one location (Restore.cpp).
+/// deepest legitimate stack tested (10,000 calls,
+/// test/Integration/bad-input/limits.test) and the same bound restore puts on
+/// one location (Restore.cpp).
 constexpr uint64_t kMaxSteps = encoding::kMaxExpandedLocations;
 /// The steps left to the symbolize() running on this thread. Thread-local
 /// so a Symbolizer stays usable from several threads at once.
