@@ -60,4 +60,4 @@ class BuildWithCMake(build_py):
 setup(cmdclass={"build_py": BuildWithCMake},
       # setuptools' own build/ would land in the developer build folder.
       options={"build": {"build_base": os.path.join("build-pip", "setuptools")}},
-      package_data={"tracegraph": ["py.typed"]})
+      package_data={"tracegraph": ["py.typed", "*.pyi"]})

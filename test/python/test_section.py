@@ -157,6 +157,18 @@ def test_lookup_many_is_lookup_in_brief(section):
         section.lookup_many([True])
 
 
+def test_pickling_by_path_or_bytes(section):
+    import pickle
+    again = pickle.loads(pickle.dumps(section))
+    assert repr(again) == repr(section)
+    assert again.traceback(3) == section.traceback(3)
+    with open(GOLDEN, "rb") as f:
+        from_bytes = tracegraph.Section(f.read())
+    copy = pickle.loads(pickle.dumps(from_bytes))
+    assert copy.lookup(3) == section.lookup(3)
+    assert "<bytes>" in repr(copy)
+
+
 def test_repr_iteration_membership_and_close():
     section = tracegraph.Section(GOLDEN)
     assert repr(section) == ("<tracegraph.Section '%s': format 2.0, 11 "

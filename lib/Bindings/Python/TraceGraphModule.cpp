@@ -430,6 +430,20 @@ PYBIND11_MODULE(_tracegraph, m) {
           "A read-only memoryview of the section's bytes: the mapping, not a "
           "copy (for a compressed section, the image decompressed at open); "
           "it keeps the section alive.")
+      // Pickled by path when opened from one (the unpickled Section maps
+      // the file again, whatever it holds then), else by its bytes.
+      .def(py::pickle(
+          [](const Section &s) {
+            if (s.origin != "<bytes>")
+              return py::make_tuple(s.origin);
+            llvm::StringRef bytes = s.getReader().getBytes();
+            return py::make_tuple(py::bytes(bytes.data(), bytes.size()));
+          },
+          [](py::tuple state) {
+            if (state.size() != 1)
+              throw py::value_error("bad pickled tracegraph.Section");
+            return Section::open(state[0]);
+          }))
       .def("lookup_many", &Section::lookupMany, py::arg("handles"),
            py::arg("module_path") = "mobile",
            "For each handle, the tuple (op, module_path, kernel, file, line, "
