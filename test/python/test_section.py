@@ -135,6 +135,12 @@ def test_unknown_handles_and_formats_raise(section):
         section.traceback(3.0)
     with pytest.raises(KeyError, match="out of range"):
         section.lookup(2 ** 70)
+    # An __index__ that raises: its own exception, not a crash.
+    class BadIndex:
+        def __index__(self):
+            raise RuntimeError("no index here")
+    with pytest.raises(RuntimeError, match="no index here"):
+        section.lookup(BadIndex())
 
 
 def test_lookup_many_is_lookup_in_brief(section):

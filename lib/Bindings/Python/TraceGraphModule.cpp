@@ -321,6 +321,8 @@ public:
                            Py_TYPE(obj.ptr())->tp_name);
     int overflow = 0;
     py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+    if (!value) // __index__ raised: pass its exception on
+      throw py::error_already_set();
     long long handle = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
     // Past int64 either way: out of range like any other handle the section
     // does not have.
@@ -383,20 +385,13 @@ public:
   std::unique_ptr<Symbolizer> symbolizer_;
 };
 
-} // namespace
+using SectionClass = py::class_<Section, std::shared_ptr<Section>>;
 
-PYBIND11_MODULE(_tracegraph, m) {
-  m.doc() = "tracegraph debug sections: debug handles to module paths and "
-            "Python tracebacks (zero-copy reader, C++ symbolizer)";
-  py::register_exception<SectionError>(m, "SectionError", PyExc_ValueError);
-
-  py::class_<Section, std::shared_ptr<Section>>(
-      m, "Section", py::buffer_protocol(),
-      "A debug section written by `tg-opt --tg-emit-debug-section`, mapped "
-      "read-only. Nothing is decoded until a handle is looked up.")
-      .def(py::init(&Section::open), py::arg("source"),
-           "Opens a section from a path (str or os.PathLike) or from bytes. "
-           "Raises SectionError for a truncated, corrupt or foreign file.")
+/// Opening, the file's properties and its bytes.
+void defineSectionFile(SectionClass &cls) {
+  cls.def(py::init(&Section::open), py::arg("source"),
+          "Opens a section from a path (str or os.PathLike) or from bytes. "
+          "Raises SectionError for a truncated, corrupt or foreign file.")
       .def_property_readonly(
           "version",
           [](const Section &s) {
@@ -429,7 +424,12 @@ PYBIND11_MODULE(_tracegraph, m) {
           "raw", [](py::object self) { return py::memoryview(self); },
           "A read-only memoryview of the section's bytes: the mapping, not a "
           "copy (for a compressed section, the image decompressed at open); "
-          "it keeps the section alive.")
+          "it keeps the section alive.");
+}
+
+/// Pickling, closing, `with`, repr, `in` and iteration.
+void defineSectionProtocols(SectionClass &cls) {
+  cls
       // Pickled by path when opened from one (the unpickled Section maps
       // the file again, whatever it holds then), else by its bytes.
       .def(py::pickle(
@@ -444,12 +444,6 @@ PYBIND11_MODULE(_tracegraph, m) {
               throw py::value_error("bad pickled tracegraph.Section");
             return Section::open(state[0]);
           }))
-      .def("lookup_many", &Section::lookupMany, py::arg("handles"),
-           py::arg("module_path") = "mobile",
-           "For each handle, the tuple (op, module_path, kernel, file, line, "
-           "function) of its first origin's own frame (kernel and function "
-           "None when absent), symbolized with the GIL released. Raises "
-           "KeyError for a handle no op uses.")
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
            "Section is also a context manager (`with Section(p) as s:`).")
@@ -465,10 +459,15 @@ PYBIND11_MODULE(_tracegraph, m) {
            "`h in section`: whether an op uses handle `h`.")
       .def(
           "__iter__", [](const Section &s) { return py::iter(s.handles()); },
-          "The used handles, ascending (as `handles`).")
-      .def("verify", &Section::verify,
-           "Checks every table and block against its checksum; raises "
-           "SectionError naming the first bad one.")
+          "The used handles, ascending (as `handles`).");
+}
+
+/// Checks and queries: lookups, tracebacks, module paths, the reverse query,
+/// Chrome traces.
+void defineSectionQueries(SectionClass &cls) {
+  cls.def("verify", &Section::verify,
+          "Checks every table and block against its checksum; raises "
+          "SectionError naming the first bad one.")
       .def("lookup", &Section::lookup, py::arg("handle"),
            py::arg("module_path") = "mobile",
            "The op of `handle`: its name, kernel, entry function and one "
@@ -504,5 +503,26 @@ PYBIND11_MODULE(_tracegraph, m) {
            "tracegraph.annotate_chrome_trace's C++ half: JSON text in, "
            "annotated JSON text out (ValueError for a bad trace or event).")
       .def("llvm_frames", &Section::llvmFrames, py::arg("handle"),
-           "llvm-symbolizer's layout of the inlined frames, innermost first.");
+           "llvm-symbolizer's layout of the inlined frames, innermost first.")
+      .def("lookup_many", &Section::lookupMany, py::arg("handles"),
+           py::arg("module_path") = "mobile",
+           "For each handle, the tuple (op, module_path, kernel, file, line, "
+           "function) of its first origin's own frame (kernel and function "
+           "None when absent), symbolized with the GIL released. Raises "
+           "KeyError for a handle no op uses.");
+}
+
+} // namespace
+
+PYBIND11_MODULE(_tracegraph, m) {
+  m.doc() = "tracegraph debug sections: debug handles to module paths and "
+            "Python tracebacks (zero-copy reader, C++ symbolizer)";
+  py::register_exception<SectionError>(m, "SectionError", PyExc_ValueError);
+  SectionClass cls(
+      m, "Section", py::buffer_protocol(),
+      "A debug section written by `tg-opt --tg-emit-debug-section`, mapped "
+      "read-only. Nothing is decoded until a handle is looked up.");
+  defineSectionFile(cls);
+  defineSectionProtocols(cls);
+  defineSectionQueries(cls);
 }
