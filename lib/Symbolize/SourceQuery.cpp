@@ -41,6 +41,15 @@ std::optional<SourceMatch> matchOrigin(const SymbolOrigin &origin,
   return std::nullopt;
 }
 
+/// The first origin of `sym` that comes from FILE:LINE, and how.
+std::optional<std::pair<const SymbolOrigin *, SourceMatch>>
+firstMatch(const SymbolizedHandle &sym, StringRef file, uint32_t line) {
+  for (const SymbolOrigin &origin : sym.origins)
+    if (std::optional<SourceMatch> match = matchOrigin(origin, file, line))
+      return std::make_pair(&origin, *match);
+  return std::nullopt;
+}
+
 std::string positionText(const SymbolFrame &frame) {
   return formatv("{0}:{1}:{2}", frame.file, frame.line, frame.column).str();
 }
@@ -58,8 +67,7 @@ public:
 private:
   Error addHandles();
   Error addOriginRecords();
-  Error addRecord(const SectionOriginRecord &record, const SymbolOrigin &origin,
-                  const SourceMatch &match);
+  Error addRecord(const SectionOriginRecord &record, const SourceMatch &match);
 
   const DebugSectionReader &reader;
   const Symbolizer &symbolizer;
@@ -97,27 +105,26 @@ Error SourceQuery::addHandles() {
     Expected<SymbolizedHandle> sym = symbolizer.symbolize(handle, format);
     if (!sym)
       return sym.takeError();
-    for (const SymbolOrigin &origin : sym->origins) {
-      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
-      if (!match)
-        continue;
-      ++result.numMatches;
-      os << formatv("  handle {0} ({1}", handle, sym->opName);
-      if (sym->kernel)
-        os << ", kernel " << *sym->kernel;
-      os << ") " << (match->viaCall ? "calls at " : "at ")
-         << positionText(*match->frame) << "\n    " << origin.modulePath
-         << "\n";
-      json::Object obj{{"handle", int64_t(handle)},
-                       {"op", sym->opName},
-                       {"position", positionText(*match->frame)},
-                       {"via_call", match->viaCall},
-                       {"module_hierarchy", origin.modulePath}};
-      if (sym->kernel)
-        obj["kernel"] = *sym->kernel;
-      handles.push_back(std::move(obj));
-      break; // One line per handle, at its first matching origin.
-    }
+    // One line per handle, at its first matching origin.
+    auto found = firstMatch(*sym, file, line);
+    if (!found)
+      continue;
+    const auto &[origin, match] = *found;
+    std::string position = positionText(*match.frame);
+    ++result.numMatches;
+    os << formatv("  handle {0} ({1}", handle, sym->opName);
+    if (sym->kernel)
+      os << ", kernel " << *sym->kernel;
+    os << ") " << (match.viaCall ? "calls at " : "at ") << position << "\n    "
+       << origin->modulePath << "\n";
+    json::Object obj{{"handle", int64_t(handle)},
+                     {"op", sym->opName},
+                     {"position", position},
+                     {"via_call", match.viaCall},
+                     {"module_hierarchy", origin->modulePath}};
+    if (sym->kernel)
+      obj["kernel"] = *sym->kernel;
+    handles.push_back(std::move(obj));
   }
   return Error::success();
 }
@@ -131,20 +138,14 @@ Error SourceQuery::addOriginRecords() {
         symbolizer.symbolizeLocation(record->origin, record->opName, format);
     if (!sym)
       return sym.takeError();
-    for (const SymbolOrigin &origin : sym->origins) {
-      std::optional<SourceMatch> match = matchOrigin(origin, file, line);
-      if (!match)
-        continue;
-      if (Error err = addRecord(*record, origin, *match))
+    if (auto found = firstMatch(*sym, file, line))
+      if (Error err = addRecord(*record, found->second))
         return err;
-      break;
-    }
   }
   return Error::success();
 }
 
 Error SourceQuery::addRecord(const SectionOriginRecord &record,
-                             const SymbolOrigin &origin,
                              const SourceMatch &match) {
   ++result.numMatches;
   bool merged = record.kind == section::OriginRecordKind::Merged;
