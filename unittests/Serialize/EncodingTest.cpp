@@ -81,23 +81,4 @@ TEST(EncodingTest, ZigzagAndFixedWidth) {
   EXPECT_EQ(alignTo(64, 8), 64u);
 }
 
-TEST(EncodingTest, ReaderErrorsNameTableAndOffset) {
-  std::string table = "\x05\x80";
-  EncodingReader reader("STRING_DATA", bytesOf(table),
-                        bytesOf(table) + table.size(), 200);
-  uint64_t value = 0;
-  ASSERT_FALSE(reader.readVarint(value));
-  EXPECT_EQ(value, 5u);
-  EXPECT_EQ(reader.offset(), 201u);
-  llvm::Error err = reader.readVarint(value);
-  ASSERT_TRUE(!!err);
-  EXPECT_EQ(llvm::toString(std::move(err)),
-            "bad STRING_DATA at offset 202: varint runs past the end");
-  int64_t signedValue = 0;
-  std::string zz = "\x03";
-  EncodingReader z("T", bytesOf(zz), bytesOf(zz) + 1, 0);
-  ASSERT_FALSE(z.readZigzag(signedValue));
-  EXPECT_EQ(signedValue, -2);
-}
-
 } // namespace

@@ -2,11 +2,12 @@
 //
 // Every byte-level encoding the debug section uses, in one place: LEB128
 // varints (over llvm/Support/LEB128.h), zigzag for signed deltas, fixed-width
-// little-endian integers, alignment, and the errors that name where a decoder
-// stopped. The writer, the column tables, the reader and the benchmarks use
-// these and nothing else; docs/debug-section-format.md ("Conventions") is
-// their specification. MLIR's bytecode keeps the same toolbox in
-// EncodingReader / EncodingEmitter.
+// little-endian integers, alignment, errors and the decoding limits (MLIR's
+// bytecode keeps the same toolbox in its EncodingReader / EncodingEmitter).
+// The writer, the column tables, the reader and the benchmarks use these and
+// nothing else; docs/debug-section-format.md ("Conventions") is their
+// specification. Each decoder words its own errors (table, offset, what it
+// was reading): tests and users match those messages.
 //
 //===----------------------------------------------------------------------===//
 
@@ -113,19 +114,6 @@ enum class VarintStatus {
   TooWide,
 };
 
-/// What a failed VarintStatus means, for error messages.
-inline const char *describe(VarintStatus status) {
-  switch (status) {
-  case VarintStatus::Ok:
-    return "varint ok";
-  case VarintStatus::PastEnd:
-    return "varint runs past the end";
-  case VarintStatus::TooWide:
-    return "varint exceeds 64 bits";
-  }
-  return "varint";
-}
-
 /// Decodes the varint at `p`, reading no byte at or past `end`, and moves `p`
 /// past it. On failure `value` is 0, `p` is unchanged and `errorAt` is the
 /// offending byte (or `end` / the 11th byte).
@@ -160,60 +148,6 @@ inline uint64_t decodeVarintUnchecked(const uint8_t *&p) {
   p += size;
   return value;
 }
-
-//===----------------------------------------------------------------------===//
-// EncodingReader: a checked cursor over one table of a section
-//===----------------------------------------------------------------------===//
-
-/// Reads one table (or block) of a section, [begin, end), that starts at
-/// `fileOffset` in the file. Every error names the table, the file offset
-/// where decoding stopped and what was wrong:
-/// `bad STRING_DATA at offset 212: varint runs past the end`.
-class EncodingReader {
-public:
-  EncodingReader(llvm::StringRef table, const uint8_t *begin,
-                 const uint8_t *end, uint64_t fileOffset)
-      : table(table), begin(begin), end(end), pos(begin),
-        fileOffset(fileOffset) {}
-
-  bool empty() const { return pos == end; }
-  const uint8_t *position() const { return pos; }
-  /// The file offset of `at` (a byte of this table) or of the cursor.
-  uint64_t offsetOf(const uint8_t *at) const {
-    return fileOffset + uint64_t(at - begin);
-  }
-  uint64_t offset() const { return offsetOf(pos); }
-
-  llvm::Error readVarint(uint64_t &value) {
-    const uint8_t *stop = nullptr;
-    VarintStatus status = decodeVarint(pos, end, value, stop);
-    if (status == VarintStatus::Ok)
-      return llvm::Error::success();
-    return errorAt(stop, describe(status));
-  }
-  llvm::Error readZigzag(int64_t &value) {
-    uint64_t z = 0;
-    if (llvm::Error err = readVarint(z))
-      return err;
-    value = zigzagDecode(z);
-    return llvm::Error::success();
-  }
-
-  /// `bad TABLE at offset N: MESSAGE` with N the offset of `at`.
-  llvm::Error errorAt(const uint8_t *at, const llvm::Twine &message) const {
-    return makeError("bad {0} at offset {1}: {2}", table, offsetOf(at),
-                     message.str());
-  }
-  /// The same at the cursor.
-  llvm::Error error(const llvm::Twine &message) const {
-    return errorAt(pos, message);
-  }
-
-private:
-  llvm::StringRef table;
-  const uint8_t *begin, *end, *pos;
-  uint64_t fileOffset;
-};
 
 } // namespace tg::encoding
 
