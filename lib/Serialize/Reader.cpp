@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Serialize/Reader.h"
+#include "tg/Serialize/BuildId.h"
+#include "tg/Serialize/ElfContainer.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
 
@@ -34,7 +36,8 @@ const char *kindName(unsigned i) {
       "STRING_OFFSETS", "STRING_DATA",      "POSITIONS",      "MODULE_FRAMES",
       "STACK_NODES",    "LOCATIONS",        "LOCATION_LISTS", "GRAPHS",
       "SITES",          "HANDLE_INDEX",     "HANDLE_BLOCKS",  "ARG_LOCATIONS",
-      "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS"};
+      "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS",
+      "BUILD_ID"};
   return i < kNumSectionKinds ? names[i] : "?";
 }
 
@@ -75,6 +78,8 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count,
     return count * kSourceLineSize;
   case SectionKind::OriginRecords:
     return count * kOriginRecordSize;
+  case SectionKind::BuildId:
+    return count;
   }
   return 0;
 }
@@ -178,7 +183,50 @@ Error DebugSectionReader::decompress() {
   return Error::success();
 }
 
+Error DebugSectionReader::unwrapElfContainer() {
+  Expected<ElfContents> contents = readElfContainer(data);
+  if (!contents)
+    return contents.takeError();
+  elfBuildId = std::move(contents->buildId);
+  elfOffset = contents->offset;
+  fromElf = true;
+  data = contents->section;
+  if (contents->decompressed) {
+    // The file is read whole: nothing points into it any more.
+    buffer = std::move(contents->decompressed);
+    mapping.reset();
+  }
+  return Error::success();
+}
+
+Error DebugSectionReader::checkElfBuildId() const {
+  Expected<ArrayRef<uint8_t>> id = getBuildId();
+  if (!id)
+    return id.takeError();
+  if (ArrayRef<uint8_t>(elfBuildId) == *id)
+    return Error::success();
+  return makeError("ELF container's GNU build ID {0} is not the build ID of "
+                   "the section it holds ({1}): the note or the section was "
+                   "replaced",
+                   elfBuildId.empty() ? std::string("(none)")
+                                      : formatBuildId(elfBuildId),
+                   id->empty() ? std::string("(none)") : formatBuildId(*id));
+}
+
+Expected<ArrayRef<uint8_t>> DebugSectionReader::getBuildId() const {
+  if (!hasBuildIdTable)
+    return ArrayRef<uint8_t>();
+  if (Error err = checkTable(SectionKind::BuildId))
+    return std::move(err);
+  return ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data.data()) +
+                               offsets[idx(SectionKind::BuildId)],
+                           sizes[idx(SectionKind::BuildId)]);
+}
+
 Error DebugSectionReader::validate() {
+  if (section::isElf(data))
+    if (Error err = unwrapElfContainer())
+      return err;
   if (Error err = checkMagicAndVersion())
     return err;
   if (Error err = checkHeader())
@@ -188,7 +236,14 @@ Error DebugSectionReader::validate() {
   if (!layout.tableChecksums)
     if (Error err = checkBodyChecksumV1())
       return err;
-  return checkIndexCounts();
+  if (Error err = checkIndexCounts())
+    return err;
+  // A container names its section by the note's build ID (debuginfod serves
+  // it by that ID): the two must agree, or a fetch by ID could answer with
+  // another build's section.
+  if (fromElf)
+    return checkElfBuildId();
+  return Error::success();
 }
 
 Error DebugSectionReader::checkMagicAndVersion() {
@@ -329,6 +384,12 @@ Error DebugSectionReader::readSectionTable() {
       if (layout.prefixCodedStrings &&
           kind == uint32_t(SectionKind::StringOffsets))
         expected = 0;
+      if (kind == uint32_t(SectionKind::BuildId) &&
+          (count == 0 || count > kMaxBuildIdSize))
+        return makeError("bad section table entry at offset {0}: a BUILD_ID "
+                         "of {1} bytes, expected 1 to {2}",
+                         kHeaderSize + uint64_t(i) * entrySize, count,
+                         kMaxBuildIdSize);
       if (expected && *expected != bytes)
         return makeError("bad section table entry at offset {0}: {1} with "
                          "{2} records must have {3} bytes, found {4}",
@@ -339,6 +400,8 @@ Error DebugSectionReader::readSectionTable() {
       counts[k] = count;
       if (kind == uint32_t(SectionKind::OriginRecords))
         hasOriginRecordTable = true;
+      if (kind == uint32_t(SectionKind::BuildId))
+        hasBuildIdTable = true;
       if (layout.tableChecksums)
         checksums[k] = readU64(entry + 16);
     }
@@ -660,7 +723,8 @@ Error DebugSectionReader::verifyAll() const {
         kind == SectionKind::Locations)
       continue;
     // An optional table the file does not have.
-    if (kind == SectionKind::OriginRecords && !hasOriginRecordTable)
+    if ((kind == SectionKind::OriginRecords && !hasOriginRecordTable) ||
+        (kind == SectionKind::BuildId && !hasBuildIdTable))
       continue;
     if (Error err = checkTable(kind))
       return err;

@@ -44,7 +44,7 @@ FormatLayout FormatLayout::get(uint16_t major) {
     layout.numKinds = kNumSectionKindsV1;
     return layout;
   }
-  layout.numKinds = kNumSectionKinds;
+  layout.numKinds = kNumSectionKindsV2;
   layout.blockCodedTables = true;
   layout.tableChecksums = true;
   if (major == kVersionMajorV2) {
@@ -57,6 +57,8 @@ FormatLayout FormatLayout::get(uint16_t major) {
   layout.prefixCodedStrings = true;
   layout.rowTables = true;
   layout.compressible = true;
+  layout.buildId = true;
+  layout.numKinds = kNumSectionKinds;
   return layout;
 }
 

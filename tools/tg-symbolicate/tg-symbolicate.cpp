@@ -7,6 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Debuginfod/SectionFetcher.h"
+#include "tg/Serialize/BuildId.h"
+#include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
 #include "tg/Support/OutputFile.h"
@@ -35,11 +38,34 @@ enum class OutputFormat { Text, JSON };
 
 cl::OptionCategory category("tg-symbolicate options");
 
-cl::opt<std::string> sectionPath(cl::Positional, cl::Required,
-                                 cl::desc("<debug section>"),
-                                 cl::cat(category));
-cl::list<std::string> handleArgs(cl::Positional, cl::desc("[debug handles...]"),
-                                 cl::cat(category));
+cl::list<std::string>
+    positionals(cl::Positional,
+                cl::desc("<debug section> [debug handles...] (with "
+                         "--build-id: [debug handles...])"),
+                cl::cat(category));
+cl::opt<std::string> buildId(
+    "build-id",
+    cl::desc("Fetch the section of this build from the debuginfod servers "
+             "in DEBUGINFOD_URLS (or LLVM's local cache of earlier fetches; "
+             "DEBUGINFOD_CACHE_PATH, DEBUGINFOD_TIMEOUT as for "
+             "llvm-symbolizer) instead of naming a file; every positional "
+             "argument is then a handle"),
+    cl::value_desc("hex"), cl::init(""), cl::cat(category));
+cl::opt<std::string> expectBuildId(
+    "expect-build-id",
+    cl::desc("Refuse a section whose build ID is not this one (a handle "
+             "means something only in the section of its own build)"),
+    cl::value_desc("hex"), cl::init(""), cl::cat(category));
+cl::opt<bool> printBuildId(
+    "print-build-id",
+    cl::desc("Print the section's build ID (hex) and exit; an error if it "
+             "has none (written before format 3.1 or with build-id=none)"),
+    cl::init(false), cl::cat(category));
+
+/// The section file (or, with --build-id, where debuginfod's client put it),
+/// as messages name it.
+std::string sectionPath;
+std::vector<std::string> handleArgs;
 cl::opt<OutputStyle> outputStyle(
     "output-style", cl::desc("Layout of text output"),
     cl::values(clEnumValN(OutputStyle::PyTorch, "pytorch",
@@ -242,6 +268,55 @@ int runSourceQuery(const DebugSectionReader &reader,
 }
 } // namespace
 
+/// The section named on the command line, or fetched with --build-id;
+/// splits the positional arguments into the file and the handles.
+Expected<std::unique_ptr<DebugSectionReader>> openSection() {
+  if (buildId.empty()) {
+    if (positionals.empty())
+      return encoding::makeError(
+          "no debug section given: tg-symbolicate FILE [handles...] or "
+          "--build-id=ID [handles...] (see --help)");
+    sectionPath = positionals.front();
+    handleArgs.assign(positionals.begin() + 1, positionals.end());
+    auto reader = DebugSectionReader::open(sectionPath);
+    if (!reader)
+      return encoding::makeError("{0}: {1}", sectionPath,
+                                 toString(reader.takeError()));
+    return reader;
+  }
+  handleArgs.assign(positionals.begin(), positionals.end());
+  Expected<std::vector<uint8_t>> id = section::parseBuildId(buildId);
+  if (!id)
+    return encoding::makeError("--build-id: {0}", toString(id.takeError()));
+  Expected<FetchedSection> fetched = fetchSectionByBuildId(*id);
+  if (!fetched)
+    return fetched.takeError();
+  sectionPath = fetched->path;
+  return std::move(fetched->reader);
+}
+
+/// --expect-build-id: the section must be that build's.
+bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
+  Expected<std::vector<uint8_t>> expected =
+      section::parseBuildId(expectBuildId);
+  if (!expected) {
+    reportError("--expect-build-id: " + toString(expected.takeError()));
+    return false;
+  }
+  std::string want = section::formatBuildId(*expected);
+  if (found == want)
+    return true;
+  if (found.empty())
+    reportError(formatv("{0}: the section has no build ID (format {1}.{2}), "
+                        "expected {3}",
+                        sectionPath, major, minor, want));
+  else
+    reportError(formatv("{0}: build ID {1}, expected {2}: the section is "
+                        "another build's, whose handles name other ops",
+                        sectionPath, found, want));
+  return false;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -260,7 +335,9 @@ int main(int argc, char **argv) {
       "--functions=linkage\n"
       "  tg-symbolicate model.tgdbg --format=json 12\n"
       "  tg-symbolicate model.tgdbg --chrome-trace trace.json -o out.json\n"
-      "  tg-symbolicate model.tgdbg --source resnet.py:100\n");
+      "  tg-symbolicate model.tgdbg --source resnet.py:100\n"
+      "  tg-symbolicate --print-build-id model.tgdbg\n"
+      "  DEBUGINFOD_URLS=http://server:8002 tg-symbolicate --build-id=ID 12\n");
 
   if (functionNames.getNumOccurrences() && outputStyle != OutputStyle::LLVM) {
     reportError("--functions applies to --output-style=llvm only");
@@ -268,23 +345,47 @@ int main(int argc, char **argv) {
   }
   ModulePathFormat format = modulePathFormat;
 
-  auto reader = DebugSectionReader::open(sectionPath);
+  Expected<std::unique_ptr<DebugSectionReader>> reader = openSection();
   if (!reader) {
-    reportError(sectionPath + ": " + toString(reader.takeError()));
+    reportError(toString(reader.takeError()));
     return 1;
   }
+  Expected<ArrayRef<uint8_t>> id = (*reader)->getBuildId();
+  if (!id) {
+    reportError(sectionPath + ": " + toString(id.takeError()));
+    return 1;
+  }
+  std::string idText = id->empty() ? "" : section::formatBuildId(*id);
+  if (printBuildId) {
+    if (idText.empty()) {
+      reportError(sectionPath + ": the section has no build ID (format " +
+                  Twine((*reader)->getVersionMajor()) + "." +
+                  Twine((*reader)->getVersionMinor()) +
+                  "; build IDs start with 3.1)");
+      return 1;
+    }
+    outs() << idText << "\n";
+    return 0;
+  }
+  if (!expectBuildId.empty() &&
+      !checkExpectedBuildId(idText, (*reader)->getVersionMajor(),
+                            (*reader)->getVersionMinor()))
+    return 1;
   if (verifySection) {
     if (Error err = (*reader)->verifyAll()) {
       reportError(sectionPath + ": " + toString(std::move(err)));
       return 1;
     }
     if (handleArgs.empty() && chromeTrace.empty()) {
-      outs() << formatv("{0}: verified (format {1}.{2}, {3} bytes{4}, {5} "
-                        "handles)\n",
-                        sectionPath, (*reader)->getVersionMajor(),
-                        (*reader)->getVersionMinor(), (*reader)->getFileSize(),
-                        (*reader)->isCompressed() ? " decompressed" : "",
-                        (*reader)->getNumHandles());
+      outs() << formatv(
+          "{0}: verified (format {1}.{2}{3}, {4} bytes{5}, {6} "
+          "handles, build ID {7})\n",
+          sectionPath, (*reader)->getVersionMajor(),
+          (*reader)->getVersionMinor(),
+          (*reader)->isElfContainer() ? " in an ELF container" : "",
+          (*reader)->getFileSize(),
+          (*reader)->isCompressed() ? " decompressed" : "",
+          (*reader)->getNumHandles(), idText.empty() ? "none" : idText);
       return 0;
     }
   }

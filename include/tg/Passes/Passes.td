@@ -389,6 +389,17 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     frame) when that is smaller, unless `compress=false`: readers decompress
     it once at open and read it as any other; larger sections are read in
     place, zero-copy.
+
+    Every format-3 section carries a build ID (format 3.1), its identity:
+    by default the first 20 bytes of the BLAKE3 hash of the section as it
+    is without one, so equal contents get equal IDs; `build-id=HEX` gives
+    one (for example the model's own version hash), `build-id=none` writes
+    the 3.0 section. `tg-symbolicate --print-build-id` prints it and
+    `--expect-build-id` refuses a section of another build. With `elf=true`
+    the file is an ELF container: the section in `.debug_tracegraph` and
+    the build ID as the file's GNU build ID, which debuginfod servers index
+    and serve as debug info (`tg-symbolicate --build-id`). Every reader
+    reads a container like a plain section.
   }];
   let options = [
     Option<"path", "path", "std::string", /*default=*/"\"\"",
@@ -408,6 +419,13 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            "Major format version to write: 3 (current), 2 for readers that "
            "predate 3.0, or 1 for readers that predate 2.0 (O(size) open, "
            "about 4x larger)">,
+    Option<"buildId", "build-id", "std::string", /*default=*/"\"\"",
+           "The section's build ID (format 3.1): hex digits, or empty "
+           "(default) for a hash of the contents, or 'none' for none (the "
+           "3.0 section)">,
+    Option<"elf", "elf", "bool", /*default=*/"false",
+           "Write an ELF container (the section in .debug_tracegraph, the "
+           "build ID as the GNU build ID) that debuginfod servers index">,
   ];
 }
 

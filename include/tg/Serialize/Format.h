@@ -25,6 +25,10 @@ inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'G',  'D',
 /// empty) and aligns tables to 8 bytes instead of 64.
 inline constexpr uint16_t kVersionMajor = 3;
 inline constexpr uint16_t kVersionMinor = 0;
+/// 3.1 adds the optional BUILD_ID table; 3.0 readers skip it. Writers write
+/// 3.1 when the section has a build ID and 3.0 (byte for byte what they
+/// wrote before) when it has none.
+inline constexpr uint16_t kVersionMinorBuildId = 1;
 /// Version 2.x: still read and written (format-version=2).
 inline constexpr uint16_t kVersionMajorV2 = 2;
 /// 2.1 adds the optional ORIGIN_RECORDS table; 2.0 readers skip it.
@@ -112,8 +116,13 @@ enum class SectionKind : uint32_t {
   LocationIndex = 15,
   /// v2.1: origins no op holds (`#tg.origin_record`); optional.
   OriginRecords = 16,
+  /// v3.1: the section's build ID, its identity (raw bytes); optional.
+  BuildId = 17,
 };
-inline constexpr uint32_t kNumSectionKinds = 16;
+/// Every kind this reader knows (the size of per-kind arrays).
+inline constexpr uint32_t kNumSectionKinds = 17;
+/// Version 2.x and 3.0 write the first sixteen kinds.
+inline constexpr uint32_t kNumSectionKindsV2 = 16;
 /// Version 2.0 has the first fifteen kinds, and every 2.x file must.
 inline constexpr uint32_t kNumRequiredSectionKindsV2 = 15;
 /// Version 1.0 has the first thirteen kinds.
@@ -129,6 +138,10 @@ inline constexpr uint32_t kSiteSize = 8;
 inline constexpr uint32_t kArgLocationSize = 20;
 inline constexpr uint32_t kSourceLineSize = 12;
 inline constexpr uint32_t kOriginRecordSize = 24;
+/// A build ID has 1 to kMaxBuildIdSize bytes; writers make 20 (as long as
+/// the GNU build ID `ld --build-id=sha1` writes) unless given one.
+inline constexpr uint32_t kMaxBuildIdSize = 64;
+inline constexpr uint32_t kDefaultBuildIdSize = 20;
 
 /// The `kind` field of an ORIGIN_RECORDS row.
 enum class OriginRecordKind : uint32_t { Eliminated = 1, Merged = 2 };
@@ -203,6 +216,8 @@ struct FormatLayout {
   bool rowTables = false;
   /// 3.0: a small image may be stored as one zstd frame (flag COMPRESSED).
   bool compressible = false;
+  /// 3.1: the optional BUILD_ID table (written with minor version 1).
+  bool buildId = false;
 
   /// The layout of major version `major` (1, 2, or 3 and later).
   static FormatLayout get(uint16_t major);

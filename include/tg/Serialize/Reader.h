@@ -165,6 +165,14 @@ public:
   uint32_t getNumOriginRecords() const {
     return counts[idx(section::SectionKind::OriginRecords)];
   }
+  /// The section's build ID (format 3.1), its identity; empty when it has
+  /// none (before 3.1, or written with build-id=none). Checks the table's
+  /// checksum on first use.
+  llvm::Expected<llvm::ArrayRef<uint8_t>> getBuildId() const;
+  /// Whether the file was an ELF container (section::readElfContainer); the
+  /// reader then reads the section inside it, at getElfOffset().
+  bool isElfContainer() const { return fromElf; }
+  uint64_t getElfOffset() const { return elfOffset; }
   /// Byte size of a table, for size reports.
   uint64_t getSectionSize(section::SectionKind kind) const {
     return sizes[idx(kind)];
@@ -208,11 +216,13 @@ private:
   }
   llvm::Error validate();
   /// The steps of validate(), in order.
+  llvm::Error unwrapElfContainer();
   llvm::Error checkMagicAndVersion();
   llvm::Error checkHeader();
   llvm::Error readSectionTable();
   llvm::Error checkBodyChecksumV1();
   llvm::Error checkIndexCounts();
+  llvm::Error checkElfBuildId() const;
   /// For a 3.0 section with flag COMPRESSED: replaces `data` by the
   /// decompressed image (header included), owned by `buffer`.
   llvm::Error decompress();
@@ -257,6 +267,12 @@ private:
   bool compressed = false;
   /// Whether the file has the optional ORIGIN_RECORDS table (2.1).
   bool hasOriginRecordTable = false;
+  /// Whether the file has the optional BUILD_ID table (3.1).
+  bool hasBuildIdTable = false;
+  /// An ELF container: the section's offset in it and its GNU build ID.
+  bool fromElf = false;
+  uint64_t elfOffset = 0;
+  std::vector<uint8_t> elfBuildId;
   uint64_t offsets[section::kNumSectionKinds] = {};
   uint64_t sizes[section::kNumSectionKinds] = {};
   uint32_t counts[section::kNumSectionKinds] = {};

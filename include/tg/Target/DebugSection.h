@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <string>
+#include <vector>
 
 namespace tg {
 
@@ -49,6 +50,16 @@ struct DebugSectionOptions {
   /// Off for sections that tests damage byte by byte, and for readers that
   /// must map every table in place.
   bool compressSmall = true;
+  /// Format 3: give the section a build ID, its identity (BUILD_ID table,
+  /// format 3.1): `buildId` when it is not empty (1 to
+  /// section::kMaxBuildIdSize bytes), else the first 20 bytes of the BLAKE3
+  /// hash of the section as it is without one (the 3.0 image, uncompressed),
+  /// so that equal contents get equal IDs. Off: the 3.0 section.
+  bool writeBuildId = true;
+  std::vector<uint8_t> buildId;
+  /// Format 3 with a build ID: return the ELF container of the section
+  /// (section::wrapInElf), which debuginfod servers index by build ID.
+  bool elfContainer = false;
   /// Format 2: let the block-coded tables use copy blocks (off for
   /// comparisons and tests of literal blocks).
   bool allowCopyBlocks = true;

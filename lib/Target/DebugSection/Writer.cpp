@@ -13,6 +13,7 @@
 #include "tg/IR/ModulePath.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Serialize/ColumnTable.h"
+#include "tg/Serialize/ElfContainer.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
 #include "tg/Target/DebugSection.h"
@@ -23,6 +24,7 @@
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -66,6 +68,8 @@ public:
       : root(root), options(options) {}
 
   FailureOr<std::string> build();
+  /// The build ID written (empty before build() or without one).
+  ArrayRef<uint8_t> getBuildId() const { return writtenBuildId; }
 
 private:
   uint32_t intern(StringRef str);
@@ -122,15 +126,23 @@ private:
   void encodeRunCodedHandlesV1(SectionTables &tables, uint32_t perBlock);
   void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes);
   void encodeRowTables(SectionTables &tables, unsigned numKinds);
-  std::string assembleImage(const FormatLayout &layout,
-                            const SectionTables &tables,
+  /// The header, the section table and the first `numKinds` tables, with
+  /// version `layout.major`.`minor`.
+  std::string assembleImage(const FormatLayout &layout, unsigned numKinds,
+                            uint16_t minor, const SectionTables &tables,
                             const BlockSizes &sizes);
+  /// Format 3: the image with a BUILD_ID table (3.1) when options ask for
+  /// one, else the 3.0 image.
+  std::string assembleWithBuildId(const FormatLayout &layout,
+                                  SectionTables &tables,
+                                  const BlockSizes &sizes);
   /// Stores everything after the header of a small 3.0 image as one zstd
   /// frame, when that is smaller (flag COMPRESSED).
   void compressSmallImage(std::string &image);
 
   Operation *root;
   const DebugSectionOptions &options;
+  std::vector<uint8_t> writtenBuildId;
 
   llvm::StringMap<uint32_t> stringIds;
   std::vector<StringRef> strings;
@@ -842,11 +854,12 @@ void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
 }
 
 std::string SectionBuilder::assembleImage(const FormatLayout &layout,
+                                          unsigned numKinds, uint16_t minor,
                                           const SectionTables &tables,
                                           const BlockSizes &sizes) {
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
-  for (unsigned k = 0; k < layout.numKinds; ++k) {
+  for (unsigned k = 0; k < numKinds; ++k) {
     appendU32(out, k + 1);
     appendU32(out, tables.counts[k]);
     appendU64(out, tables.bytes[k].size());
@@ -857,7 +870,7 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
                     tables.bytes[k].size())));
   }
   size_t tableEnd = out.size();
-  for (unsigned k = 0; k < layout.numKinds; ++k) {
+  for (unsigned k = 0; k < numKinds; ++k) {
     out.resize(alignTable(out.size(), layout.major), '\0');
     out += tables.bytes[k];
   }
@@ -865,12 +878,12 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
   using namespace llvm::support::endian;
   std::memcpy(header, kMagic, sizeof(kMagic));
   write16le(header + kOffVersionMajor, layout.major);
-  write16le(header + kOffVersionMinor, layout.minor);
+  write16le(header + kOffVersionMinor, minor);
   write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
                                     ? 0u
                                     : uint32_t(kFlagSourceLines));
   write32le(header + kOffHeaderSize, kHeaderSize);
-  write32le(header + kOffSectionCount, layout.numKinds);
+  write32le(header + kOffSectionCount, numKinds);
   write64le(header + kOffFileSize, out.size());
   write32le(header + kOffHandleCount, handles.size());
   write32le(header + kOffHandlesPerBlock, sizes.handles);
@@ -912,10 +925,36 @@ std::string SectionBuilder::serialize() {
   }
   if (layout.rowTables)
     encodeRowTables(tables, layout.numKinds);
-  std::string image = assembleImage(layout, tables, sizes);
+  std::string image =
+      layout.buildId
+          ? assembleWithBuildId(layout, tables, sizes)
+          : assembleImage(layout, layout.numKinds, layout.minor, tables, sizes);
   if (layout.compressible && options.compressSmall)
     compressSmallImage(image);
   return image;
+}
+
+std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
+                                                SectionTables &tables,
+                                                const BlockSizes &sizes) {
+  // The 3.0 image: what a section without a build ID is, and what the
+  // default build ID hashes, so that it names the contents alone.
+  std::string image =
+      assembleImage(layout, kNumSectionKindsV2, layout.minor, tables, sizes);
+  if (!options.writeBuildId)
+    return image;
+  std::string &id = tables.at(SectionKind::BuildId);
+  if (!options.buildId.empty()) {
+    id.assign(options.buildId.begin(), options.buildId.end());
+  } else {
+    auto hash = llvm::BLAKE3::hash<kDefaultBuildIdSize>(llvm::ArrayRef<uint8_t>(
+        reinterpret_cast<const uint8_t *>(image.data()), image.size()));
+    id.assign(hash.begin(), hash.end());
+  }
+  tables.count(SectionKind::BuildId) = id.size();
+  writtenBuildId.assign(id.begin(), id.end());
+  return assembleImage(layout, kNumSectionKinds, kVersionMinorBuildId, tables,
+                       sizes);
 }
 
 void SectionBuilder::compressSmallImage(std::string &image) {
@@ -1061,11 +1100,27 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
 
 FailureOr<std::string>
 tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
+  if (options.buildId.size() > kMaxBuildIdSize)
+    return root->emitError() << "a build ID has at most " << kMaxBuildIdSize
+                             << " bytes, got " << options.buildId.size();
+  if (options.formatVersion < kVersionMajor &&
+      (!options.buildId.empty() || options.elfContainer))
+    return root->emitError()
+           << (options.elfContainer ? "an ELF container (elf=true)"
+                                    : "a build ID (build-id=)")
+           << " needs format " << kVersionMajor
+           << " (format-version=" << kVersionMajor << "), not "
+           << options.formatVersion;
+  if (options.elfContainer && !options.writeBuildId)
+    return root->emitError() << "an ELF container (elf=true) needs a build "
+                                "ID, its GNU build ID (not build-id=none)";
   SectionBuilder builder(root, options);
   FailureOr<std::string> bytes = builder.build();
   if (failed(bytes))
     return failure();
   if (options.verify && failed(verifySection(root, *bytes)))
     return failure();
+  if (options.elfContainer)
+    return wrapInElf(*bytes, builder.getBuildId());
   return bytes;
 }
