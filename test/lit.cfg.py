@@ -25,7 +25,7 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tg_tools_dir, config.llvm_tools_dir]
 tools = ["tg-opt", "tg-symbolicate", "tg-compile-kernel", "split-file",
-         "FileCheck", "not", "count"]
+         "FileCheck", "not", "count", "llvm-objcopy", "llvm-readelf"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
 
@@ -65,6 +65,14 @@ else:
     else:
         lit_config.note("test/tg-compile-kernel: gdb backtraces are skipped, gdb cannot "
                         "run a program here (ptrace not permitted?)")
+# A real debuginfod server (elfutils', Debian package debuginfod) for
+# test/Integration/debuginfod; LLVM's own llvm-debuginfod-22 cannot serve on
+# Debian (built without cpp-httplib).
+if shutil.which("debuginfod"):
+    config.available_features.add("debuginfod")
+else:
+    lit_config.note("test/Integration/debuginfod: skipped, debuginfod not found "
+                    "(Debian package debuginfod; scripts/install-deps.sh --for-tests)")
 if shutil.which("zstd"):
     config.available_features.add("zstd")
 try:

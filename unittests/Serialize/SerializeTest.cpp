@@ -2,6 +2,7 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGDialect.h"
+#include "tg/Serialize/ElfContainer.h"
 #include "tg/Serialize/SectionImage.h"
 #include "tg/Symbolize/Symbolizer.h"
 #include "tg/Target/DebugSection.h"
@@ -10,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -207,7 +209,7 @@ void SerializeTest::checkLookups(uint16_t version) {
   EXPECT_EQ(r.getVersionMinor(), version == kVersionMajorV1 ? 0
                                  : version == kVersionMajorV2
                                      ? section::kVersionMinorV2
-                                     : section::kVersionMinor);
+                                     : section::kVersionMinorBuildId);
   EXPECT_EQ(r.getNumHandles(), 8u); // 0..7; 6 is unused
   EXPECT_EQ(r.getFileSize(), bytes.size());
 
@@ -549,7 +551,7 @@ void SerializeTest::checkBadHeaders(uint16_t version) {
   bad[kOffVersionMajor] = 4;
   uint16_t minor = version == kVersionMajorV1   ? 0
                    : version == kVersionMajorV2 ? section::kVersionMinorV2
-                                                : section::kVersionMinor;
+                                                : section::kVersionMinorBuildId;
   EXPECT_EQ(errorOf(bad), "unsupported format version 4." +
                               std::to_string(minor) +
                               " at offset 8: this reader reads versions 1.x, "
@@ -1184,4 +1186,99 @@ TEST_F(SerializeTest, V2FirstUsesMayRace) {
   }
 }
 
+} // namespace
+
+namespace {
+TEST_F(SerializeTest, BuildIdNamesTheContents) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string withId = build(*module);
+  DebugSectionOptions noId;
+  noId.writeBuildId = false;
+  std::string plain = build(*module, noId);
+  auto reader = read(withId);
+  ASSERT_TRUE(bool(reader)) << llvm::toString(reader.takeError());
+  EXPECT_EQ((*reader)->getVersionMinor(), kVersionMinorBuildId);
+  llvm::Expected<llvm::ArrayRef<uint8_t>> id = (*reader)->getBuildId();
+  ASSERT_TRUE(bool(id));
+  // The BLAKE3 hash of the 3.0 image, whose build-ID-less reader sees 3.0.
+  auto hash = llvm::BLAKE3::hash<kDefaultBuildIdSize>(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(plain.data()), plain.size()));
+  EXPECT_EQ(std::vector<uint8_t>(id->begin(), id->end()),
+            std::vector<uint8_t>(hash.begin(), hash.end()));
+  auto plainReader = read(plain);
+  ASSERT_TRUE(bool(plainReader));
+  EXPECT_EQ((*plainReader)->getVersionMinor(), kVersionMinor);
+  EXPECT_TRUE((*plainReader)->getBuildId()->empty());
+  // The same contents, the same ID; a given ID is kept as given.
+  EXPECT_EQ(build(*module), withId);
+  DebugSectionOptions given;
+  given.buildId = {0xca, 0xfe};
+  auto givenReader = read(build(*module, given));
+  ASSERT_TRUE(bool(givenReader));
+  EXPECT_EQ(std::vector<uint8_t>((*givenReader)->getBuildId()->begin(),
+                                 (*givenReader)->getBuildId()->end()),
+            given.buildId);
+}
+
+TEST_F(SerializeTest, ElfContainerReadsLikeTheSection) {
+  OwningOpRef<ModuleOp> module = parse();
+  DebugSectionOptions options;
+  options.elfContainer = true;
+  std::string elf = buildAsIs(*module, options);
+  ASSERT_TRUE(isElf(elf));
+  auto reader = read(elf);
+  ASSERT_TRUE(bool(reader)) << llvm::toString(reader.takeError());
+  EXPECT_TRUE((*reader)->isElfContainer());
+  llvm::Error verified = (*reader)->verifyAll();
+  EXPECT_FALSE(bool(verified)) << llvm::toString(std::move(verified));
+  auto plain = read(buildAsIs(*module, {}));
+  ASSERT_TRUE(bool(plain));
+  EXPECT_EQ(*(*reader)->getBuildId(), *(*plain)->getBuildId());
+  Symbolizer fromElf(**reader), fromPlain(**plain);
+  for (uint64_t h : {1, 2, 3, 5}) {
+    auto a = fromElf.symbolize(h, ModulePathFormat::Mobile);
+    auto b = fromPlain.symbolize(h, ModulePathFormat::Mobile);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->opName, b->opName);
+    ASSERT_EQ(a->origins.size(), b->origins.size());
+    for (size_t i = 0; i < a->origins.size(); ++i)
+      EXPECT_EQ(a->origins[i].modulePath, b->origins[i].modulePath);
+  }
+}
+
+TEST_F(SerializeTest, BuildIdOptionsThatCannotBeWrittenAreErrors) {
+  OwningOpRef<ModuleOp> module = parse();
+  DebugSectionOptions options;
+  options.buildId.assign(kMaxBuildIdSize + 1, 1);
+  EXPECT_TRUE(failed(buildDebugSection(*module, options)));
+  options.buildId = {1};
+  options.formatVersion = kVersionMajorV2;
+  EXPECT_TRUE(failed(buildDebugSection(*module, options)));
+  options = {};
+  options.elfContainer = true;
+  options.writeBuildId = false;
+  EXPECT_TRUE(failed(buildDebugSection(*module, options)));
+}
+
+TEST_F(SerializeTest, BadBuildIdTablesAreErrors) {
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  // The BUILD_ID entry is the 17th of the section table.
+  uint8_t *entry = reinterpret_cast<uint8_t *>(&bytes[kHeaderSize + 16 * 24]);
+  ASSERT_EQ(llvm::support::endian::read32le(entry), 17u);
+  std::string zero = bytes;
+  llvm::support::endian::write32le(&zero[kHeaderSize + 16 * 24 + 4], 0);
+  fixChecksums(zero);
+  EXPECT_NE(errorOf(zero).find("a BUILD_ID of 0 bytes"), std::string::npos);
+  // Damage the ID itself: caught by its checksum when first read.
+  uint64_t offset = bytes.size() - kDefaultBuildIdSize;
+  bytes[offset] ^= 1;
+  auto reader = read(bytes);
+  ASSERT_TRUE(bool(reader));
+  auto id = (*reader)->getBuildId();
+  ASSERT_FALSE(bool(id));
+  EXPECT_NE(
+      llvm::toString(id.takeError()).find("checksum mismatch in BUILD_ID"),
+      std::string::npos);
+}
 } // namespace

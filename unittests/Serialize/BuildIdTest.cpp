@@ -1,0 +1,108 @@
+//===- BuildIdTest.cpp - Build IDs and ELF containers ---------------------===//
+//
+// The identity of a section (BUILD_ID, format 3.1) and the ELF container
+// debuginfod servers index: parsing IDs, and the container's reader on
+// every kind of damage. MLIR-free, like the code under test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Serialize/BuildId.h"
+#include "tg/Serialize/ElfContainer.h"
+
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Support/Endian.h"
+
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace tg::section;
+
+namespace {
+
+std::string errorOf(Error err) { return toString(std::move(err)); }
+
+TEST(BuildIdTest, RoundTripsThroughHex) {
+  Expected<std::vector<uint8_t>> id = parseBuildId("00Ab7fFF");
+  ASSERT_TRUE(bool(id)) << errorOf(id.takeError());
+  EXPECT_EQ(*id, (std::vector<uint8_t>{0x00, 0xab, 0x7f, 0xff}));
+  EXPECT_EQ(formatBuildId(*id), "00ab7fff");
+}
+
+TEST(BuildIdTest, BadTextIsAnErrorThatSaysWhy) {
+  EXPECT_EQ(errorOf(parseBuildId("").takeError()),
+            "empty build ID: expected hex digits");
+  EXPECT_NE(errorOf(parseBuildId("abc").takeError()).find("even number"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parseBuildId("12zz").takeError())
+                .find("'z' at position 2 is not a hex digit"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parseBuildId(std::string(130, 'a')).takeError())
+                .find("65 bytes, at most 64"),
+            std::string::npos);
+  EXPECT_TRUE(bool(parseBuildId(std::string(128, 'a'))));
+}
+
+TEST(ElfContainerTest, WrapsAndFindsTheSectionAndTheNote) {
+  std::string section = "\x89TGDBG\r\n and the rest of a section";
+  std::vector<uint8_t> id = {1, 2, 3, 4, 5};
+  std::string elf = wrapInElf(section, id);
+  ASSERT_TRUE(isElf(elf));
+  Expected<ElfContents> contents = readElfContainer(elf);
+  ASSERT_TRUE(bool(contents)) << errorOf(contents.takeError());
+  EXPECT_EQ(contents->section, section);
+  EXPECT_EQ(contents->buildId, id);
+  // The section's tables are 8-aligned in the file as in a plain section.
+  EXPECT_EQ(contents->offset % 8, 0u);
+  EXPECT_EQ(elf.substr(contents->offset, section.size()), section);
+}
+
+TEST(ElfContainerTest, EveryTruncationIsAnError) {
+  std::string elf = wrapInElf("section bytes", {9, 9, 9, 9});
+  for (size_t size = 0; size < elf.size(); ++size) {
+    Expected<ElfContents> contents =
+        readElfContainer(StringRef(elf.data(), size));
+    EXPECT_FALSE(bool(contents)) << "truncated to " << size << " bytes";
+    if (!contents)
+      consumeError(contents.takeError());
+  }
+}
+
+TEST(ElfContainerTest, MalformedHeadersAreErrors) {
+  std::string elf = wrapInElf("section bytes", {9, 9, 9, 9});
+  auto expectError = [](std::string bytes, std::string what) {
+    Expected<ElfContents> contents = readElfContainer(bytes);
+    ASSERT_FALSE(bool(contents)) << what;
+    std::string message = errorOf(contents.takeError());
+    EXPECT_NE(message.find(what), std::string::npos) << message;
+  };
+  std::string bad = elf;
+  bad[ELF::EI_CLASS] = ELF::ELFCLASS32;
+  expectError(bad, "64-bit little-endian");
+  bad = elf;
+  support::endian::write16le(&bad[58], 40);
+  expectError(bad, "section header size 40");
+  bad = elf;
+  support::endian::write16le(&bad[62], 9);
+  expectError(bad, "section-name table index 9");
+  bad = elf;
+  support::endian::write64le(&bad[40], uint64_t(1) << 62);
+  expectError(bad, "past the end of the file");
+  // Renamed: no section of ours any more.
+  bad = elf;
+  size_t name = bad.find(".debug_tracegraph");
+  bad[name + 1] = 'X';
+  expectError(bad, "without a .debug_tracegraph section");
+}
+
+TEST(ElfContainerTest, ASectionPastTheEndIsAnError) {
+  std::string elf = wrapInElf("section bytes", {1});
+  uint64_t shoff = support::endian::read64le(&elf[40]);
+  // Section 2 (.debug_tracegraph): its size runs past the end.
+  support::endian::write64le(&elf[shoff + 2 * 64 + 32], uint64_t(1) << 40);
+  Expected<ElfContents> contents = readElfContainer(elf);
+  ASSERT_FALSE(bool(contents));
+  EXPECT_NE(errorOf(contents.takeError()).find("truncated ELF file: section 2"),
+            std::string::npos);
+}
+
+} // namespace
