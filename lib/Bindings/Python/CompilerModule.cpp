@@ -175,7 +175,9 @@ py::tuple compile(const std::string &text, const std::string &pipeline,
 PYBIND11_MODULE(_compiler, m) {
   m.doc() = "tg-opt's passes in process (MLIR): tracegraph.compile's native "
             "half";
-  py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
+  py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError)
+      .attr("__doc__") = "MLIR's diagnostics of a parse error, a malformed "
+                         "pipeline or a failed pass.";
   m.def("compile", &compile, py::arg("ir"), py::arg("pipeline"),
         py::arg("filename"), py::arg("section"), py::arg("strip_debuginfo"),
         py::arg("print_debuginfo"), py::arg("verify_each"), py::arg("threads"),

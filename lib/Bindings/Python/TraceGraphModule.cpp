@@ -521,7 +521,8 @@ void defineSectionProtocols(SectionClass &cls) {
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
            "Section is also a context manager (`with Section(p) as s:`).")
-      .def_property_readonly("closed", &Section::isClosed)
+      .def_property_readonly("closed", &Section::isClosed,
+                             "Whether close() ran.")
       .def("__enter__", [](py::object self) { return self; })
       .def("__exit__",
            [](Section &s, py::args) {
@@ -591,7 +592,9 @@ void defineSectionQueries(SectionClass &cls) {
 PYBIND11_MODULE(_tracegraph, m) {
   m.doc() = "tracegraph debug sections: debug handles to module paths and "
             "Python tracebacks (zero-copy reader, C++ symbolizer)";
-  py::register_exception<SectionError>(m, "SectionError", PyExc_ValueError);
+  py::register_exception<SectionError>(m, "SectionError", PyExc_ValueError)
+      .attr("__doc__") = "A truncated, corrupt or foreign section; the "
+                         "message says what and at which offset.";
   SectionClass cls(
       m, "Section", py::buffer_protocol(),
       "A debug section written by `tg-opt --tg-emit-debug-section`, mapped "
