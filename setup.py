@@ -7,8 +7,9 @@ Ninja, ccache when installed. The native modules `tracegraph._tracegraph`
 tracegraph.compile) are built for the interpreter running pip, and the
 tools go into the package as `tracegraph/_bin/` (the console scripts of
 pyproject.toml run them). The
-build folder is build-pip/ in the source tree (TG_PIP_BUILD_DIR overrides),
-so a second install rebuilds only what changed.
+build folder is build-pip/ in the source tree (TG_PIP_BUILD_DIR overrides;
+setuptools' own staging goes inside it too), so a second install rebuilds
+only what changed.
 """
 import os
 import shutil
@@ -44,11 +45,14 @@ def cmake_build(build_dir):
     subprocess.check_call(["ninja", "-C", build_dir] + TARGETS, env=env)
 
 
+BUILD_DIR = os.path.abspath(os.environ.get("TG_PIP_BUILD_DIR",
+                                           os.path.join(ROOT, "build-pip")))
+
+
 class BuildWithCMake(build_py):
     def run(self):
         super().run()
-        build_dir = os.environ.get("TG_PIP_BUILD_DIR",
-                                   os.path.join(ROOT, "build-pip"))
+        build_dir = BUILD_DIR
         cmake_build(build_dir)
         package = os.path.join(self.build_lib, "tracegraph")
         built = os.path.join(build_dir, "python_packages", "tracegraph")
@@ -63,5 +67,5 @@ class BuildWithCMake(build_py):
 
 setup(cmdclass={"build_py": BuildWithCMake},
       # setuptools' own build/ would land in the developer build folder.
-      options={"build": {"build_base": os.path.join("build-pip", "setuptools")}},
+      options={"build": {"build_base": os.path.join(BUILD_DIR, "setuptools")}},
       package_data={"tracegraph": ["py.typed", "*.pyi"]})
