@@ -87,3 +87,23 @@ def test_errors_leave_the_cache_usable(resnet_section):
     section.close()
     with pytest.raises(ValueError, match="closed Section"):
         section.lookup_many([h[1]])
+
+
+def test_threads_share_a_section(resnet_section):
+    import threading
+    section = tracegraph.Section(resnet_section)
+    handles = section.handles
+    expected = [brief_of(section, h, "mobile") for h in handles]
+    results = [None] * 4
+
+    def work(i):
+        order = handles if i % 2 else handles[::-1]
+        got = section.lookup_many(order)
+        results[i] = got if i % 2 else got[::-1]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(r == expected for r in results)

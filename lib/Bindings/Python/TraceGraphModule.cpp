@@ -240,19 +240,25 @@ public:
   /// handles are read with the GIL held, then symbolized with it released
   /// (other Python threads run meanwhile), then turned into tuples of
   /// interned strings. Each handle's tuple is kept, so a handle asked again
-  /// (profiler events repeat them) costs one hash lookup.
+  /// (profiler events repeat them) costs an array index. Calls from several
+  /// threads take turns on the memo (its lock is waited for without the GIL).
   py::list lookupMany(py::iterable handleObjects,
                       const std::string &modulePath) {
     ModulePathFormat format = parseFormat(modulePath);
-    getReader();
-    BriefCache &cache = briefCaches[unsigned(format)];
-    if (!cache.symbolizer)
-      cache.symbolizer = std::make_unique<BriefSymbolizer>(*reader_, format);
     std::vector<int64_t> handles;
     if (PyList_Check(handleObjects.ptr()) || PyTuple_Check(handleObjects.ptr()))
       handles.reserve(size_t(PySequence_Size(handleObjects.ptr())));
     for (py::handle obj : handleObjects)
       handles.push_back(toHandle(obj));
+    BriefCache &cache = briefCaches[unsigned(format)];
+    std::unique_lock<std::mutex> lock(cache.mutex, std::defer_lock);
+    {
+      py::gil_scoped_release release;
+      lock.lock();
+    }
+    getReader();
+    if (!cache.symbolizer)
+      cache.symbolizer = std::make_unique<BriefSymbolizer>(*reader_, format);
     // Symbolize the handles not seen before, without the GIL.
     std::vector<size_t> todo;
     const uint64_t numHandles = reader_->getNumHandles();
@@ -277,7 +283,6 @@ public:
     bool keyError = false;
     if (!todo.empty()) {
       py::gil_scoped_release release;
-      std::lock_guard<std::mutex> lock(cache.mutex);
       const DebugSectionReader &reader = *reader_;
       for (size_t t = 0; t < todo.size(); ++t) {
         int64_t h = handles[todo[t]];
