@@ -2,11 +2,14 @@
 
 setuptools drives the build; CMake does it, as for a developer build
 (scripts/build.sh): clang-22 when installed (else the default compiler),
-Ninja, ccache when installed. The native module `tracegraph._tracegraph` is
-built for the interpreter running pip, and the tools go into the package as
-`tracegraph/_bin/` (the console scripts of pyproject.toml run them). The
-build folder is build-pip/ in the source tree (TG_PIP_BUILD_DIR overrides),
-so a second install rebuilds only what changed.
+Ninja, ccache when installed. The native modules `tracegraph._tracegraph`
+(the section reader) and `tracegraph._compiler` (tg-opt's passes in process,
+tracegraph.compile) are built for the interpreter running pip, and the
+tools go into the package as `tracegraph/_bin/` (the console scripts of
+pyproject.toml run them). The
+build folder is build-pip/ in the source tree (TG_PIP_BUILD_DIR overrides;
+setuptools' own staging goes inside it too), so a second install rebuilds
+only what changed.
 """
 import os
 import shutil
@@ -19,8 +22,10 @@ from setuptools.command.build_py import build_py
 ROOT = os.path.dirname(os.path.abspath(__file__))
 # Built by CMake; tg-compile-kernel is a script CMake copies into bin/ at
 # configure time.
-TARGETS = ["TraceGraphPython", "TraceGraphPythonSources", "tg-opt",
-           "tg-symbolicate"]
+TARGETS = ["TraceGraphPython", "TraceGraphPythonCompiler",
+           "TraceGraphPythonSources", "tg-opt", "tg-symbolicate"]
+# The native modules CMake builds into python_packages/tracegraph.
+NATIVE_MODULES = ("_tracegraph", "_compiler")
 TOOLS = ["tg-opt", "tg-symbolicate", "tg-compile-kernel"]
 
 
@@ -40,16 +45,19 @@ def cmake_build(build_dir):
     subprocess.check_call(["ninja", "-C", build_dir] + TARGETS, env=env)
 
 
+BUILD_DIR = os.path.abspath(os.environ.get("TG_PIP_BUILD_DIR",
+                                           os.path.join(ROOT, "build-pip")))
+
+
 class BuildWithCMake(build_py):
     def run(self):
         super().run()
-        build_dir = os.environ.get("TG_PIP_BUILD_DIR",
-                                   os.path.join(ROOT, "build-pip"))
+        build_dir = BUILD_DIR
         cmake_build(build_dir)
         package = os.path.join(self.build_lib, "tracegraph")
         built = os.path.join(build_dir, "python_packages", "tracegraph")
         for name in os.listdir(built):
-            if name.startswith("_tracegraph") and name.endswith(".so"):
+            if name.endswith(".so") and name.split(".")[0] in NATIVE_MODULES:
                 shutil.copy2(os.path.join(built, name), package)
         bin_dir = os.path.join(package, "_bin")
         os.makedirs(bin_dir, exist_ok=True)
@@ -59,5 +67,5 @@ class BuildWithCMake(build_py):
 
 setup(cmdclass={"build_py": BuildWithCMake},
       # setuptools' own build/ would land in the developer build folder.
-      options={"build": {"build_base": os.path.join("build-pip", "setuptools")}},
+      options={"build": {"build_base": os.path.join(BUILD_DIR, "setuptools")}},
       package_data={"tracegraph": ["py.typed", "*.pyi"]})

@@ -4,9 +4,9 @@
 #
 # installs the public headers (include/tg, with the generated .inc files), the
 # libraries, the tools (torch-to-tg among them: tools/torch-to-tg), the Python
-# package in <dir>/python_packages/tracegraph (its sources with the importer
-# tracegraph.torch: python/CMakeLists.txt; the native module:
-# lib/Bindings/Python), and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
+# package in ${TG_PYTHON_INSTALL_DIR}/tracegraph, the interpreter's
+# site-packages by default (its sources with the importer tracegraph.torch:
+# python/CMakeLists.txt; the native modules: lib/Bindings/Python), and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
 # with exported targets TraceGraph::TraceGraphIR, TraceGraph::TraceGraphPasses,
 # TraceGraph::TraceGraphTGToLinalg, ... so that a downstream project writes
 #

@@ -97,6 +97,22 @@ if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES")
             config.available_features.add("pytest")
     except Exception:
         pass
+    # test/python/pip-install.test builds and installs the package with pip
+    # into a fresh venv, building in <build>/pip-build: opt-in (the first
+    # build takes 10-20 minutes), then on by itself while that build folder
+    # is there (~25 s); only where venv and pip work.
+    pip_build = os.path.join(config.tg_obj_root, "pip-build", "build.ninja")
+    if (lit_config.params.get("pip") == "1" or
+            os.environ.get("TG_TEST_PIP") == "1" or os.path.exists(pip_build)):
+        probe = subprocess.run([config.python_executable, "-c",
+                                "import ensurepip, venv, pip"],
+                               capture_output=True)
+        if probe.returncode == 0:
+            config.available_features.add("pip-install")
+        else:
+            lit_config.note("test/python/pip-install.test is skipped: this "
+                            "Python has no venv or pip (Debian: python3-venv, "
+                            "python3-pip)")
 
 # Sanitized builds (-DTG_ENABLE_SANITIZERS=ON): MLIR's uninstrumented
 # libraries use BumpPtrAllocator slabs that our instrumented code poisoned,

@@ -5,7 +5,12 @@
 #include "tg/Symbolize/SymbolizeJSON.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <cstdio>
+#include <map>
+#include <optional>
 
 using namespace llvm;
 using tg::encoding::makeError;
@@ -85,6 +90,413 @@ Error annotateChromeTrace(json::Value &trace, const Symbolizer &symbolizer,
           joinErrors(std::move(errors), makeError("trace event {0}: {1}", i,
                                                   toString(std::move(err))));
   }
+  return errors;
+}
+
+} // namespace tg
+
+//===----------------------------------------------------------------------===//
+// Streaming (tg-symbolicate --chrome-trace)
+//===----------------------------------------------------------------------===//
+
+namespace tg {
+
+namespace {
+constexpr size_t kChunkSize = 1 << 16;
+} // namespace
+
+/// One pass over the input: a character source with llvm::json's positions
+/// (line from 1, column = bytes since the line's start, byte offset), and
+/// what the pass does with each event and member.
+struct ChromeTraceFile::Scan {
+  // The input: a file read in chunks, or stdin's bytes.
+  std::optional<sys::fs::file_t> file;
+  std::vector<char> chunk;
+  const char *data = nullptr;
+  size_t pos = 0, len = 0;
+  bool atEnd = false;
+  std::error_code readError;
+  uint64_t offset = 0, lineStart = 0;
+  unsigned line = 1;
+
+  // The pass: the reader (check) or the symbolizer and output (write).
+  const DebugSectionReader *reader = nullptr;
+  const Symbolizer *symbolizer = nullptr;
+  json::OStream *out = nullptr;
+  Error writeErrors = Error::success();
+  size_t numEvents = 0;
+
+  ~Scan() {
+    if (file)
+      sys::fs::closeFile(*file);
+    consumeError(std::move(writeErrors));
+  }
+
+  bool fill() {
+    if (!file || atEnd)
+      return false;
+    Expected<size_t> n = sys::fs::readNativeFile(
+        *file, MutableArrayRef<char>(chunk.data(), chunk.size()));
+    if (!n) {
+      readError = errorToErrorCode(n.takeError());
+      atEnd = true;
+      return false;
+    }
+    if (*n == 0) {
+      atEnd = true;
+      return false;
+    }
+    data = chunk.data();
+    pos = 0;
+    len = *n;
+    return true;
+  }
+  int peek() {
+    if (pos == len && !fill())
+      return -1;
+    return static_cast<unsigned char>(data[pos]);
+  }
+  int get() {
+    int c = peek();
+    if (c < 0)
+      return c;
+    ++pos;
+    ++offset;
+    if (c == '\n') {
+      ++line;
+      lineStart = offset;
+    }
+    return c;
+  }
+  void skipSpace() {
+    for (int c = peek(); c == ' ' || c == '\t' || c == '\r' || c == '\n';
+         c = peek())
+      get();
+  }
+
+  struct Mark {
+    uint64_t offset, lineStart;
+    unsigned line;
+  };
+  Mark mark() const { return {offset, lineStart, line}; }
+
+  /// llvm::json's message for an error at the current position.
+  std::string errorHere(StringRef msg) const {
+    return formatv("[{0}:{1}, byte={2}]: {3}", line, offset - lineStart, offset,
+                   msg)
+        .str();
+  }
+  /// json::parse's error on a value that starts at `start`, in positions of
+  /// the whole input.
+  static std::string errorIn(Error err, const Mark &start) {
+    std::string text = toString(std::move(err));
+    unsigned l = 0, c = 0, b = 0;
+    int used = 0;
+    if (sscanf(text.c_str(), "[%u:%u, byte=%u]: %n", &l, &c, &b, &used) != 3 ||
+        used == 0)
+      return text;
+    uint64_t col = l == 1 ? start.offset - start.lineStart + c : c;
+    return formatv("[{0}:{1}, byte={2}]: {3}", start.line + l - 1, col,
+                   start.offset + b, StringRef(text).drop_front(used))
+        .str();
+  }
+
+  /// The rest of a string whose opening quote was read, closing quote
+  /// included (as far as the input has it).
+  void captureStringBody(std::string &out) {
+    for (int c = get(); c >= 0; c = get()) {
+      out.push_back(char(c));
+      if (c == '"')
+        return;
+      if (c == '\\') {
+        int escaped = get();
+        if (escaped < 0)
+          return;
+        out.push_back(char(escaped));
+      }
+    }
+  }
+
+  /// The text of one JSON value, as far as the input has it: a string, an
+  /// array or object to its matching bracket, or a scalar to the next
+  /// delimiter. json::parse then validates it (and words any error).
+  void capture(std::string &out) {
+    int c = peek();
+    if (c == '{' || c == '[' || c == '"') {
+      unsigned depth = 0;
+      bool inString = false;
+      while ((c = get()) >= 0) {
+        out.push_back(char(c));
+        if (inString) {
+          if (c == '\\') {
+            int escaped = get();
+            if (escaped < 0)
+              return;
+            out.push_back(char(escaped));
+          } else if (c == '"') {
+            inString = false;
+            if (depth == 0)
+              return;
+          }
+        } else if (c == '"') {
+          inString = true;
+        } else if (c == '{' || c == '[') {
+          ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+          return;
+        }
+      }
+      return;
+    }
+    // A scalar (or garbage): at least one character, so that a stray
+    // delimiter gets json::parse's own message.
+    if (c >= 0)
+      out.push_back(char(get()));
+    for (c = peek(); c >= 0 && !StringRef(",]} \t\r\n").contains(char(c));
+         c = peek())
+      out.push_back(char(get()));
+  }
+};
+
+ChromeTraceFile::~ChromeTraceFile() = default;
+
+bool ChromeTraceFile::scan(Scan &s) {
+  s.chunk.resize(kChunkSize);
+  if (path == "-") {
+    if (!stdinBuffer) {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getSTDIN();
+      if (!buffer) {
+        failure = Failure::Read;
+        messages.push_back(buffer.getError().message());
+        return false;
+      }
+      stdinBuffer = std::move(*buffer);
+    }
+    s.data = stdinBuffer->getBufferStart();
+    s.len = stdinBuffer->getBufferSize();
+  } else {
+    Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
+    if (!file) {
+      failure = Failure::Read;
+      messages.push_back(errorToErrorCode(file.takeError()).message());
+      return false;
+    }
+    s.file = *file;
+  }
+  auto jsonError = [&](std::string message) {
+    failure = s.readError ? Failure::Read : Failure::JSON;
+    messages.assign(1, s.readError ? s.readError.message() : message);
+    return false;
+  };
+  // One value: parsed, or an error in the input's positions.
+  auto parseValue = [&](std::optional<json::Value> &value) {
+    Scan::Mark start = s.mark();
+    std::string text;
+    s.capture(text);
+    Expected<json::Value> parsed = json::parse(text);
+    if (!parsed)
+      return jsonError(Scan::errorIn(parsed.takeError(), start));
+    value.emplace(std::move(*parsed));
+    return true;
+  };
+  // The events array, the current character being its '['.
+  auto events = [&]() {
+    s.get();
+    s.skipSpace();
+    if (s.peek() == ']') {
+      s.get();
+      return true;
+    }
+    for (;;) {
+      s.skipSpace();
+      if (s.peek() < 0)
+        return jsonError(s.errorHere("Unexpected EOF"));
+      std::optional<json::Value> event;
+      if (!parseValue(event))
+        return false;
+      size_t index = s.numEvents++;
+      json::Object *obj = event->getAsObject();
+      json::Object *args = obj ? obj->getObject("args") : nullptr;
+      json::Value *value = args ? args->get(options.handleKey) : nullptr;
+      if (value) {
+        Error err = Error::success();
+        if (s.reader) {
+          std::optional<int64_t> handle = getHandle(*value);
+          if (!handle)
+            err = makeError("args.{0} is not an integer debug handle",
+                            options.handleKey);
+          else if (*handle >= 0)
+            err = s.reader->lookupHandle(uint64_t(*handle)).takeError();
+        } else {
+          err = annotateEvent(*args, *value, *s.symbolizer, options);
+        }
+        if (err) {
+          std::string message =
+              formatv("trace event {0}: {1}", index, toString(std::move(err)));
+          if (s.reader)
+            messages.push_back(std::move(message));
+          else
+            s.writeErrors =
+                joinErrors(std::move(s.writeErrors), makeError("{0}", message));
+        }
+      }
+      if (s.out)
+        writeJSON(*s.out, *event);
+      s.skipSpace();
+      int c = s.get();
+      if (c == ']')
+        return true;
+      if (c != ',')
+        return jsonError(s.errorHere("Expected , or ] after array element"));
+    }
+  };
+
+  bool checking = s.reader != nullptr;
+  s.skipSpace();
+  int first = s.peek();
+  if (first == '[') {
+    isObject = false;
+    if (s.out)
+      s.out->arrayBegin();
+    if (!events())
+      return false;
+    if (s.out)
+      s.out->arrayEnd();
+  } else if (first == '{') {
+    isObject = true;
+    bool sawEvents = false, sawOtherEvents = false;
+    std::map<std::string, std::string> found;
+    // The members sorted before traceEvents, then the events, then the rest
+    // (as json::OStream prints an object: keys sorted).
+    if (s.out) {
+      s.out->objectBegin();
+      for (const auto &[key, text] : members)
+        if (key < "traceEvents") {
+          Expected<json::Value> value = json::parse(text);
+          s.out->attributeBegin(key);
+          writeJSON(*s.out, value ? *value : json::Value(nullptr));
+          consumeError(value.takeError());
+          s.out->attributeEnd();
+        }
+    }
+    s.get();
+    s.skipSpace();
+    if (s.peek() == '}') {
+      s.get();
+    } else {
+      for (;;) {
+        s.skipSpace();
+        Scan::Mark start = s.mark();
+        if (s.get() != '"')
+          return jsonError(s.errorHere("Expected object key"));
+        std::string keyText = "\"";
+        s.captureStringBody(keyText);
+        Expected<json::Value> key = json::parse(keyText);
+        if (!key)
+          return jsonError(Scan::errorIn(key.takeError(), start));
+        std::string name = key->getAsString()->str();
+        s.skipSpace();
+        if (s.get() != ':')
+          return jsonError(s.errorHere("Expected : after object key"));
+        s.skipSpace();
+        if (name == "traceEvents" && (sawEvents || sawOtherEvents))
+          return jsonError(s.errorHere("Duplicate key 'traceEvents'"));
+        if (name == "traceEvents" && s.peek() != '[') {
+          sawOtherEvents = true;
+          std::string text;
+          s.capture(text);
+        } else if (name == "traceEvents") {
+          sawEvents = true;
+          if (s.out) {
+            s.out->attributeBegin("traceEvents");
+            s.out->arrayBegin();
+          }
+          if (!events())
+            return false;
+          if (s.out) {
+            s.out->arrayEnd();
+            s.out->attributeEnd();
+          }
+        } else {
+          Scan::Mark valueStart = s.mark();
+          std::string text;
+          s.capture(text);
+          if (checking) {
+            Expected<json::Value> value = json::parse(text);
+            if (!value)
+              return jsonError(Scan::errorIn(value.takeError(), valueStart));
+            found[name] = std::move(text); // a later duplicate wins
+          }
+        }
+        s.skipSpace();
+        int c = s.get();
+        if (c == '}')
+          break;
+        if (c != ',')
+          return jsonError(
+              s.errorHere("Expected , or } after object property"));
+      }
+    }
+    if (checking)
+      members.assign(found.begin(), found.end());
+    if (!sawEvents && checking) {
+      failure = Failure::Shape;
+      return false;
+    }
+    if (s.out) {
+      for (const auto &[key, text] : members)
+        if (key > "traceEvents") {
+          Expected<json::Value> value = json::parse(text);
+          s.out->attributeBegin(key);
+          writeJSON(*s.out, value ? *value : json::Value(nullptr));
+          consumeError(value.takeError());
+          s.out->attributeEnd();
+        }
+      s.out->objectEnd();
+    }
+  } else if (first < 0) {
+    return jsonError(s.errorHere("Unexpected EOF"));
+  } else {
+    std::optional<json::Value> value;
+    if (!parseValue(value))
+      return false;
+    failure = Failure::Shape;
+    return false;
+  }
+  s.skipSpace();
+  if (s.peek() >= 0)
+    return jsonError(s.errorHere("Text after end of document"));
+  if (s.readError)
+    return jsonError("");
+  if (checking && !messages.empty()) {
+    failure = Failure::Events;
+    return false;
+  }
+  return true;
+}
+
+bool ChromeTraceFile::check(const DebugSectionReader &reader) {
+  failure = Failure::None;
+  messages.clear();
+  members.clear();
+  Scan s;
+  s.reader = &reader;
+  return scan(s);
+}
+
+Error ChromeTraceFile::write(raw_ostream &os, const Symbolizer &symbolizer) {
+  Scan s;
+  s.symbolizer = &symbolizer;
+  json::OStream json(os, /*IndentSize=*/2);
+  s.out = &json;
+  if (!scan(s)) {
+    // The input changed since check().
+    std::string message =
+        messages.empty() ? "the trace changed while read" : messages.front();
+    return joinErrors(std::move(s.writeErrors), makeError("{0}", message));
+  }
+  Error errors = std::move(s.writeErrors);
+  s.writeErrors = Error::success();
   return errors;
 }
 

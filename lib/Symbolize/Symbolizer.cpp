@@ -229,9 +229,11 @@ Error Symbolizer::appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
 }
 
 Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
-                                 unsigned depth) const {
+                                 unsigned depth, size_t maxOrigins) const {
   if (depth > kMaxDepth)
     return depthError();
+  if (out.origins.size() >= maxOrigins)
+    return Error::success();
   if (Error err = step())
     return err;
   if (getLocTag(ref) == LocTag::Composite) {
@@ -249,13 +251,15 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
         Expected<uint32_t> elt = reader.getListElement(rec->b + i);
         if (!elt)
           return elt.takeError();
-        if (Error err = collectOrigins(*elt, out, depth + 1))
+        if (Error err = collectOrigins(*elt, out, depth + 1, maxOrigins))
           return err;
+        if (out.origins.size() >= maxOrigins)
+          break;
       }
       return Error::success();
     }
     if (rec->kind == LocKind::Name)
-      return collectOrigins(rec->b, out, depth + 1);
+      return collectOrigins(rec->b, out, depth + 1, maxOrigins);
   }
   SymbolOrigin origin;
   if (Error err = appendFrames(ref, origin.frames, depth + 1))
@@ -264,8 +268,9 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
   return Error::success();
 }
 
-Expected<SymbolizedHandle>
-Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
+Expected<SymbolizedHandle> Symbolizer::symbolize(uint64_t handle,
+                                                 ModulePathFormat format,
+                                                 size_t maxOrigins) const {
   stepsLeft = kMaxSteps;
   Expected<SectionHandle> entry = reader.lookupHandle(handle);
   if (!entry)
@@ -287,7 +292,7 @@ Symbolizer::symbolize(uint64_t handle, ModulePathFormat format) const {
     if (Error err = appendFrames(entry->leaf, origin.frames, 0))
       return std::move(err);
     out.origins.push_back(std::move(origin));
-  } else if (Error err = collectOrigins(entry->leaf, out, 0)) {
+  } else if (Error err = collectOrigins(entry->leaf, out, 0, maxOrigins)) {
     return std::move(err);
   }
   setModulePaths(out, format);

@@ -18,6 +18,9 @@ unused or out-of-range handle raises ``KeyError``.
 ``annotate_chrome_trace`` adds module paths and stacks to a Chrome/Perfetto
 trace whose events carry debug handles, and ``import_torch`` runs the
 torch-to-tg importer (the subpackage ``tracegraph.torch``) from Python.
+``compile`` runs tg-opt's passes in process (the native module
+``tracegraph._compiler``, which alone loads MLIR) and returns the IR and its
+section; ``Provenance`` reads the map ``--tg-provenance`` writes.
 """
 import json
 import os
@@ -25,7 +28,13 @@ import os
 __version__ = "0.1.0"
 
 __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
-           "annotate_chrome_trace", "import_torch", "TorchImportError"]
+           "annotate_chrome_trace", "import_torch", "TorchImportError",
+           "compile", "CompileError", "CompileResult", "DEFAULT_PASSES",
+           "Provenance", "read_provenance"]
+
+from ._compile import (DEFAULT_PASSES, CompileError, CompileResult,  # noqa: E402
+                       compile)
+from .provenance import Provenance, read_provenance  # noqa: E402
 
 # The native reader (the pybind11 module `_tracegraph`, built when
 # TG_ENABLE_PYTHON is on) is imported on first use of Section or

@@ -193,45 +193,62 @@ bool writeOutput(function_ref<void(raw_ostream &)> write) {
 }
 
 /// tg-symbolicate SECTION --chrome-trace IN.json: every bad event is
-/// reported, and nothing is written unless all were annotated.
-int annotateTrace(const Symbolizer &symbolizer, ModulePathFormat format,
+/// reported, and nothing is written unless all were annotated. Streams: one
+/// event in memory at a time (ChromeTraceFile), checked in a first pass.
+int annotateTrace(const DebugSectionReader &reader,
+                  const Symbolizer &symbolizer, ModulePathFormat format,
                   SourceCache *source) {
-  auto buffer = MemoryBuffer::getFileOrSTDIN(chromeTrace, /*IsText=*/true);
-  if (!buffer) {
-    reportError("cannot read trace '" + chromeTrace +
-                "': " + buffer.getError().message());
-    return 1;
-  }
-  Expected<json::Value> trace = json::parse((*buffer)->getBuffer());
-  if (!trace) {
-    reportError("invalid JSON in trace '" + chromeTrace +
-                "': " + toString(trace.takeError()));
-    return 1;
-  }
-  if (!getTraceEvents(*trace)) {
-    reportError("trace '" + chromeTrace +
-                "' is neither a JSON array of events nor an object with a "
-                "'traceEvents' array");
-    return 1;
-  }
   ChromeTraceOptions options;
   options.handleKey = handleKey;
   options.format = format;
   options.source = source;
-  if (Error err = annotateChromeTrace(*trace, symbolizer, options)) {
-    handleAllErrors(std::move(err), [](const ErrorInfoBase &event) {
+  ChromeTraceFile trace(chromeTrace, options);
+  if (!trace.check(reader)) {
+    switch (trace.getFailure()) {
+    case ChromeTraceFile::Failure::Read:
+      reportError("cannot read trace '" + chromeTrace +
+                  "': " + trace.getMessages().front());
+      break;
+    case ChromeTraceFile::Failure::JSON:
+      reportError("invalid JSON in trace '" + chromeTrace +
+                  "': " + trace.getMessages().front());
+      break;
+    case ChromeTraceFile::Failure::Shape:
+      reportError("trace '" + chromeTrace +
+                  "' is neither a JSON array of events nor an object with a "
+                  "'traceEvents' array");
+      break;
+    case ChromeTraceFile::Failure::Events:
+    case ChromeTraceFile::Failure::None:
+      for (const std::string &message : trace.getMessages())
+        reportError(message);
+      break;
+    }
+    return 1;
+  }
+  // Atomically, and discarded when an event fails after all.
+  Error annotation = Error::success();
+  Error written = writeToOutput(outputPath, [&](raw_ostream &os) -> Error {
+    if (Error err = trace.write(os, symbolizer)) {
+      annotation = std::move(err);
+      return make_error<StringError>("not annotated", inconvertibleErrorCode());
+    }
+    os << "\n";
+    return Error::success();
+  });
+  if (annotation) {
+    consumeError(std::move(written));
+    handleAllErrors(std::move(annotation), [](const ErrorInfoBase &event) {
       reportError(event.message());
     });
     return 1;
   }
-  bool written = writeOutput([&](raw_ostream &os) {
-    {
-      json::OStream json(os, /*IndentSize=*/2);
-      writeJSON(json, *trace);
-    }
-    os << "\n";
-  });
-  return written ? 0 : 1;
+  if (written) {
+    reportError("cannot write '" + outputPath +
+                "': " + errorToErrorCode(std::move(written)).message());
+    return 1;
+  }
+  return 0;
 }
 
 /// tg-symbolicate SECTION --source FILE:LINE.
@@ -394,7 +411,7 @@ int main(int argc, char **argv) {
   SourceCache *source = noSource ? nullptr : &sourceCache;
 
   if (!chromeTrace.empty())
-    return annotateTrace(symbolizer, format, source);
+    return annotateTrace(**reader, symbolizer, format, source);
   if (!sourceQuery.empty())
     return runSourceQuery(**reader, symbolizer, format);
 

@@ -15,8 +15,12 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tg {
 
@@ -42,6 +46,53 @@ llvm::json::Array *getTraceEvents(llvm::json::Value &trace);
 llvm::Error annotateChromeTrace(llvm::json::Value &trace,
                                 const Symbolizer &symbolizer,
                                 const ChromeTraceOptions &options = {});
+
+/// Annotates the trace in the file `path` ("-": stdin) as
+/// annotateChromeTrace does, streaming: the input is read in chunks, one
+/// event is parsed, annotated and written at a time, so memory stays flat in
+/// the number of events (stdin is read whole first: it cannot be read
+/// twice; the other top-level members of the trace are held, not the
+/// events). The output is byte-identical to `writeJSON` of the annotated
+/// trace (keys sorted, `IndentSize` 2).
+///
+/// Two passes: `check` reads the whole input and reports what would stop
+/// the annotation before anything is written; `write` then writes it.
+class ChromeTraceFile {
+public:
+  enum class Failure { None, Read, JSON, Shape, Events };
+
+  ChromeTraceFile(std::string path, ChromeTraceOptions options)
+      : path(std::move(path)), options(std::move(options)) {}
+
+  /// The first pass. On failure, `getFailure()` says which kind and
+  /// `getMessages()` what: the reason it cannot be read, llvm::json's parse
+  /// error (`[line:col, byte=N]: ...`, positions in the whole file), or one
+  /// message per bad event (`trace event 4: ...`, every one).
+  bool check(const DebugSectionReader &reader);
+  /// The second pass, after a successful check. An error (an event the
+  /// symbolizer cannot expand) stops the writing.
+  llvm::Error write(llvm::raw_ostream &os, const Symbolizer &symbolizer);
+
+  Failure getFailure() const { return failure; }
+  llvm::ArrayRef<std::string> getMessages() const { return messages; }
+
+  ~ChromeTraceFile();
+
+private:
+  struct Scan;
+  bool scan(Scan &scan);
+
+  std::string path;
+  ChromeTraceOptions options;
+  Failure failure = Failure::None;
+  std::vector<std::string> messages;
+  /// stdin's bytes (read once, scanned twice).
+  std::unique_ptr<llvm::MemoryBuffer> stdinBuffer;
+  /// The top-level members other than traceEvents (key, value's text), when
+  /// the trace is an object; whether it is one.
+  std::vector<std::pair<std::string, std::string>> members;
+  bool isObject = false;
+};
 
 } // namespace tg
 

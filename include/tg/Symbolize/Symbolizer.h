@@ -66,9 +66,14 @@ class Symbolizer {
 public:
   explicit Symbolizer(const DebugSectionReader &reader) : reader(reader) {}
 
+  /// The op of `handle` and its origins (at most `maxOrigins` of them: a
+  /// fused kernel can have thousands, and a caller that shows one need not
+  /// decode them all; `kernel` is then the first kernel among the origins
+  /// read, which is the op's own kernel for every location the writer
+  /// emits: the kernel's record encloses its origins).
   llvm::Expected<SymbolizedHandle>
-  symbolize(uint64_t handle,
-            ModulePathFormat format = ModulePathFormat::Mobile) const;
+  symbolize(uint64_t handle, ModulePathFormat format = ModulePathFormat::Mobile,
+            size_t maxOrigins = SIZE_MAX) const;
   /// The origins of a location of the section (a LocRef, such as the
   /// origin of an ORIGIN_RECORDS row), as `symbolize` gives them for a
   /// handle; `handle` is 0 and there is no entry function.
@@ -79,7 +84,8 @@ public:
 private:
   void setModulePaths(SymbolizedHandle &out, ModulePathFormat format) const;
   llvm::Error collectOrigins(uint32_t ref, SymbolizedHandle &out,
-                             unsigned depth) const;
+                             unsigned depth,
+                             size_t maxOrigins = SIZE_MAX) const;
   llvm::Error appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
                            unsigned depth) const;
   llvm::Error appendNodeFrames(uint32_t node, std::vector<SymbolFrame> &frames,

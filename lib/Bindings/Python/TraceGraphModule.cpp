@@ -13,11 +13,13 @@
 
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Symbolize/BriefSymbolizer.h"
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Symbolize/SourceQuery.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
 #include "tg/Symbolize/Symbolizer.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -30,6 +32,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -232,85 +235,159 @@ public:
       raise(std::move(err));
   }
 
-  /// What lookup_many gives per handle: the op and where it is.
-  struct Brief {
-    std::string op, modulePath, kernel, file, function;
-    uint32_t line = 0;
-    bool hasKernel = false, hasFunction = false;
-  };
-
   /// (op, module_path, kernel, file, line, function) per handle: the op's
-  /// first origin and its own (innermost) frame. The handles are read with
-  /// the GIL held, then symbolized with it released (other Python threads
-  /// run meanwhile), then turned into tuples.
+  /// first origin and its own (innermost) frame (BriefSymbolizer). The
+  /// handles are read with the GIL held, then symbolized with it released
+  /// (other Python threads run meanwhile), then turned into tuples of
+  /// interned strings. Each handle's tuple is kept, so a handle asked again
+  /// (profiler events repeat them) costs an array index. Calls from several
+  /// threads take turns on the memo (its lock is waited for without the GIL).
   py::list lookupMany(py::iterable handleObjects,
-                      const std::string &modulePath) const {
+                      const std::string &modulePath) {
     ModulePathFormat format = parseFormat(modulePath);
     std::vector<int64_t> handles;
+    if (PyList_Check(handleObjects.ptr()) || PyTuple_Check(handleObjects.ptr()))
+      handles.reserve(size_t(PySequence_Size(handleObjects.ptr())));
     for (py::handle obj : handleObjects)
       handles.push_back(toHandle(obj));
-    const DebugSectionReader &reader = getReader();
-    const Symbolizer &symbolizer = getSymbolizer();
-    std::vector<Brief> briefs(handles.size());
-    std::string error;
-    bool keyError = false;
+    BriefCache &cache = briefCaches[unsigned(format)];
+    std::unique_lock<std::mutex> lock(cache.mutex, std::defer_lock);
     {
       py::gil_scoped_release release;
-      for (size_t i = 0; i < handles.size() && error.empty(); ++i) {
-        int64_t h = handles[i];
-        llvm::Expected<bool> used =
-            h < 0 || uint64_t(h) >= reader.getNumHandles()
-                ? llvm::Expected<bool>(false)
-                : reader.hasHandle(uint64_t(h));
-        if (!used) {
-          error = llvm::toString(used.takeError());
-          break;
-        }
-        if (!*used) {
-          keyError = true;
-          error = "debug handle " + std::to_string(h) +
-                  " is out of range or not used by any op";
-          break;
-        }
-        llvm::Expected<SymbolizedHandle> sym =
-            symbolizer.symbolize(uint64_t(h), format);
-        if (!sym) {
-          error = llvm::toString(sym.takeError());
-          break;
-        }
-        Brief &brief = briefs[i];
-        brief.op = sym->opName.str();
-        if (sym->kernel) {
-          brief.hasKernel = true;
-          brief.kernel = sym->kernel->str();
-        }
-        if (!sym->origins.empty()) {
-          const SymbolOrigin &origin = sym->origins.front();
-          brief.modulePath = origin.modulePath;
-          if (!origin.frames.empty()) {
-            const SymbolFrame &frame = origin.frames.back();
-            brief.file = frame.file.str();
-            brief.line = frame.line;
-            if (frame.function) {
-              brief.hasFunction = true;
-              brief.function = frame.function->str();
-            }
-          }
-        }
+      lock.lock();
+    }
+    getReader();
+    if (!cache.symbolizer)
+      cache.symbolizer = std::make_unique<BriefSymbolizer>(*reader_, format);
+    // Symbolize the handles not seen before, without the GIL.
+    std::vector<size_t> todo;
+    const uint64_t numHandles = reader_->getNumHandles();
+    if (cache.tuples.size() != numHandles)
+      cache.tuples.assign(numHandles, nullptr);
+    // Each handle once: a handle the call repeats waits for its first
+    // occurrence's tuple (marked pending meanwhile).
+    PyObject *const pending = reinterpret_cast<PyObject *>(&cache);
+    for (size_t i = 0; i < handles.size(); ++i) {
+      if (uint64_t(handles[i]) >= numHandles) {
+        todo.push_back(i);
+        break; // KeyError below
+      }
+      PyObject *&slot = cache.tuples[uint64_t(handles[i])];
+      if (!slot) {
+        slot = pending;
+        todo.push_back(i);
       }
     }
-    if (keyError)
-      throw py::key_error(error);
-    if (!error.empty())
+    std::vector<HandleBrief> briefs(todo.size());
+    std::string error;
+    bool keyError = false;
+    if (!todo.empty()) {
+      py::gil_scoped_release release;
+      const DebugSectionReader &reader = *reader_;
+      for (size_t t = 0; t < todo.size(); ++t) {
+        int64_t h = handles[todo[t]];
+        if (h < 0 || uint64_t(h) >= reader.getNumHandles()) {
+          keyError = true;
+        } else if (llvm::Expected<HandleBrief> brief =
+                       cache.symbolizer->brief(uint64_t(h))) {
+          briefs[t] = *brief;
+          continue;
+        } else {
+          // An unused handle is a KeyError, anything else the reader's.
+          llvm::Expected<bool> used = reader.hasHandle(uint64_t(h));
+          if (used && !*used) {
+            keyError = true;
+            llvm::consumeError(brief.takeError());
+          } else {
+            if (!used)
+              llvm::consumeError(used.takeError());
+            error = llvm::toString(brief.takeError());
+          }
+        }
+        if (keyError)
+          error = "debug handle " + std::to_string(h) +
+                  " is out of range or not used by any op";
+        break;
+      }
+    }
+    if (!error.empty()) {
+      for (size_t i : todo)
+        if (uint64_t(handles[i]) < numHandles)
+          cache.tuples[uint64_t(handles[i])] = nullptr;
+      if (keyError)
+        throw py::key_error(error);
       throw SectionError(error);
-    py::list out;
-    for (const Brief &b : briefs)
-      out.append(py::make_tuple(
-          b.op, b.modulePath,
-          b.hasKernel ? py::object(py::str(b.kernel)) : py::none(), b.file,
-          b.line,
-          b.hasFunction ? py::object(py::str(b.function)) : py::none()));
-    return out;
+    }
+    for (size_t t = 0; t < todo.size(); ++t) {
+      PyObject *&slot = cache.tuples[uint64_t(handles[todo[t]])];
+      try {
+        slot = makeBriefTuple(cache, briefs[t]).release().ptr();
+      } catch (...) {
+        for (size_t u = t; u < todo.size(); ++u)
+          cache.tuples[uint64_t(handles[todo[u]])] = nullptr;
+        throw;
+      }
+    }
+    PyObject *out = PyList_New(Py_ssize_t(handles.size()));
+    if (!out)
+      throw py::error_already_set();
+    for (size_t i = 0; i < handles.size(); ++i) {
+      PyObject *tuple = cache.tuples[uint64_t(handles[i])];
+      Py_INCREF(tuple);
+      PyList_SET_ITEM(out, Py_ssize_t(i), tuple);
+    }
+    return py::reinterpret_steal<py::list>(out);
+  }
+
+  /// lookup_many's memo for one module path format: the symbolizer, the
+  /// Python strings it made (by the bytes they view, or by module path
+  /// index) and each handle's tuple. Released by close().
+  struct BriefCache {
+    std::mutex mutex;
+    std::unique_ptr<BriefSymbolizer> symbolizer;
+    llvm::DenseMap<std::pair<const char *, size_t>, py::object> strings;
+    std::vector<py::object> modulePaths;
+    /// Each handle's tuple (owned references), or null.
+    std::vector<PyObject *> tuples;
+
+    void clear() {
+      for (PyObject *tuple : tuples)
+        Py_XDECREF(tuple);
+      tuples.clear();
+      strings.clear();
+      modulePaths.clear();
+      symbolizer.reset();
+    }
+    ~BriefCache() { clear(); }
+  };
+  BriefCache briefCaches[3];
+
+  static py::object intern(BriefCache &cache, llvm::StringRef text) {
+    py::object &slot = cache.strings[{text.data(), text.size()}];
+    if (!slot)
+      slot = py::str(text.data(), text.size());
+    return slot;
+  }
+  static py::object intern(BriefCache &cache,
+                           std::optional<llvm::StringRef> text) {
+    return text ? intern(cache, *text) : py::none();
+  }
+  py::tuple makeBriefTuple(BriefCache &cache, const HandleBrief &b) {
+    py::object path;
+    if (b.modulePath == HandleBrief::kNoModulePath) {
+      path = py::str("");
+    } else {
+      if (cache.modulePaths.size() <= b.modulePath)
+        cache.modulePaths.resize(b.modulePath + 1);
+      py::object &slot = cache.modulePaths[b.modulePath];
+      if (!slot)
+        slot = py::str(cache.symbolizer->getModulePath(b.modulePath));
+      path = slot;
+    }
+    return py::make_tuple(
+        intern(cache, b.opName), path, intern(cache, b.kernel),
+        b.hasFrame ? intern(cache, b.file) : py::str(""), b.line,
+        b.hasFrame ? intern(cache, b.function) : py::none());
   }
 
   /// A debug handle from Python: an int (or an object with __index__), never
@@ -351,6 +428,8 @@ public:
     closed = true;
     if (exported)
       return;
+    for (BriefCache &cache : briefCaches)
+      cache.clear();
     symbolizer_.reset();
     reader_.reset();
   }
@@ -447,7 +526,8 @@ void defineSectionProtocols(SectionClass &cls) {
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
            "Section is also a context manager (`with Section(p) as s:`).")
-      .def_property_readonly("closed", &Section::isClosed)
+      .def_property_readonly("closed", &Section::isClosed,
+                             "Whether close() ran.")
       .def("__enter__", [](py::object self) { return self; })
       .def("__exit__",
            [](Section &s, py::args) {
@@ -517,7 +597,9 @@ void defineSectionQueries(SectionClass &cls) {
 PYBIND11_MODULE(_tracegraph, m) {
   m.doc() = "tracegraph debug sections: debug handles to module paths and "
             "Python tracebacks (zero-copy reader, C++ symbolizer)";
-  py::register_exception<SectionError>(m, "SectionError", PyExc_ValueError);
+  py::register_exception<SectionError>(m, "SectionError", PyExc_ValueError)
+      .attr("__doc__") = "A truncated, corrupt or foreign section; the "
+                         "message says what and at which offset.";
   SectionClass cls(
       m, "Section", py::buffer_protocol(),
       "A debug section written by `tg-opt --tg-emit-debug-section`, mapped "

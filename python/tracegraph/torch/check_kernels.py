@@ -57,6 +57,7 @@ def parse_constant(text):
 
 
 def split_names(text):
+    """Comma-separated names to a list, blanks dropped."""
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
@@ -149,6 +150,7 @@ def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0):
 
 
 def main(argv):
+    """The command line: compile every kernel and compare it with PyTorch; the exit status."""
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tools", default="build/bin", help="folder of tg-compile-kernel")

@@ -35,6 +35,7 @@ def _is_module(obj):
 
 
 def torchvision_model(name):
+    """torchvision.models' `name`, with random weights (no download)."""
     import torchvision.models as models
     kwargs = {"weights": None}
     if name in ("inception_v3", "googlenet"):
@@ -91,6 +92,7 @@ def default_example_inputs(args):
 
 
 def main(argv):
+    """torch-to-tg's command line (`argv` without the program name); the exit status."""
     p = argparse.ArgumentParser(prog="torch-to-tg", description=__doc__)
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--torchvision", metavar="NAME",

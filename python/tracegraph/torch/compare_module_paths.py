@@ -146,6 +146,7 @@ def pytorch_defective_path(op):
 
 
 def run_tg(tg_opt, mlir_path):
+    """Runs `tg_opt` on `mlir_path` with every branch kept; the mobile module path of each op."""
     # PyTorch's program keeps every branch (it runs `if self.training:`);
     # so do we here, to compare op by op: no folding of constant control flow.
     cmd = [tg_opt, mlir_path, "--tg-inline=remove-dead-graphs=true fold-control-flow=false",
@@ -253,6 +254,7 @@ def compare(reference, ours, show=10, label=""):
 
 
 def main(argv):
+    """The command line: compare tracegraph's module paths with PyTorch's; the exit status."""
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tg-opt", default="tg-opt", help="the tg-opt to run (default: from PATH)")

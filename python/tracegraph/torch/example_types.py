@@ -37,6 +37,7 @@ def mlir_tensor_type(t):
 
 
 def mlir_type_of(shape, dtype):
+    """The tg tensor type text of a shape and torch dtype, or None for a dtype tg has no element type for."""
     element = _DTYPES.get(dtype)
     if element is None:
         return None
@@ -143,6 +144,7 @@ class TypeRecorder:
 
     # -- the run -----------------------------------------------------------
     def run(self, inputs):
+        """Runs the method on `inputs` and records the type of every tensor value it computes."""
         graph = self.root._c._get_method(self.method).graph
         symbol = "%s::%s" % (self.root._c._type().qualified_name(), self.method)
         args = [self.root._c] + list(inputs)

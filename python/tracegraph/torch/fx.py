@@ -56,6 +56,7 @@ class RecordingTracer(torch.fx.Tracer):
         self.record_stack_traces = True
 
     def create_proxy(self, *args, **kwargs):
+        """torch.fx's proxy creation, recording the Python frames of the node."""
         proxy = super().create_proxy(*args, **kwargs)
         record_frames(proxy.node)
         return proxy
@@ -103,6 +104,7 @@ def user_frames(frames, entry=None):
 
 
 def frame_body(f):
+    """The location body (file, line, column range, function) of a traceback frame."""
     line = f.lineno or 0
     if f.colno is not None and f.end_colno is not None:
         # Python columns are 0-based, end exclusive: 1-based, end exclusive.
@@ -139,6 +141,7 @@ def _trace_aten(model, example_inputs):
     original = tracer_class.create_proxy
 
     def create_proxy(self, *args, **kwargs):
+        """torch.fx's proxy creation, recording the Python frames of the node."""
         proxy = original(self, *args, **kwargs)
         record_frames(proxy.node)
         return proxy

@@ -43,6 +43,7 @@ def _member(zf, suffix):
 
 
 def short_class(qualified):
+    """The class name without its module path."""
     return qualified[qualified.rfind(".") + 1:]
 
 

@@ -37,6 +37,7 @@ _NUMERIC_ID = re.compile(r"^[0-9]+$")
 
 
 def is_valid_ssa_suffix(name):
+    """Whether `name` can follow `%` in an MLIR SSA name as it is."""
     return bool(_BARE_ID.match(name) or _NUMERIC_ID.match(name))
 
 
@@ -106,6 +107,7 @@ class LocTable:
         return "loc(%s)" % alias
 
     def definitions(self):
+        """The `#locN = loc(...)` alias lines of every location used, in order."""
         return "".join("%s = loc(%s)\n" % (a, b) for a, b in self._order)
 
 
@@ -125,6 +127,7 @@ def file_line_col(filename, line, col, end_line=None, end_col=None):
 
 
 def name_loc(name, child_body):
+    """A NameLoc body: `"name"(child)`."""
     return "%s(%s)" % (quote(name), child_body)
 
 

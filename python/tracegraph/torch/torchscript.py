@@ -119,6 +119,9 @@ def source_lines_of_range(text):
 # ----------------------------------------------------------------------------
 
 class TorchScriptImporter:
+    """Imports a ScriptModule's methods into tg IR text: one tg.graph per
+    method of each module class (and per free function), not inlined."""
+
     def __init__(self, root, compilation_unit=None, top_method="forward"):
         """`root` is a ScriptModule (torch.jit.script or torch.jit.load);
         `compilation_unit` holds its free functions (the Python CU for a
@@ -163,6 +166,7 @@ class TorchScriptImporter:
             self.instances.setdefault(qual, []).append((path, mod))
 
     def method_names(self, qual):
+        """The methods of module class `qual` to import: forward first, then by name."""
         cm = self.module_classes[qual]
         names = list(cm._method_names())
         # forward first, then the rest in name order: deterministic.
@@ -170,6 +174,7 @@ class TorchScriptImporter:
         return names
 
     def run(self):
+        """Imports the top module's method and every graph it reaches; raises ImportError_ for an unsupported construct."""
         root_qual = self.root._c._type().qualified_name()
         if not self.root._c._has_method(self.top_method):
             raise ImportError_("the top module %s has no method '%s'"
@@ -235,6 +240,7 @@ class TorchScriptImporter:
         return vname
 
     def text(self):
+        """The tg IR text of everything imported (graphs, then location aliases)."""
         graphs = "".join(body for _, body in self.graphs)
         kept = {vname: lines for candidates in self.source_text.values()
                 for vname, lines, _ in candidates}
@@ -295,9 +301,11 @@ class TorchScriptImporter:
 
     # -- types ---------------------------------------------------------------
     def is_module_type(self, t):
+        """Whether TorchScript type `t` is one of the imported module classes."""
         return t.kind() == "ClassType" and t.qualified_name() in self.module_classes
 
     def tg_type(self, t):
+        """The tg type text of TorchScript type `t`."""
         kind = t.kind()
         if kind == "TensorType":
             return "!tg.tensor"
@@ -307,6 +315,7 @@ class TorchScriptImporter:
 
     # -- locations -----------------------------------------------------------
     def loc_of(self, node):
+        """The location of a TorchScript node: its source range, through the inlined call stack."""
         text = node.sourceRange()
         body = self._range_cache.get(text)
         if body is None:
@@ -384,6 +393,7 @@ class TorchScriptImporter:
                 if name in defined}
 
     def name(self, value):
+        """The SSA name of a TorchScript value (its debug name when valid, else a fresh one)."""
         key = value.unique()
         name = self._names.get(key)
         if name is None:
@@ -396,6 +406,7 @@ class TorchScriptImporter:
         return name
 
     def fresh(self, stem):
+        """A new unique SSA name from `stem`."""
         self._fresh += 1
         name = "%%%s$%d" % (stem, self._fresh)
         return name

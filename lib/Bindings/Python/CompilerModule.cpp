@@ -1,0 +1,190 @@
+//===- CompilerModule.cpp - tg-opt's passes in process, for Python --------===//
+//
+// `tracegraph._compiler`: parses tg IR text, runs a pass pipeline on it (every
+// pass tg-opt registers: tracegraph's and upstream MLIR's), optionally builds
+// the debug section from the result in memory and strips the debug info, and
+// prints the IR. It is a module of its own so that `tracegraph._tracegraph`,
+// the section reader, stays free of MLIR: only `tracegraph.compile` loads
+// this one (and MLIR with it).
+//
+// Diagnostics of the parser and of the passes are collected as MLIR prints
+// them (`file:line:col: error: ...`); a failure raises CompileError carrying
+// them, and the warnings and remarks of a run that succeeds are returned.
+// The work runs with the GIL released.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Conversion/Passes.h"
+#include "tg/IR/TGDialect.h"
+#include "tg/Passes/Passes.h"
+#include "tg/Pipelines/Pipelines.h"
+#include "tg/Target/DebugSection.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/pybind11.h>
+
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace py = pybind11;
+
+namespace {
+
+/// Raised when the IR does not parse, the pipeline is malformed or a pass
+/// fails; the message is MLIR's diagnostics.
+struct CompileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// What tg-opt registers, once per process.
+const mlir::DialectRegistry &getRegistry() {
+  static mlir::DialectRegistry *registry = [] {
+    mlir::registerAllPasses();
+    tg::registerTGPasses();
+    tg::registerTGConversionPasses();
+    tg::registerTGPipelines();
+    auto *r = new mlir::DialectRegistry;
+    mlir::registerAllDialects(*r);
+    mlir::registerAllExtensions(*r);
+    r->insert<tg::TGDialect>();
+    return r;
+  }();
+  return *registry;
+}
+
+struct CompileOptions {
+  /// The passes, as inside `builtin.module(...)` (anchored on the module).
+  std::string pipeline;
+  std::string filename = "<string>";
+  bool section = false;
+  bool strip = false;
+  bool printDebugInfo = false;
+  bool verifyEach = true;
+  bool threads = true;
+  tg::DebugSectionOptions sectionOptions;
+};
+
+struct CompileOutput {
+  bool ok = false;
+  std::string ir;
+  std::optional<std::string> section;
+  std::string diagnostics;
+};
+
+/// Parse, run, build the section, strip, print. Runs without the GIL.
+CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
+  CompileOutput out;
+  llvm::raw_string_ostream diag(out.diagnostics);
+  mlir::MLIRContext context(
+      getRegistry(), opts.threads ? mlir::MLIRContext::Threading::ENABLED
+                                  : mlir::MLIRContext::Threading::DISABLED);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, opts.filename), llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
+  // The message and its location, not a dump of the op (tracegraph.compile
+  // is read by people; `print_debuginfo` and the IR say the rest).
+  context.printOpOnDiagnostic(false);
+
+  mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
+  pm.enableVerifier(opts.verifyEach);
+  if (mlir::failed(mlir::parsePassPipeline(opts.pipeline, pm, diag))) {
+    diag << "\n";
+    return out;
+  }
+
+  mlir::ParserConfig config(&context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
+  if (!module)
+    return out;
+  if (mlir::failed(pm.run(*module)))
+    return out;
+  if (opts.section) {
+    mlir::FailureOr<std::string> bytes =
+        tg::buildDebugSection(*module, opts.sectionOptions);
+    if (mlir::failed(bytes))
+      return out;
+    out.section = std::move(*bytes);
+  }
+  if (opts.strip) {
+    mlir::PassManager strip(&context, mlir::ModuleOp::getOperationName());
+    strip.addPass(mlir::createStripDebugInfoPass());
+    if (mlir::failed(strip.run(*module)))
+      return out;
+  }
+  llvm::raw_string_ostream os(out.ir);
+  mlir::OpPrintingFlags flags;
+  if (opts.printDebugInfo)
+    flags.enableDebugInfo();
+  module->print(os, flags);
+  os << "\n"; // as tg-opt ends its output
+  out.ok = true;
+  return out;
+}
+
+/// The Python entry point: (ir, section bytes or None, diagnostics).
+py::tuple compile(const std::string &text, const std::string &pipeline,
+                  const std::string &filename, bool section, bool strip,
+                  bool printDebugInfo, bool verifyEach, bool threads,
+                  bool embedSource, const std::string &sourceRoot,
+                  bool compress) {
+  CompileOptions opts;
+  opts.pipeline = pipeline;
+  opts.filename = filename;
+  opts.section = section;
+  opts.strip = strip;
+  opts.printDebugInfo = printDebugInfo;
+  opts.verifyEach = verifyEach;
+  opts.threads = threads;
+  opts.sectionOptions.embedSource = embedSource;
+  opts.sectionOptions.sourceRoot = sourceRoot;
+  opts.sectionOptions.compressSmall = compress;
+  CompileOutput out;
+  {
+    py::gil_scoped_release release;
+    out = runCompile(text, opts);
+  }
+  if (!out.ok)
+    throw CompileError(out.diagnostics.empty() ? "compilation failed"
+                                               : out.diagnostics);
+  py::object bytes = py::none();
+  if (out.section)
+    bytes = py::bytes(*out.section);
+  return py::make_tuple(out.ir, bytes, out.diagnostics);
+}
+
+} // namespace
+
+PYBIND11_MODULE(_compiler, m) {
+  m.doc() = "tg-opt's passes in process (MLIR): tracegraph.compile's native "
+            "half";
+  py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError)
+      .attr("__doc__") = "MLIR's diagnostics of a parse error, a malformed "
+                         "pipeline or a failed pass.";
+  m.def("compile", &compile, py::arg("ir"), py::arg("pipeline"),
+        py::arg("filename"), py::arg("section"), py::arg("strip_debuginfo"),
+        py::arg("print_debuginfo"), py::arg("verify_each"), py::arg("threads"),
+        py::arg("embed_source"), py::arg("source_root"), py::arg("compress"),
+        "Parses `ir`, runs the textual pass pipeline `pipeline` "
+        "(`builtin.module(...)`), builds the debug section when `section` "
+        "and strips the debug info when `strip_debuginfo`; returns (IR text, "
+        "section bytes or None, diagnostics text). Raises CompileError with "
+        "MLIR's diagnostics.");
+}

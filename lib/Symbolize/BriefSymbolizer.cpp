@@ -1,0 +1,148 @@
+//===- BriefSymbolizer.cpp - Memoized op + first frame per handle ---------===//
+//
+// The fast path rebuilds exactly what Symbolizer::setModulePaths formats for
+// a handle with a call stack and a plain position as leaf: the entry graph's
+// head, one piece per stack node (its module frame, or none), the op's tail.
+// test/python/test_section.py compares every brief with Symbolizer's answer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Symbolize/BriefSymbolizer.h"
+
+#include "tg/Serialize/Encoding.h"
+#include "tg/Support/PythonSource.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+using namespace llvm;
+using namespace tg;
+using namespace tg::section;
+
+/// A chain longer than this is left to Symbolizer, whose step budget gives
+/// the error a corrupt (cyclic) or absurdly deep stack deserves.
+static constexpr unsigned kMaxFastDepth = 4096;
+
+Expected<const BriefSymbolizer::Node *>
+BriefSymbolizer::getNode(uint32_t index) {
+  auto it = nodes.find(index);
+  if (it != nodes.end())
+    return &it->second;
+  Expected<SectionStackNode> node = reader.getStackNode(index);
+  if (!node)
+    return node.takeError();
+  Node info;
+  info.parent = node->parent;
+  if (node->moduleFrame) {
+    Expected<SectionModuleFrame> callee =
+        reader.getModuleFrame(*node->moduleFrame);
+    if (!callee)
+      return callee.takeError();
+    info.frame = makeModulePathFrame(callee->instance, callee->className,
+                                     callee->method);
+  } else {
+    info.frame.hasModuleInfo = false;
+  }
+  return &nodes.try_emplace(index, info).first->second;
+}
+
+uint32_t BriefSymbolizer::addModulePath(std::string path) {
+  modulePaths.push_back(std::move(path));
+  return uint32_t(modulePaths.size() - 1);
+}
+
+Expected<uint32_t>
+BriefSymbolizer::stackModulePath(uint32_t stack, std::optional<uint32_t> graph,
+                                 StringRef opName) {
+  auto key =
+      std::make_tuple(stack, graph.value_or(UINT32_MAX),
+                      modulePathHasOpName(format) ? opName.data() : nullptr);
+  auto it = stackPaths.find(key);
+  if (it != stackPaths.end())
+    return it->second;
+  // The head and the frames, shared by every op called through `stack`.
+  auto prefixKey = std::make_pair(stack, graph.value_or(UINT32_MAX));
+  auto prefix = prefixes.find(prefixKey);
+  if (prefix == prefixes.end()) {
+    StringRef topClass, topMethod;
+    if (graph) {
+      Expected<SectionGraph> g = reader.getGraph(*graph);
+      if (!g)
+        return g.takeError();
+      topClass = g->className;
+      topMethod = g->method;
+    }
+    SmallVector<const ModulePathFrame *, 16> chain;
+    for (std::optional<uint32_t> current = stack; current;) {
+      if (chain.size() == kMaxFastDepth)
+        return HandleBrief::kNoModulePath; // the caller takes the slow path
+      Expected<const Node *> node = getNode(*current);
+      if (!node)
+        return node.takeError();
+      chain.push_back(&(*node)->frame);
+      current = (*node)->parent;
+    }
+    std::string text = formatModulePathHead(topClass, topMethod, format);
+    for (const ModulePathFrame *frame : llvm::reverse(chain))
+      appendModulePathFrame(text, *frame, format);
+    prefix = prefixes.try_emplace(prefixKey, std::move(text)).first;
+  }
+  std::string path = prefix->second;
+  appendModulePathTail(path, opName, format);
+  uint32_t index = addModulePath(std::move(path));
+  stackPaths.try_emplace(key, index);
+  return index;
+}
+
+Error BriefSymbolizer::briefSlow(uint64_t handle, HandleBrief &out) {
+  Expected<SymbolizedHandle> sym =
+      symbolizer.symbolize(handle, format, /*maxOrigins=*/1);
+  if (!sym)
+    return sym.takeError();
+  out = HandleBrief();
+  out.opName = sym->opName;
+  out.kernel = sym->kernel;
+  if (sym->origins.empty())
+    return Error::success();
+  SymbolOrigin &origin = sym->origins.front();
+  out.modulePath = addModulePath(std::move(origin.modulePath));
+  if (!origin.frames.empty()) {
+    const SymbolFrame &frame = origin.frames.back();
+    out.hasFrame = true;
+    out.file = frame.file;
+    out.line = frame.line;
+    out.function = frame.function;
+  }
+  return Error::success();
+}
+
+Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
+  HandleBrief out;
+  Expected<SectionHandle> entry = reader.lookupHandle(handle);
+  if (!entry)
+    return entry.takeError();
+  out.opName = entry->opName.value_or("");
+  std::optional<uint32_t> stack = entry->stack;
+  uint32_t leaf = entry->leaf;
+  if (!stack || getLocTag(leaf) != LocTag::Position) {
+    if (Error err = briefSlow(handle, out))
+      return std::move(err);
+    return out;
+  }
+  Expected<uint32_t> path = stackModulePath(*stack, entry->graph, out.opName);
+  if (!path)
+    return path.takeError();
+  if (*path == HandleBrief::kNoModulePath) {
+    if (Error err = briefSlow(handle, out))
+      return std::move(err);
+    return out;
+  }
+  Expected<SectionPosition> pos = reader.getPosition(getLocIndex(leaf));
+  if (!pos)
+    return pos.takeError();
+  out.modulePath = *path;
+  out.hasFrame = true;
+  out.file = getSourceDisplayName(pos->file);
+  out.line = pos->startLine;
+  out.function = pos->function;
+  return out;
+}

@@ -1,0 +1,192 @@
+"""tracegraph.compile: tg-opt's passes in process.
+
+The native half is the extension ``tracegraph._compiler`` (MLIR and every
+pass tg-opt registers), imported on the first call only, so that
+``import tracegraph`` and the section reader never load MLIR.
+"""
+import os
+import shutil
+import tempfile
+
+#: What ``compile(ir)`` runs without ``passes`` or ``pipeline``: the debug
+#: pipeline of docs/architecture.md (inline, fuse, handles, module paths).
+DEFAULT_PASSES = ("tg-inline", "tg-fuse-elementwise", "tg-assign-debug-handles",
+                  "tg-module-hierarchy")
+
+
+class CompileError(RuntimeError):
+    """The IR does not parse, the pipeline is malformed or a pass failed.
+
+    ``str(e)`` and ``e.diagnostics`` are MLIR's diagnostics as tg-opt prints
+    them (``file:line:col: error: ...`` with the source line)."""
+
+    def __init__(self, diagnostics):
+        super().__init__(diagnostics)
+        self.diagnostics = diagnostics
+
+
+class CompileResult:
+    """What ``compile`` returns.
+
+    ``ir`` (the IR text), ``section`` (a ``Section`` opened from the bytes
+    built in memory, or None), ``provenance`` (a ``Provenance``, or None),
+    ``diagnostics`` (warnings and remarks of the run, as text),
+    ``section_bytes`` (the section's bytes exactly as
+    ``--tg-emit-debug-section`` writes them: save them to a file to keep the
+    section). Unpacks as ``ir, section = tracegraph.compile(...)``.
+    """
+
+    __slots__ = ("ir", "section", "provenance", "diagnostics", "section_bytes")
+
+    def __init__(self, ir, section, provenance, diagnostics,
+                 section_bytes=None):
+        self.ir = ir
+        self.section = section
+        self.provenance = provenance
+        self.diagnostics = diagnostics
+        self.section_bytes = section_bytes
+
+    def __iter__(self):
+        return iter((self.ir, self.section))
+
+    def __repr__(self):
+        return "<tracegraph.CompileResult: %d bytes of IR, section %s%s>" % (
+            len(self.ir), "None" if self.section is None else
+            "of %d handles" % self.section.num_handles,
+            "" if self.provenance is None else ", provenance")
+
+
+def _option_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_option_value(v) for v in value)
+    return str(value)
+
+
+def _pass_text(item):
+    """One pass of ``passes`` as MLIR's pipeline syntax: "tg-inline",
+    "tg-inline{entry=f}", tg-opt's "--tg-inline=entry=f", or
+    ("tg-inline", {"entry": "f"})."""
+    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], dict):
+        name, options = item
+        name = name.lstrip("-")
+        if not options:
+            return name
+        return "%s{%s}" % (name, " ".join(
+            "%s=%s" % (k, _option_value(v)) for k, v in options.items()))
+    if not isinstance(item, str):
+        raise TypeError("a pass is a str or a (name, {option: value}) tuple, "
+                        "not %s" % type(item).__name__)
+    text = item.strip().lstrip("-")
+    if not text:
+        raise ValueError("empty pass name in passes")
+    if "{" not in text and "(" not in text and "=" in text:
+        name, options = text.split("=", 1)
+        return "%s{%s}" % (name, options)
+    return text
+
+
+def _pipeline_text(passes, pipeline):
+    if passes is not None and pipeline is not None:
+        raise TypeError("compile(): give passes or pipeline, not both")
+    if pipeline is not None:
+        text = pipeline.strip()
+        if text.startswith("builtin.module(") and text.endswith(")"):
+            text = text[len("builtin.module("):-1]
+        return text
+    if passes is None:
+        passes = DEFAULT_PASSES
+    if isinstance(passes, str):
+        raise TypeError("compile(): passes is a list of pass names; a "
+                        "textual pipeline goes in pipeline=")
+    return ",".join(_pass_text(p) for p in passes)
+
+
+def compile(ir, passes=None, *, pipeline=None, section=True,
+            strip_debuginfo=None, print_debuginfo=None, provenance=False,
+            filename=None, embed_source=False, source_root="", compress=True,
+            verify_each=True, threads=True):
+    """Runs tg-opt's passes in this process; returns a ``CompileResult``.
+
+    ``ir`` is tg IR text (``import_torch``'s result), MLIR bytecode
+    (``bytes``), or an ``os.PathLike`` naming a file of either. The passes
+    are ``passes``, a list of names as tg-opt takes them (``"tg-inline"``,
+    ``"tg-module-hierarchy{format=profiler}"``, ``"--tg-fuse-elementwise"``,
+    ``("tg-inline", {"entry": "f"})``; every tracegraph and upstream pass),
+    or ``pipeline``, MLIR's textual pipeline (``"builtin.module(tg-inline,
+    func.func(canonicalize))"``); without either, ``DEFAULT_PASSES``.
+
+    ``section=True`` builds the debug section from the IR the passes leave
+    (in memory, as ``--tg-emit-debug-section`` would write it) and returns
+    it as a ``Section``; it needs debug handles (``tg-assign-debug-handles``).
+    ``strip_debuginfo`` (default: ``section``) then strips the locations, as
+    ``--strip-debuginfo`` after the section. ``print_debuginfo`` (default:
+    not stripped) prints the locations in ``ir``. ``provenance=True`` runs
+    ``tg-provenance`` after the passes and returns its map as a
+    ``Provenance``. ``embed_source``, ``source_root`` and ``compress`` are
+    the section's options of the same names; ``verify_each=False`` skips
+    the verifier between passes, ``threads=False`` runs on one thread.
+    ``filename`` names the buffer in diagnostics (default: the path, or
+    ``"<string>"``).
+
+    Raises ``CompileError`` carrying MLIR's diagnostics when the IR does not
+    parse, the pipeline is malformed or a pass fails::
+
+        ir, section = tracegraph.compile(tracegraph.import_torch(model))
+        print(section.traceback(section.handles[0]))
+    """
+    if isinstance(ir, os.PathLike):
+        if filename is None:
+            filename = os.fspath(ir)
+        with open(ir, "rb") as f:
+            ir = f.read()
+    elif isinstance(ir, (bytearray, memoryview)):
+        ir = bytes(ir)
+    elif not isinstance(ir, (str, bytes)):
+        raise TypeError("compile(): ir is IR text (str), bytecode (bytes) or "
+                        "an os.PathLike, not %s" % type(ir).__name__)
+    if filename is None:
+        filename = "<string>"
+    text = _pipeline_text(passes, pipeline)
+    if strip_debuginfo is None:
+        strip_debuginfo = bool(section)
+    if print_debuginfo is None:
+        print_debuginfo = not strip_debuginfo
+
+    try:
+        from . import _compiler
+    except ModuleNotFoundError as e:
+        if e.name != __package__ + "._compiler":
+            raise
+        raise ImportError(
+            "tracegraph.compile needs the native module tracegraph._compiler, "
+            "which this copy of the package does not have (build tracegraph "
+            "with -DTG_ENABLE_PYTHON=ON: Debian's pybind11-dev and "
+            "python3-dev)", name=__package__ + "._compiler") from e
+    workdir = None
+    try:
+        if provenance:
+            workdir = tempfile.mkdtemp(prefix="tracegraph-")
+            provenance_path = os.path.join(workdir, "provenance.json")
+            text = ",".join(p for p in (text, "tg-provenance{path=%s}" %
+                                        provenance_path) if p)
+        try:
+            out_ir, section_bytes, diagnostics = _compiler.compile(
+                ir, text, filename, bool(section), bool(strip_debuginfo),
+                bool(print_debuginfo), bool(verify_each), bool(threads),
+                bool(embed_source), os.fspath(source_root), bool(compress))
+        except _compiler.CompileError as e:
+            raise CompileError(str(e)) from None
+        prov = None
+        if provenance:
+            from .provenance import Provenance
+            prov = Provenance.load(provenance_path)
+    finally:
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+    opened = None
+    if section_bytes is not None:
+        from . import Section
+        opened = Section(section_bytes)
+    return CompileResult(out_ir, opened, prov, diagnostics, section_bytes)

@@ -1,0 +1,192 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: python-bindings, pytest
+"""tracegraph.compile (tg-opt's passes in process, tracegraph._compiler) and
+tracegraph.Provenance (the --tg-provenance map): the same IR, section and
+provenance as tg-opt writes for the same passes; MLIR's diagnostics in the
+exceptions; the reader module loads no MLIR."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import tracegraph
+
+SRC = os.environ["TG_SRC_ROOT"]
+TOOLS = os.environ["TG_TOOLS_DIR"]
+RESNET = os.path.join(SRC, "examples", "resnet18.mlir")
+PASSES = ["tg-inline", "tg-fuse-elementwise", "tg-assign-debug-handles",
+          "tg-module-hierarchy"]
+
+
+def tg_opt(*args):
+    return subprocess.run([os.path.join(TOOLS, "tg-opt"), *args],
+                          capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def resnet_ir():
+    with open(RESNET) as f:
+        return f.read()
+
+
+def test_ir_and_section_are_what_tg_opt_writes(resnet_ir, tmp_path):
+    section_path = tmp_path / "r.tgdbg"
+    expected_ir = tg_opt(RESNET, *("--" + p for p in PASSES),
+                         "--tg-emit-debug-section=path=%s" % section_path,
+                         "--strip-debuginfo")
+    result = tracegraph.compile(resnet_ir, passes=PASSES)
+    assert result.ir == expected_ir
+    assert isinstance(result.section, tracegraph.Section)
+    assert result.section_bytes == section_path.read_bytes()
+    assert bytes(result.section.raw()) == bytes(
+        tracegraph.Section(section_path).raw())
+    ir, section = result  # unpacks as (ir, section)
+    assert ir is result.ir and section is result.section
+    assert result.provenance is None
+    assert result.diagnostics == ""
+    assert "CompileResult" in repr(result)
+
+
+def test_default_passes_and_traceback_matches_tg_symbolicate(resnet_ir,
+                                                            tmp_path):
+    ir, section = tracegraph.compile(resnet_ir)
+    assert tuple(tracegraph.DEFAULT_PASSES) == tuple(PASSES)
+    path = tmp_path / "s.tgdbg"
+    path.write_bytes(bytes(section.raw()))  # the image, uncompressed
+    handle = section.handles[-1]
+    expected = subprocess.run(
+        [os.path.join(TOOLS, "tg-symbolicate"), str(path), str(handle)],
+        capture_output=True, text=True, check=True).stdout
+    assert section.traceback(handle) == expected
+    assert "resnet.py" in expected
+
+
+def test_pass_spellings_and_pipeline(resnet_ir):
+    profiler = tg_opt(RESNET, "--tg-inline", "--tg-module-hierarchy=format=profiler",
+                      "-mlir-print-debuginfo")
+    for passes in (["tg-inline", "tg-module-hierarchy{format=profiler}"],
+                   ["--tg-inline", "--tg-module-hierarchy=format=profiler"],
+                   [("tg-inline", {}), ("tg-module-hierarchy",
+                                        {"format": "profiler"})]):
+        result = tracegraph.compile(resnet_ir, passes=passes, section=False)
+        assert result.section is None
+        assert result.ir == profiler  # not stripped: locations printed
+    result = tracegraph.compile(
+        resnet_ir, pipeline="builtin.module(tg-inline,"
+        "tg-module-hierarchy{format=profiler})", section=False)
+    assert result.ir == profiler
+    result = tracegraph.compile(resnet_ir, pipeline="tg-inline", section=False,
+                                print_debuginfo=False)
+    assert result.ir == tg_opt(RESNET, "--tg-inline")
+    # Upstream passes, nested.
+    assert "func.func" in tracegraph.compile(
+        "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n"
+        "  return %0 : i32\n}\n", pipeline="func.func(canonicalize,cse)",
+        section=False).ir
+
+
+def test_path_and_bytecode_input(resnet_ir, tmp_path):
+    import pathlib
+    text = tracegraph.compile(pathlib.Path(RESNET)).ir
+    assert text == tracegraph.compile(resnet_ir).ir
+    bc = tmp_path / "r.mlirbc"
+    subprocess.run([os.path.join(TOOLS, "tg-opt"), RESNET, "--emit-bytecode",
+                    "-o", str(bc)], check=True)
+    assert tracegraph.compile(bc.read_bytes()).ir == text
+
+
+def test_provenance_matches_tg_opt(resnet_ir, tmp_path):
+    path = tmp_path / "prov.json"
+    tg_opt(RESNET, "--tg-assign-debug-handles", "--tg-inline",
+           "--tg-fuse-elementwise", "--tg-provenance=path=%s" % path,
+           "-o", os.devnull)
+    from_file = tracegraph.read_provenance(path)
+    assert isinstance(from_file, tracegraph.Provenance)
+    result = tracegraph.compile(resnet_ir, passes=[
+        "tg-assign-debug-handles", "tg-inline", "tg-fuse-elementwise"],
+        section=False, provenance=True)
+    prov = result.provenance
+    assert prov.kernels == from_file.kernels
+    assert prov.original_ops == from_file.original_ops
+    assert len(prov) == len(prov.kernels) > 0
+    kernel = prov.kernels[0]
+    assert kernel.startswith("fused_")
+    assert prov.origins(kernel) == from_file.origins(kernel)
+    origin = prov.origins(kernel)[0]
+    assert origin.operators and origin.stack
+    assert origin.stack[0].instance == "TOP"
+    assert origin.stack[-1].file.endswith(".py")
+    assert origin.format_stack().splitlines()[0].startswith('  File "')
+    # kernels -> original ops -> kernels
+    handles = prov.handles_of(kernel)
+    assert handles and handles == [int(op.split(":")[1])
+                                   for op in prov.ops_of(kernel)]
+    for h in handles:
+        assert kernel in prov.kernels_of(h)
+        assert h in prov and "handle:%d" % h in prov
+    unfused = [op for op in prov.original_ops if not prov.kernels_of(op)]
+    assert unfused
+    assert True not in prov
+    with pytest.raises(KeyError, match="no kernel named"):
+        prov.origins("nope")
+    with pytest.raises(KeyError, match="no original op"):
+        prov.kernels_of(10**9)
+    with pytest.raises(TypeError):
+        prov.kernels_of(True)
+    assert "Provenance" in repr(prov)
+
+
+def test_provenance_errors(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(ValueError, match="not JSON"):
+        tracegraph.Provenance.load(bad)
+    with pytest.raises(ValueError, match="version 2"):
+        tracegraph.Provenance.loads('{"version": 2}')
+    with pytest.raises(ValueError, match="must be objects"):
+        tracegraph.Provenance.loads('{"version": 1}')
+    with pytest.raises(FileNotFoundError):
+        tracegraph.Provenance.load(tmp_path / "missing.json")
+
+
+def test_parse_error_carries_mlir_diagnostics():
+    with pytest.raises(tracegraph.CompileError) as info:
+        tracegraph.compile("tg.graph @g(%x: !tg.tensor) {\n  tg.bogus\n}\n",
+                           filename="model.mlir")
+    message = str(info.value)
+    assert message.startswith("model.mlir:2:3: error: ")
+    assert info.value.diagnostics == message
+    assert isinstance(info.value, RuntimeError)
+
+
+def test_pass_failure_carries_mlir_diagnostics(resnet_ir):
+    # No handles: building the section fails, naming the op's location.
+    with pytest.raises(tracegraph.CompileError,
+                       match=r"resnet\.py:\d+:\d+: error: .*tg-assign-debug-handles"):
+        tracegraph.compile(resnet_ir, passes=["tg-inline"])
+    with pytest.raises(tracegraph.CompileError,
+                       match="error: tg-inline: .*nope"):
+        tracegraph.compile(resnet_ir, passes=["tg-inline{entry=nope}"])
+    with pytest.raises(tracegraph.CompileError,
+                       match="'tg-nope' does not refer to a registered pass"):
+        tracegraph.compile(resnet_ir, passes=["tg-nope"])
+
+
+def test_argument_errors(resnet_ir):
+    with pytest.raises(TypeError, match="not both"):
+        tracegraph.compile(resnet_ir, passes=["tg-inline"], pipeline="tg-inline")
+    with pytest.raises(TypeError, match="list of pass names"):
+        tracegraph.compile(resnet_ir, passes="tg-inline")
+    with pytest.raises(TypeError, match="ir is IR text"):
+        tracegraph.compile(42)
+    with pytest.raises(TypeError, match="a pass is a str"):
+        tracegraph.compile(resnet_ir, passes=[3])
+
+
+def test_reader_module_loads_no_mlir():
+    code = ("import sys, tracegraph; tracegraph.Section; "
+            "assert 'tracegraph._compiler' not in sys.modules; "
+            "maps = open('/proc/self/maps').read(); "
+            "assert 'MLIR' not in maps and '_compiler' not in maps, maps")
+    subprocess.run([sys.executable, "-c", code], check=True)
