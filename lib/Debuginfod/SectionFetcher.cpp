@@ -51,7 +51,7 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
                             ? std::string("none: DEBUGINFOD_URLS is not set")
                             : join(urls, " ");
   if (!path) {
-    std::string why = toString(path.takeError());
+    std::string why = StringRef(toString(path.takeError())).rtrim().str();
     // LLVM's words when every server answered 404 (or there is none).
     if (why == "build id not found")
       why = urls.empty() ? "not in the cache, and no server to ask"

@@ -77,8 +77,11 @@ def parameters(target):
                 name, default = part.split("=", 1)
                 out[name.split(":")[0].strip()] = default.strip()
         return out
-    return {name: repr(p.default) for name, p in
-            inspect.signature(target).parameters.items()
+    try:
+        signature = inspect.signature(target)
+    except ValueError:  # a pybind11 function: its docstring's first line
+        return parameters(target.__doc__.splitlines()[0])
+    return {name: repr(p.default) for name, p in signature.parameters.items()
             if p.default is not inspect.Parameter.empty}
 
 

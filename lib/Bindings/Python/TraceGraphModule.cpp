@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Debuginfod/SectionFetcher.h"
+#include "tg/Serialize/BuildId.h"
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
 #include "tg/Symbolize/BriefSymbolizer.h"
@@ -125,6 +127,50 @@ public:
     section->reader_ = std::move(*reader);
     section->symbolizer_ = std::make_unique<Symbolizer>(*section->reader_);
     return section;
+  }
+
+  /// The section of build `id` from debuginfod servers (or the client's
+  /// cache), as tg-symbolicate --build-id finds it.
+  static std::shared_ptr<Section>
+  fromBuildId(const std::string &id, std::optional<std::vector<std::string>> urls,
+              std::optional<std::string> cacheDir,
+              std::optional<double> timeout) {
+    llvm::Expected<std::vector<uint8_t>> bytes = section::parseBuildId(id);
+    if (!bytes)
+      throw py::value_error(llvm::toString(bytes.takeError()));
+    DebuginfodOptions options;
+    if (urls)
+      options.urls = *urls;
+    if (cacheDir)
+      options.cacheDirectory = *cacheDir;
+    if (timeout) {
+      if (!(*timeout > 0))
+        throw py::value_error("timeout must be a positive number of seconds");
+      options.timeout = std::chrono::milliseconds(
+          std::max<int64_t>(1, int64_t(*timeout * 1000)));
+    }
+    llvm::Expected<FetchedSection> fetched = [&] {
+      // Network and disk: other Python threads run meanwhile.
+      py::gil_scoped_release release;
+      return fetchSectionByBuildId(*bytes, options);
+    }();
+    if (!fetched)
+      raise(fetched.takeError());
+    auto section = std::make_shared<Section>();
+    section->origin = std::move(fetched->path);
+    section->reader_ = std::move(fetched->reader);
+    section->symbolizer_ = std::make_unique<Symbolizer>(*section->reader_);
+    return section;
+  }
+
+  /// The build ID as hex, or None.
+  py::object buildId() const {
+    llvm::Expected<llvm::ArrayRef<uint8_t>> id = getReader().getBuildId();
+    if (!id)
+      raise(id.takeError());
+    if (id->empty())
+      return py::none();
+    return py::str(section::formatBuildId(*id));
   }
 
   SymbolizedHandle symbolize(py::handle handleObject,
@@ -478,6 +524,24 @@ void defineSectionFile(SectionClass &cls) {
                                   s.getReader().getVersionMinor());
           },
           "(major, minor) format version")
+      .def_property_readonly(
+          "build_id", &Section::buildId,
+          "The section's build ID as lowercase hex (format 3.1), or None "
+          "when it has none. A handle means something only in the section "
+          "of its own build.")
+      .def_static(
+          "from_build_id", &Section::fromBuildId, py::arg("build_id"),
+          py::kw_only(), py::arg("urls") = py::none(),
+          py::arg("cache_dir") = py::none(), py::arg("timeout") = py::none(),
+          "The section of build `build_id` (hex) from debuginfod servers, "
+          "as `tg-symbolicate --build-id` finds it: from LLVM's debuginfod "
+          "client cache, else from `urls` (default: DEBUGINFOD_URLS), "
+          "cached in `cache_dir` (default: DEBUGINFOD_CACHE_PATH or "
+          "~/.cache/llvm-debuginfod/client), each request limited to "
+          "`timeout` seconds (default: DEBUGINFOD_TIMEOUT or 90). Raises "
+          "SectionError when no server has it, a server cannot be reached, "
+          "or what it serves is not that build's section; ValueError for a "
+          "malformed ID. The GIL is released while fetching.")
       .def_property_readonly(
           "num_handles",
           [](const Section &s) { return s.getReader().getNumHandles(); },
