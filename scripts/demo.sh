@@ -140,3 +140,16 @@ cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_ke
 echo "  a trap after the relu (--trap-after $relu), under gdb:"
 gdb -nx -batch -ex run -ex bt "$OUT/run_trap" 2>&1 | grep '^#' | sed 's/^/    /' \
   || echo "    (gdb cannot run programs here)"
+
+step "10. Fleet symbolication: the section by build ID from a debuginfod server (docs/fleet-symbolication.md)"
+mkdir -p "$OUT/symbols"
+"$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/symbols/model.debug elf=true" -o /dev/null
+id=$("$TG_SYM" --print-build-id "$OUT/model.tgdbg")
+"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --section "$OUT/model.tgdbg" -o "$OUT/kernel-id.o"
+echo "the section's build ID: $id (a hash of its contents); the ELF container model.debug"
+echo "  ($(wc -c < "$OUT/symbols/model.debug") bytes) carries it as its GNU build ID, and so does the kernel object:" \
+     "$(llvm-readelf-22 -n "$OUT/kernel-id.o" | sed -n 's/.*Build ID: //p')"
+echo "  debuginfod (elfutils) on 127.0.0.1 serves the container; tg-symbolicate --build-id=$id $handle"
+echo "  fetches it through LLVM's debuginfod client (DEBUGINFOD_URLS) and symbolicates:"
+python3 scripts/debuginfod-server.py "$OUT/symbols" -- \
+  env DEBUGINFOD_CACHE_PATH="$OUT/debuginfod-cache" "$TG_SYM" --build-id="$id" "$handle" | sed 's/^/    /'

@@ -12,7 +12,7 @@ PACKAGES=(
   g++                                                     # TG_COMPILER=gcc (CI builds with both)
   llvm-22 gdb                                             # native kernels: llc, llvm-symbolizer, gdb
   cmake ninja-build ccache                                # the build
-  libcurl4-openssl-dev                                    # LLVM's debuginfod client (tg-symbolicate --build-id)
+  libcurl4-openssl-dev debuginfod                         # LLVM's debuginfod client (tg-symbolicate --build-id); a server for the demo
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
   zstd python3                                            # size baselines; lit
   pybind11-dev python3-dev python3-pytest                 # the Python package and its tests
@@ -21,7 +21,6 @@ PACKAGES=(
 if [ "${1:-}" = --for-tests ]; then
   PACKAGES+=(python3-torch python3-torchvision)           # torch-to-tg (tracegraph.torch), test/torch-to-tg
   PACKAGES+=(libclang-rt-22-dev)                          # ASan/UBSan/libFuzzer: sanitize.sh, fuzz.sh
-  PACKAGES+=(debuginfod)                                  # a real debuginfod server: test/Integration/debuginfod
 fi
 
 missing=()
