@@ -188,6 +188,7 @@ template <typename Fn> void visit(uint64_t count, Fn fn) {
 }
 
 void exerciseReader(const DebugSectionReader &reader) {
+  consume(reader.getBuildId());
   visit(reader.getNumStrings(),
         [&](uint64_t i) { consume(reader.getString(uint32_t(i))); });
   visit(reader.getNumPositions(),

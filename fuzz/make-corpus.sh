@@ -2,8 +2,8 @@
 # Writes the seed corpora of the fuzz targets from real inputs:
 #   <out>/section/  debug sections of the examples, as tg-opt writes them
 #                   (inlined and not, fused, several block sizes, embedded
-#                   source, compressed and not, the golden v1.0, v2.0
-#                   and v3.0 files)
+#                   source, compressed and not, ELF containers, the
+#                   golden v1.0, v2.0, v3.0 and v3.1 files)
 #   <out>/tg-opt/   every test/**/*.mlir case (split at `// -----`), the
 #                   inputs of the Serialize tests and the example, each once
 # Usage: fuzz/make-corpus.sh <tg-opt> <out-dir>
@@ -57,6 +57,10 @@ add "$OUT/section" "$serialize/golden-v1.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v2.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.0-compressed.tgdbg"
+add "$OUT/section" "$serialize/golden-v3.1.tgdbg"
+# ELF containers (elf=true): the reader's ELF parsing and the note check.
+add "$OUT/section" "$serialize/golden-v3.1.elf"
+section r18-elf "$r18" --tg-inline --tg-assign-debug-handles -- elf=true compress=false
 
 # tg IR: one seed per `// -----` case of every test input.
 find test -name '*.mlir' -not -path '*/bad-input/*' | LC_ALL=C sort > "$WORK/files"
