@@ -32,21 +32,29 @@ __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
            "compile", "CompileError", "CompileResult", "DEFAULT_PASSES",
            "Provenance", "read_provenance"]
 
-from ._compile import (DEFAULT_PASSES, CompileError, CompileResult,  # noqa: E402
-                       compile)
-from .provenance import Provenance, read_provenance  # noqa: E402
 
 # The native reader (the pybind11 module `_tracegraph`, built when
 # TG_ENABLE_PYTHON is on) is imported on first use of Section or
 # SectionError, so that the pure-Python parts, the importer tracegraph.torch
 # above all, work without it.
 _NATIVE = ("Section", "SectionError")
+# Pure Python, imported on first use too (importing the importer loads only
+# what it needs): compile (whose native half, _compiler, loads MLIR only
+# when it runs) and the provenance reader.
+_LAZY = {"compile": "_compile", "CompileError": "_compile",
+         "CompileResult": "_compile", "DEFAULT_PASSES": "_compile",
+         "Provenance": "provenance", "read_provenance": "provenance"}
 
 
 def __getattr__(name):
+    import importlib
+    if name in _LAZY:
+        value = getattr(importlib.import_module(__name__ + "." + _LAZY[name]),
+                        name)
+        globals()[name] = value
+        return value
     if name not in _NATIVE:
         raise AttributeError("module %r has no attribute %r" % (__name__, name))
-    import importlib
     try:
         _tracegraph = importlib.import_module(__name__ + "._tracegraph")
     except ModuleNotFoundError as e:

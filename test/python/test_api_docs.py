@@ -19,7 +19,8 @@ SRC = os.environ["TG_SRC_ROOT"]
 def public_modules():
     mods = [tracegraph, importlib.import_module("tracegraph._tracegraph"),
             importlib.import_module("tracegraph._compiler"),
-            importlib.import_module("tracegraph._tools"), tracegraph.provenance]
+            importlib.import_module("tracegraph._tools"),
+            importlib.import_module("tracegraph.provenance")]
     torch_package = importlib.import_module("tracegraph.torch")
     for info in pkgutil.walk_packages(torch_package.__path__,
                                       "tracegraph.torch."):
