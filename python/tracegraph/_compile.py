@@ -106,7 +106,7 @@ def _pipeline_text(passes, pipeline):
 def compile(ir, passes=None, *, pipeline=None, section=True,
             strip_debuginfo=None, print_debuginfo=None, provenance=False,
             filename=None, embed_source=False, source_root="", compress=True,
-            verify_each=True, threads=True):
+            build_id=None, verify_each=True, threads=True):
     """Runs tg-opt's passes in this process; returns a ``CompileResult``.
 
     ``ir`` is tg IR text (``import_torch``'s result), MLIR bytecode
@@ -125,7 +125,9 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     not stripped) prints the locations in ``ir``. ``provenance=True`` runs
     ``tg-provenance`` after the passes and returns its map as a
     ``Provenance``. ``embed_source``, ``source_root`` and ``compress`` are
-    the section's options of the same names; ``verify_each=False`` skips
+    the section's options of the same names; ``build_id`` is the section's
+    build ID as hex (default ``None``: a hash of its contents; ``"none"``:
+    no build ID, the 3.0 section); ``verify_each=False`` skips
     the verifier between passes, ``threads=False`` runs on one thread.
     ``filename`` names the buffer in diagnostics (default: the path, or
     ``"<string>"``).
@@ -175,7 +177,8 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
             out_ir, section_bytes, diagnostics = _compiler.compile(
                 ir, text, filename, bool(section), bool(strip_debuginfo),
                 bool(print_debuginfo), bool(verify_each), bool(threads),
-                bool(embed_source), os.fspath(source_root), bool(compress))
+                bool(embed_source), os.fspath(source_root), bool(compress),
+                "" if build_id is None else str(build_id))
         except _compiler.CompileError as e:
             raise CompileError(str(e)) from None
         prov = None

@@ -190,3 +190,16 @@ def test_reader_module_loads_no_mlir():
             "maps = open('/proc/self/maps').read(); "
             "assert 'MLIR' not in maps and '_compiler' not in maps, maps")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_build_id_option():
+    """build_id: a hash of the contents by default, given, or none."""
+    ir = open(os.path.join(SRC, "test", "Serialize", "Inputs",
+                           "golden-v2.1.mlir")).read()
+    default = tracegraph.compile(ir, passes=[]).section
+    assert default.build_id == "7eb19934f6fd2d5c8e519e7466c6ba50b4ed0574"
+    assert tracegraph.compile(ir, passes=[], build_id="C0FFEE").section.build_id == "c0ffee"
+    none = tracegraph.compile(ir, passes=[], build_id="none").section
+    assert none.build_id is None and none.version == (3, 0)
+    with pytest.raises(ValueError, match="odd|even number"):
+        tracegraph.compile(ir, passes=[], build_id="abc")

@@ -18,6 +18,7 @@
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
+#include "tg/Serialize/BuildId.h"
 #include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -144,8 +145,17 @@ py::tuple compile(const std::string &text, const std::string &pipeline,
                   const std::string &filename, bool section, bool strip,
                   bool printDebugInfo, bool verifyEach, bool threads,
                   bool embedSource, const std::string &sourceRoot,
-                  bool compress) {
+                  bool compress, const std::string &buildId) {
   CompileOptions opts;
+  if (buildId == "none") {
+    opts.sectionOptions.writeBuildId = false;
+  } else if (!buildId.empty()) {
+    llvm::Expected<std::vector<uint8_t>> id =
+        tg::section::parseBuildId(buildId);
+    if (!id)
+      throw py::value_error("build_id: " + llvm::toString(id.takeError()));
+    opts.sectionOptions.buildId = std::move(*id);
+  }
   opts.pipeline = pipeline;
   opts.filename = filename;
   opts.section = section;
@@ -182,6 +192,7 @@ PYBIND11_MODULE(_compiler, m) {
         py::arg("filename"), py::arg("section"), py::arg("strip_debuginfo"),
         py::arg("print_debuginfo"), py::arg("verify_each"), py::arg("threads"),
         py::arg("embed_source"), py::arg("source_root"), py::arg("compress"),
+        py::arg("build_id"),
         "Parses `ir`, runs the textual pass pipeline `pipeline` "
         "(`builtin.module(...)`), builds the debug section when `section` "
         "and strips the debug info when `strip_debuginfo`; returns (IR text, "
