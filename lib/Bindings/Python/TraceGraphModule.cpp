@@ -131,10 +131,9 @@ public:
 
   /// The section of build `id` from debuginfod servers (or the client's
   /// cache), as tg-symbolicate --build-id finds it.
-  static std::shared_ptr<Section>
-  fromBuildId(const std::string &id, std::optional<std::vector<std::string>> urls,
-              std::optional<std::string> cacheDir,
-              std::optional<double> timeout) {
+  static std::shared_ptr<Section> fromBuildId(
+      const std::string &id, std::optional<std::vector<std::string>> urls,
+      std::optional<std::string> cacheDir, std::optional<double> timeout) {
     llvm::Expected<std::vector<uint8_t>> bytes = section::parseBuildId(id);
     if (!bytes)
       throw py::value_error(llvm::toString(bytes.takeError()));
