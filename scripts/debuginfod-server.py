@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a real debuginfod server on loopback for tests, benchmarks and the demo.
 
-    debuginfod-server.py DIR [--files N] -- COMMAND [ARGS...]
+    debuginfod-server.py DIR [--files N] [--federate] -- COMMAND [ARGS...]
 
 starts Debian's debuginfod (elfutils) on 127.0.0.1 at a free port, indexing
 the ELF files under DIR (tracegraph's containers: --tg-emit-debug-section
@@ -119,10 +119,13 @@ class DebuginfodServer:
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
-        usage="%(prog)s DIR [--files N] -- COMMAND [ARGS...]")
+        usage="%(prog)s DIR [--files N] [--federate] -- COMMAND [ARGS...]")
     parser.add_argument("directory")
     parser.add_argument("--files", type=int, default=None,
                         help="files to wait for (default: all under DIR)")
+    parser.add_argument("--federate", action="store_true",
+                        help="append this server to DEBUGINFOD_URLS instead "
+                             "of replacing it (nest the script to run several)")
     argv = sys.argv[1:]
     if "--" not in argv:
         parser.error("missing '-- COMMAND'")
@@ -133,7 +136,10 @@ def main():
         parser.error("missing COMMAND after '--'")
     try:
         with DebuginfodServer(args.directory, args.files) as server:
-            env = dict(os.environ, DEBUGINFOD_URLS=server.url)
+            urls = server.url
+            if args.federate and os.environ.get("DEBUGINFOD_URLS"):
+                urls = os.environ["DEBUGINFOD_URLS"] + " " + server.url
+            env = dict(os.environ, DEBUGINFOD_URLS=urls)
             return subprocess.call(command, env=env)
     except RuntimeError as err:
         print("debuginfod-server.py: error: %s" % err, file=sys.stderr)
