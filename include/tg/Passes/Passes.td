@@ -295,7 +295,17 @@ def TGSnapshotOrigins : Pass<"tg-snapshot-origins", "mlir::ModuleOp"> {
     functions (`tg.graph`, `func.func`) are skipped: they compute nothing,
     and inlining rightly drops them. A later `--tg-verify-origins` in the same pipeline checks
     that none was lost. Locations are not changed.
+
+    With `terminators=true` the origins of terminators count too
+    (`func.return`, `cf.br`, `scf.yield`, `linalg.yield` carry the Python line
+    of a `return` or of a loop body's end): what `tg-opt --tg-account-origins`
+    accounts for, and what docs/upstream-transforms.md says a lowering must
+    keep.
   }];
+  let options = [
+    Option<"terminators", "terminators", "bool", /*default=*/"false",
+           "Count the origins of terminators too">,
+  ];
 }
 
 def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
