@@ -47,6 +47,10 @@ struct Entry {
   unsigned operandNo = 0;
   /// Its location before the pass.
   Location loc;
+  /// Its parent op, and its place in the snapshot's post-order walk: the
+  /// ops nested in an op come right before it.
+  Operation *parent = nullptr;
+  unsigned visit = 0;
   /// Its value and type, when it was a constant.
   Attribute constant;
   Type constantType;
@@ -125,6 +129,7 @@ public:
 private:
   Operation *findTarget(const Entry &entry);
   Operation *findReplacement(const Entry &entry);
+  Operation *findTwin(const Entry &entry);
   Operation *findEqualConstant(const Entry &entry);
   bool isAlive(Operation *op, OperationName name);
   void buildLiveOps();
@@ -147,6 +152,8 @@ private:
   /// Lost entries resolved so far, with the op that took their origins
   /// (null: eliminated).
   llvm::DenseMap<unsigned, Operation *> resolved;
+  /// The ops nested in an op, in post-order, built on first need.
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> nestedOps;
   SmallVector<Location> records;
 };
 
@@ -212,9 +219,37 @@ Operation *Resolver::findEqualConstant(const Entry &entry) {
   return unknownConstants.lookup({entry.constant, entry.constantType});
 }
 
+Operation *Resolver::findTwin(const Entry &entry) {
+  // An op nested in an op that was replaced by an op of the same kind (CSE
+  // of a region op keeps one of two equivalent regions): its twin at the
+  // same place in the kept op computes what it computed.
+  auto parentEntry = entryOfOp.find(entry.parent);
+  if (parentEntry == entryOfOp.end())
+    return nullptr;
+  const Entry &parent = before.entries[parentEntry->second];
+  Operation *kept = resolved.lookup(parentEntry->second);
+  if (!kept || kept == parent.op || kept->getName() != parent.name)
+    return nullptr;
+  auto found = nestedOps.try_emplace(kept);
+  SmallVector<Operation *> &list = found.first->second;
+  if (found.second)
+    kept->walk([&](Operation *nested) {
+      if (nested != kept)
+        list.push_back(nested);
+    });
+  ArrayRef<Operation *> nested = list;
+  unsigned back = parent.visit - entry.visit;
+  if (back == 0 || back > nested.size())
+    return nullptr;
+  Operation *twin = nested[nested.size() - back];
+  return twin->getName() == entry.name ? twin : nullptr;
+}
+
 Operation *Resolver::findTarget(const Entry &entry) {
   if (isAlive(entry.op, entry.name))
     return entry.op;
+  if (Operation *twin = findTwin(entry))
+    return twin;
   if (Operation *replacement = findReplacement(entry))
     return replacement;
   return findEqualConstant(entry);
@@ -340,7 +375,9 @@ std::unique_ptr<Snapshot>
 OriginAccounting::takeSnapshot(Operation *root) const {
   auto snapshot = std::make_unique<Snapshot>();
   SmallVector<Location> scratch;
+  unsigned visits = 0;
   auto visit = [&](Operation *op) {
+    unsigned visitIndex = visits++;
     Location loc = op->getLoc();
     forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &) {
       snapshot->records.insert(record);
@@ -362,6 +399,8 @@ OriginAccounting::takeSnapshot(Operation *root) const {
       return;
     Entry &entry = snapshot->entries.emplace_back(
         op, traced ? traced.getNameAttr() : op->getName().getIdentifier());
+    entry.parent = op->getParentOp();
+    entry.visit = visitIndex;
     for (Value result : op->getResults()) {
       if (result.use_empty())
         continue;
