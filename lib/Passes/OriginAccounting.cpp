@@ -204,13 +204,22 @@ Operation *Resolver::findReplacement(const Entry &entry) {
                       user = holder->second;
                   });
   }
-  if (!user || user->getNumOperands() <= entry.operandNo)
+  if (!user)
     return nullptr;
+  // A new op that computes the user without this operand (a constant the
+  // folder made of a chain) absorbed this op too.
+  if (user->getNumOperands() <= entry.operandNo)
+    return user != entry.user ? user : nullptr;
   Operation *def = user->getOperand(entry.operandNo).getDefiningOp();
-  // A block argument computes nothing: the origin was eliminated.
-  if (!def || def == entry.op)
-    return nullptr;
-  return def;
+  if (def && def != entry.op)
+    return def;
+  // The user reads a block argument there now. When the user is what it
+  // was, this op was replaced by that argument, which computes nothing:
+  // eliminated. When the user is a rewrite that merged it with others (its
+  // location changed), the rewrite consumed this op (a folded chain).
+  bool rewritten = userEntry != entryOfOp.end() &&
+                   user->getLoc() != before.entries[userEntry->second].loc;
+  return rewritten ? user : nullptr;
 }
 
 Operation *Resolver::findEqualConstant(const Entry &entry) {

@@ -17,12 +17,17 @@
 // 1. back to the op that held it, when that op is still alive (MLIR's folder
 //    resets the location of a constant it reuses to `unknown` without a
 //    notification);
-// 2. to the op that now defines the operand through which its first user
+// 2. to its twin, when it was nested in an op replaced by an op of the same
+//    kind (CSE of an `scf.if`: the same op at the same place in the kept
+//    regions);
+// 3. to the op that now defines the operand through which its first user
 //    read it (the user itself, or the op now holding the user's origin when a
 //    conversion replaced the user): the op's results were replaced by that
-//    value (a fold, CSE, a no-op cast);
-// 3. to a surviving equal constant whose location the folder reset;
-// 4. else into an `eliminated` record (`#tg.origin_record`, with the pass's
+//    value (a fold, CSE, a no-op cast). When the user was folded away too,
+//    or its replacement has no such operand, the op went with the user, to
+//    what the user went to (the inner op of a folded chain);
+// 4. to a surviving equal constant whose location the folder reset;
+// 5. else into an `eliminated` record (`#tg.origin_record`, with the pass's
 //    argument) on the location of the op the pass ran on, as the
 //    location-preserving listener records what its rewrites erase. Origin
 //    records a pass dropped are appended there again.
