@@ -132,6 +132,7 @@ private:
   Operation *findTwin(const Entry &entry);
   Operation *findEqualConstant(const Entry &entry);
   bool isAlive(Operation *op, OperationName name);
+  bool isSameOp(Operation *op, OperationName name, Location before);
   void buildLiveOps();
   void mergeInto(Operation *target,
                  ArrayRef<std::pair<Location, StringAttr>> given);
@@ -181,12 +182,37 @@ bool Resolver::isAlive(Operation *op, OperationName name) {
   return it != live.end() && it->second == name;
 }
 
+bool Resolver::isSameOp(Operation *op, OperationName name, Location loc) {
+  if (!isAlive(op, name))
+    return false;
+  // The same op still lists some of its origins, or has none left (the
+  // folder reset it); an op the pass built where it freed another of the
+  // same kind lists others.
+  Location now = op->getLoc();
+  if (now == loc || isa<UnknownLoc>(now))
+    return true;
+  SmallVector<Location> scratch, was;
+  tg::getOrigins(loc, was);
+  bool lists = false;
+  forEachOrigin(now, scratch, [&](Location origin) {
+    lists |= llvm::is_contained(was, origin);
+  });
+  return lists;
+}
+
 Operation *Resolver::findReplacement(const Entry &entry) {
   if (!entry.user)
     return nullptr;
   Operation *user = nullptr;
   auto userEntry = entryOfOp.find(entry.user);
-  if (isAlive(entry.user, entry.userName)) {
+  // A user without origins (a terminator when they are not counted) is
+  // known only by its address.
+  bool userAlive =
+      userEntry != entryOfOp.end()
+          ? isSameOp(entry.user, entry.userName,
+                     before.entries[userEntry->second].loc)
+          : isAlive(entry.user, entry.userName);
+  if (userAlive) {
     user = entry.user;
   } else if (userEntry != entryOfOp.end()) {
     // A user that was itself folded away took this op with it (the inner op
@@ -255,7 +281,7 @@ Operation *Resolver::findTwin(const Entry &entry) {
 }
 
 Operation *Resolver::findTarget(const Entry &entry) {
-  if (isAlive(entry.op, entry.name))
+  if (isSameOp(entry.op, entry.name, entry.loc))
     return entry.op;
   if (Operation *twin = findTwin(entry))
     return twin;

@@ -5,6 +5,8 @@
 // RUN: tg-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(canonicalize))' --tg-account-origins -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=NESTED
 // RUN: tg-opt %s -split-input-file -cse --tg-account-origins -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=CSE
 // RUN: tg-opt %s -split-input-file -symbol-dce --tg-account-origins -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=DCE
+// RUN: tg-opt %s -split-input-file -convert-arith-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts --tg-account-origins -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=ARITH
+// RUN: tg-opt %s -split-input-file -tg-snapshot-origins=terminators=true -convert-arith-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts -tg-verify-origins --tg-account-origins -o /dev/null
 // Every chunk, every pass: nothing lost, terminators included.
 // RUN: tg-opt %s -split-input-file -tg-snapshot-origins=terminators=true -canonicalize -cse -symbol-dce -tg-verify-origins --tg-account-origins -o /dev/null
 // RUN: tg-opt %s -split-input-file -pass-pipeline='builtin.module(tg-snapshot-origins{terminators=true},func.func(canonicalize,cse),tg-verify-origins)' --tg-account-origins -o /dev/null
@@ -40,12 +42,12 @@ func.func @folds(%x: i32) -> (i32, i32) {
 // with the rewrite of their user. With max-origins=1 the holder keeps what the
 // pass gave it and the others are recorded as merged into it.
 // CHECK-LABEL: func.func @chain
-// CHECK: arith.constant 3 : i32 loc(fused["b.py":6:4, "b.py":5:4, "b.py":2:4, "b.py":3:4])
-// CHECK: arith.addi %arg0, %{{.*}} : i32 loc(fused["b.py":6:4, "b.py":5:4, "b.py":1:4, "b.py":4:4])
+// CHECK: arith.constant 3 : i32 loc(fused["b.py":6:4, "b.py":5:4, "b.py":3:4])
+// CHECK: arith.addi %arg0, %{{.*}} : i32 loc(fused["b.py":6:4, "b.py":5:4, "b.py":1:4, "b.py":2:4, "b.py":4:4])
 // CHECK-NOT: origin_record
 // BOUND-LABEL: func.func @chain
 // BOUND: arith.constant 3 : i32 loc(fused["b.py":6:4, "b.py":5:4])
-// BOUND: } loc(fused[{{.*}}fused<#tg.origin_record<merged, pass = "canonicalize", op = "arith.constant", into = loc(fused["b.py":6:4, "b.py":5:4])>>["b.py":1:4], fused<#tg.origin_record<merged, pass = "canonicalize", op = "arith.addi", into = loc(fused["b.py":6:4, "b.py":5:4])>>["b.py":4:4]
+// BOUND: } loc(fused[{{.*}}fused<#tg.origin_record<merged, pass = "canonicalize", op = "arith.constant", into = loc(fused["b.py":6:4, "b.py":5:4])>>["b.py":1:4], fused<#tg.origin_record<merged, pass = "canonicalize", op = "arith.constant", into = loc(fused["b.py":6:4, "b.py":5:4])>>["b.py":2:4], fused<#tg.origin_record<merged, pass = "canonicalize", op = "arith.addi", into = loc(fused["b.py":6:4, "b.py":5:4])>>["b.py":4:4], fused<#tg.origin_record<merged, pass = "canonicalize", op = "arith.constant", into = loc(fused["b.py":6:4, "b.py":5:4])>>["b.py":3:4]])
 func.func @chain(%x: i32) -> i32 {
   %c1 = arith.constant 1 : i32 loc("b.py":1:4)
   %c1b = arith.constant 1 : i32 loc("b.py":2:4)
@@ -110,4 +112,20 @@ func.func @region_twins(%c: i1, %x: i32) -> (i32, i32) {
 func.func private @gone() loc(fused["d.py":1:1, fused<#tg.origin_record<eliminated, pass = "tg-cse", op = "arith.addi">>["d.py":2:4]])
 func.func @kept() {
   return loc("d.py":5:4)
+}
+
+// -----
+
+// A conversion replaces a no-op index_cast by its operand: the one whose
+// operand is a block argument is eliminated; the one whose operand is an op
+// is merged into what that op became (the user, `return`, reads it now).
+// ARITH-LABEL: llvm.func @casts
+// ARITH: llvm.add %arg0, %arg0 : i64 loc(fused["k.py":2:4, "k.py":3:4])
+// ARITH: llvm.return %{{.*}} : i64 loc("k.py":4:4)
+// ARITH: } loc(fused[{{.*}}fused<#tg.origin_record<eliminated, pass = "convert-arith-to-llvm", op = "arith.index_cast">>["k.py":1:4]])
+func.func @casts(%x: i64) -> i64 {
+  %i = arith.index_cast %x : i64 to index loc("k.py":1:4)
+  %j = arith.addi %i, %i : index loc("k.py":2:4)
+  %k = arith.index_cast %j : index to i64 loc("k.py":3:4)
+  return %k : i64 loc("k.py":4:4)
 }
