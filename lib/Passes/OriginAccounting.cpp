@@ -207,11 +207,10 @@ Operation *Resolver::findReplacement(const Entry &entry) {
   auto userEntry = entryOfOp.find(entry.user);
   // A user without origins (a terminator when they are not counted) is
   // known only by its address.
-  bool userAlive =
-      userEntry != entryOfOp.end()
-          ? isSameOp(entry.user, entry.userName,
-                     before.entries[userEntry->second].loc)
-          : isAlive(entry.user, entry.userName);
+  bool userAlive = userEntry != entryOfOp.end()
+                       ? isSameOp(entry.user, entry.userName,
+                                  before.entries[userEntry->second].loc)
+                       : isAlive(entry.user, entry.userName);
   if (userAlive) {
     user = entry.user;
   } else if (userEntry != entryOfOp.end()) {
@@ -384,7 +383,8 @@ public:
 
 private:
   bool isAccounted(Pass *pass) const;
-  std::unique_ptr<Snapshot> takeSnapshot(Operation *root) const;
+  std::unique_ptr<Snapshot> takeSnapshot(Operation *root,
+                                         bool recordsOnly) const;
   std::unique_ptr<Snapshot> take(Pass *pass, Operation *op);
 
   tg::OriginAccountingOptions options;
@@ -407,7 +407,7 @@ bool OriginAccounting::isAccounted(Pass *pass) const {
 }
 
 std::unique_ptr<Snapshot>
-OriginAccounting::takeSnapshot(Operation *root) const {
+OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly) const {
   auto snapshot = std::make_unique<Snapshot>();
   SmallVector<Location> scratch;
   unsigned visits = 0;
@@ -419,7 +419,8 @@ OriginAccounting::takeSnapshot(Operation *root) const {
     });
     // Modules and functions hold no computation of their own, as for
     // tg-snapshot-origins.
-    if (op == root || isa<UnknownLoc>(loc) || isa<ModuleOp>(op) ||
+    if (recordsOnly || op == root || isa<UnknownLoc>(loc) ||
+        isa<ModuleOp>(op) ||
         (op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
          isa<FunctionOpInterface>(op)) ||
         (!options.terminators && op->hasTrait<OpTrait::IsTerminator>()))
@@ -458,7 +459,9 @@ OriginAccounting::takeSnapshot(Operation *root) const {
 void OriginAccounting::runBeforePass(Pass *pass, Operation *op) {
   if (!isAccounted(pass))
     return;
-  std::unique_ptr<Snapshot> snapshot = takeSnapshot(op);
+  bool recordsOnly =
+      llvm::is_contained(options.recordsOnlyPasses, pass->getArgument());
+  std::unique_ptr<Snapshot> snapshot = takeSnapshot(op, recordsOnly);
   std::lock_guard<std::mutex> lock(mutex);
   snapshots[{pass, op}] = std::move(snapshot);
 }

@@ -34,7 +34,8 @@
 //
 // Merges are bounded by `maxOrigins` as the listener's: the origins over the
 // bound are recorded as `merged` into the holder. Passes that drop locations
-// on purpose (`-strip-debuginfo`) are left alone.
+// on purpose (`-strip-debuginfo`) are left alone; around one that translates
+// every location (`--tg-export-llvm-debuginfo`) only the records are kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,8 +63,16 @@ struct OriginAccountingOptions {
   /// of a loop body. docs/upstream-transforms.md says why this is the
   /// default.
   bool terminators = true;
-  /// Pass arguments whose purpose is to drop locations: not accounted.
-  llvm::SmallVector<std::string, 2> exemptPasses = {"strip-debuginfo"};
+  /// Pass arguments not accounted: those whose purpose is to drop
+  /// locations, or to move the records out of the IR.
+  llvm::SmallVector<std::string, 2> exemptPasses = {"strip-debuginfo",
+                                                    "tg-strip-origin-records"};
+  /// Pass arguments whose origins are not compared, only their records kept:
+  /// those that rewrite every location into another form one for one (LLVM
+  /// debug scopes: the origins are all there, spelled differently, and a
+  /// merge after it would put back a form mlir-translate cannot read).
+  llvm::SmallVector<std::string, 1> recordsOnlyPasses = {
+      "tg-export-llvm-debuginfo"};
 };
 
 /// The instrumentation; `addOriginAccounting` adds one to a pass manager.

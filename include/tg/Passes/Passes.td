@@ -308,6 +308,27 @@ def TGSnapshotOrigins : Pass<"tg-snapshot-origins", "mlir::ModuleOp"> {
   ];
 }
 
+def TGStripOriginRecords : Pass<"tg-strip-origin-records", "mlir::ModuleOp"> {
+  let summary = "Move the origin records out of the IR, into a file";
+  let description = [{
+    Removes every `#tg.origin_record` from every location (they sit on the
+    module, or on a function a nested pass ran on) and, with `path`, writes
+    them there first, one printed location per line, in walk order. For
+    tools that cannot read tg attributes but must keep the records: Debian's
+    `mlir-translate` turns `tg-compile-kernel --account-origins`'s llvm
+    dialect into LLVM IR after it, and DWARF has no place for an origin no
+    instruction computes. The rest of each location is left as it was, so
+    the DWARF of the object is the same. `tg-opt --tg-account-origins`
+    leaves this pass alone (the records leave on purpose).
+
+    Errors when `path` cannot be written (the IR is then left unchanged).
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"",
+           "Where to write the records (default: nowhere)">,
+  ];
+}
+
 def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
   let summary = "Fail when an origin recorded by tg-snapshot-origins is lost";
   let description = [{
