@@ -12,7 +12,14 @@
 // RUN:   -one-shot-bufferize=bufferize-function-boundaries -convert-linalg-to-loops \
 // RUN:   -convert-scf-to-cf -convert-arith-to-llvm -finalize-memref-to-llvm \
 // RUN:   -convert-func-to-llvm -convert-cf-to-llvm -reconcile-unrealized-casts \
-// RUN:   -tg-verify-origins --tg-account-origins -o /dev/null
+// RUN:   -tg-verify-origins=summary=true --tg-account-origins -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
+// RUN: not tg-opt %s -tg-snapshot-origins=terminators=true \
+// RUN:   -one-shot-bufferize=bufferize-function-boundaries -convert-linalg-to-loops \
+// RUN:   -convert-scf-to-cf -convert-arith-to-llvm -finalize-memref-to-llvm \
+// RUN:   -convert-func-to-llvm -convert-cf-to-llvm -reconcile-unrealized-casts \
+// RUN:   -tg-verify-origins=summary=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY-LOST
+// SUMMARY: remark: origins: 14, on ops: 13 (on llvm ops: 13), only in records: 1, lost: 0
+// SUMMARY-LOST: remark: origins: 14, on ops: 7 (on llvm ops: 7), only in records: 0, lost: 7
 // RUN: tg-opt %s \
 // RUN:   -one-shot-bufferize=bufferize-function-boundaries -convert-linalg-to-loops \
 // RUN:   -convert-scf-to-cf -convert-arith-to-llvm -finalize-memref-to-llvm \

@@ -351,8 +351,15 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
     origins of the ops in its body (none missing, none extra); kernel names
     must be unique in the module.
     The IR is otherwise not changed.
+
+    With `summary=true` it also reports, as a remark on the module, where
+    the snapshot's origins are: `origins: N, on ops: H (on llvm ops: L), only
+    in records: R, lost: X` (an origin both on an op and in a record counts
+    as on an op). bench/origin_accounting.py tabulates it.
   }];
   let options = [
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Report where the snapshot's origins are, as a remark">,
     Option<"compare", "compare", "::tg::OriginComparison",
            /*default=*/"::tg::OriginComparison::Full",
            "What must survive of each origin",
