@@ -21,10 +21,12 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <atomic>
 #include <mutex>
 
 using namespace mlir;
@@ -59,8 +61,10 @@ struct Entry {
 /// What the IR under one op held before one pass ran on it.
 struct Snapshot {
   std::vector<Entry> entries;
-  /// Every origin, with the first entry holding it, in walk order.
-  llvm::MapVector<Location, unsigned> origins;
+  /// Every origin, with the first entry holding it, in walk order, and the
+  /// position of each in that list.
+  std::vector<std::pair<Location, unsigned>> origins;
+  llvm::DenseMap<Location, unsigned> originIndex;
   /// Every origin record (`fused<#tg.origin_record<...>>[...]`).
   llvm::SetVector<Location> records;
 };
@@ -122,8 +126,10 @@ public:
       : before(before), root(root), ctx(root->getContext()), passName(passName),
         maxOrigins(maxOrigins) {}
 
-  /// Accounts for every origin of `before` that `present` lacks.
-  void run(const DenseMap<Location, Operation *> &present,
+  /// Accounts for every origin of `before` that is not `found` (by its
+  /// position in `before.origins`); `holders` has the first op listing each
+  /// found one (null when only a record names it).
+  void run(const llvm::BitVector &found, ArrayRef<Operation *> holders,
            const llvm::DenseSet<Location> &presentRecords);
 
 private:
@@ -143,7 +149,7 @@ private:
   MLIRContext *ctx;
   StringRef passName;
   unsigned maxOrigins;
-  const DenseMap<Location, Operation *> *present = nullptr;
+  ArrayRef<Operation *> holders;
   /// Built on first need: the live ops, by name, and the constants whose
   /// location the folder reset.
   bool liveBuilt = false;
@@ -224,9 +230,9 @@ Operation *Resolver::findReplacement(const Entry &entry) {
     SmallVector<Location> scratch;
     forEachOrigin(before.entries[userEntry->second].loc, scratch,
                   [&](Location origin) {
-                    auto holder = present->find(origin);
-                    if (!user && holder != present->end())
-                      user = holder->second;
+                    auto it = before.originIndex.find(origin);
+                    if (!user && it != before.originIndex.end())
+                      user = holders[it->second];
                   });
   }
   if (!user)
@@ -328,14 +334,15 @@ void Resolver::recordEliminated(const Entry &entry, ArrayRef<Location> lost) {
   records.push_back(tg::makeOriginRecord(record, origin));
 }
 
-void Resolver::run(const DenseMap<Location, Operation *> &presentOrigins,
+void Resolver::run(const llvm::BitVector &found,
+                   ArrayRef<Operation *> holderList,
                    const llvm::DenseSet<Location> &presentRecords) {
-  present = &presentOrigins;
+  holders = holderList;
   // The lost origins of each entry, in the order the snapshot met them.
   llvm::MapVector<unsigned, SmallVector<Location, 1>> lost;
-  for (const auto &[origin, index] : before.origins)
-    if (!presentOrigins.count(origin))
-      lost[index].push_back(origin);
+  for (unsigned i = 0, e = before.origins.size(); i != e; ++i)
+    if (!found.test(i))
+      lost[before.origins[i].second].push_back(before.origins[i].first);
   llvm::MapVector<Operation *, SmallVector<std::pair<Location, StringAttr>>>
       given;
   if (!lost.empty())
@@ -383,14 +390,16 @@ public:
 
 private:
   bool isAccounted(Pass *pass) const;
-  std::unique_ptr<Snapshot> takeSnapshot(Operation *root,
-                                         bool recordsOnly) const;
+  std::unique_ptr<Snapshot> takeSnapshot(Operation *root, bool recordsOnly,
+                                         size_t sizeHint) const;
   std::unique_ptr<Snapshot> take(Pass *pass, Operation *op);
 
   tg::OriginAccountingOptions options;
   /// Nested pass managers run a pass on many ops at once, each on its
   /// thread: one snapshot per (pass, op).
   std::mutex mutex;
+  /// Origins in the last snapshot: the next one reserves that much.
+  std::atomic<size_t> lastSize{0};
   llvm::DenseMap<std::pair<Pass *, Operation *>, std::unique_ptr<Snapshot>>
       snapshots;
 };
@@ -407,10 +416,16 @@ bool OriginAccounting::isAccounted(Pass *pass) const {
 }
 
 std::unique_ptr<Snapshot>
-OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly) const {
+OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly,
+                               size_t sizeHint) const {
   auto snapshot = std::make_unique<Snapshot>();
   SmallVector<Location> scratch;
   unsigned visits = 0;
+  Location last = UnknownLoc::get(root->getContext());
+  // Sized as the last snapshot: a pipeline's passes see IR of similar size.
+  snapshot->originIndex.reserve(sizeHint);
+  snapshot->origins.reserve(sizeHint);
+  snapshot->entries.reserve(sizeHint);
   auto visit = [&](Operation *op) {
     unsigned visitIndex = visits++;
     Location loc = op->getLoc();
@@ -425,11 +440,21 @@ OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly) const {
          isa<FunctionOpInterface>(op)) ||
         (!options.terminators && op->hasTrait<OpTrait::IsTerminator>()))
       return;
+    // Ops a lowering expanded from one op share its location: only the
+    // first can hold something new.
+    if (loc == last)
+      return;
+    last = loc;
     auto traced = dyn_cast<tg::TracedOp>(op);
     unsigned index = snapshot->entries.size();
     bool holds = false;
     forEachOrigin(loc, scratch, [&](Location origin) {
-      holds |= snapshot->origins.insert({origin, index}).second;
+      auto [it, inserted] =
+          snapshot->originIndex.try_emplace(origin, snapshot->origins.size());
+      if (inserted) {
+        snapshot->origins.push_back({origin, index});
+        holds = true;
+      }
     });
     if (!holds)
       return;
@@ -461,7 +486,9 @@ void OriginAccounting::runBeforePass(Pass *pass, Operation *op) {
     return;
   bool recordsOnly =
       llvm::is_contained(options.recordsOnlyPasses, pass->getArgument());
-  std::unique_ptr<Snapshot> snapshot = takeSnapshot(op, recordsOnly);
+  std::unique_ptr<Snapshot> snapshot =
+      takeSnapshot(op, recordsOnly, lastSize.load(std::memory_order_relaxed));
+  lastSize.store(snapshot->origins.size(), std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(mutex);
   snapshots[{pass, op}] = std::move(snapshot);
 }
@@ -480,28 +507,41 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
   std::unique_ptr<Snapshot> snapshot = take(pass, op);
   if (!snapshot)
     return;
-  // What the IR holds now: origins with their first holder (null for an
-  // origin only a record names), and the records themselves.
-  DenseMap<Location, Operation *> present;
+  // What the IR holds now, of what it held before: each origin's first
+  // holder (null when only a record names it), and the records. Lookups
+  // only: origins the pass created are no concern of the accounting.
+  size_t numOrigins = snapshot->origins.size();
+  llvm::BitVector found(numOrigins);
+  std::vector<Operation *> holders(numOrigins, nullptr);
   llvm::DenseSet<Location> presentRecords;
   SmallVector<Location> scratch;
+  auto mark = [&](Location origin, Operation *holder) {
+    auto it = snapshot->originIndex.find(origin);
+    if (it == snapshot->originIndex.end() || found.test(it->second))
+      return;
+    found.set(it->second);
+    holders[it->second] = holder;
+  };
+  Location last = UnknownLoc::get(op->getContext());
   op->walk([&](Operation *nested) {
     Location loc = nested->getLoc();
+    if (loc == last)
+      return;
+    last = loc;
     forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &removed) {
       presentRecords.insert(record);
       SmallVector<Location> inner;
       forEachOrigin(removed.origin, inner,
-                    [&](Location origin) { present.try_emplace(origin); });
+                    [&](Location origin) { mark(origin, nullptr); });
     });
     if (nested != op)
-      forEachOrigin(loc, scratch, [&](Location origin) {
-        present.try_emplace(origin, nested);
-      });
+      forEachOrigin(loc, scratch,
+                    [&](Location origin) { mark(origin, nested); });
   });
   StringRef name =
       pass->getArgument().empty() ? pass->getName() : pass->getArgument();
   Resolver(*snapshot, op, name, options.maxOrigins)
-      .run(present, presentRecords);
+      .run(found, holders, presentRecords);
 }
 
 void OriginAccounting::runAfterPassFailed(Pass *pass, Operation *op) {
