@@ -372,6 +372,7 @@ void LocationPreservingListener::forget(Operation *op) {
   replaced.erase(op);
   absorbers.erase(op);
   constantLocs.erase(op);
+  twins.erase(op);
   if (op == groupRoot)
     groupRoot = nullptr;
 }
@@ -430,6 +431,8 @@ void LocationPreservingListener::notifyOperationReplaced(
     for (Operation *survivor : survivors)
       give(survivor, ids, loc);
   }
+  if (survivors.size() == 1 && targets.empty())
+    mapTwins(op, survivors.front());
   forget(op);
   // Remembered so that the erasure that follows is not taken for a drop.
   replaced.insert(op);
@@ -441,8 +444,38 @@ void LocationPreservingListener::notifyOperationReplaced(
   notifyOperationReplaced(op, ValueRange(replacement->getResults()));
 }
 
+void LocationPreservingListener::mapTwins(Operation *op, Operation *twin) {
+  // CSE replaces an op with regions only by an equivalent one, whose
+  // regions hold the same ops in the same order; anything else is no twin.
+  if (!op->getNumRegions() || twin->getName() != op->getName() ||
+      twin->getNumRegions() != op->getNumRegions())
+    return;
+  SmallVector<Operation *> mine, theirs;
+  op->walk([&](Operation *nested) { mine.push_back(nested); });
+  twin->walk([&](Operation *nested) { theirs.push_back(nested); });
+  if (mine.size() != theirs.size())
+    return;
+  for (auto [a, b] : llvm::zip_equal(mine, theirs))
+    if (a->getName() != b->getName())
+      return;
+  for (auto [a, b] : llvm::zip_equal(mine, theirs))
+    if (a != op)
+      twins[a] = b;
+}
+
 void LocationPreservingListener::notifyOperationErased(Operation *op) {
   if (replaced.erase(op)) {
+    ForwardingListener::notifyOperationErased(op);
+    return;
+  }
+  // An op of a region CSE removed lives on in its twin in the kept region
+  // (terminators included: a `return` in both branches is two lines).
+  auto twin = twins.find(op);
+  if (twin != twins.end()) {
+    Operation *kept = twin->second;
+    SmallVector<unsigned> ids = takeOrigins(op);
+    give(kept, ids, op->getLoc());
+    forget(op);
     ForwardingListener::notifyOperationErased(op);
     return;
   }

@@ -23,15 +23,17 @@ using namespace mlir;
 namespace {
 struct SnapshotOriginsPass
     : public tg::impl::TGSnapshotOriginsBase<SnapshotOriginsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     llvm::SetVector<Attribute> origins;
     SmallVector<Location> scratch;
     module->walk([&](Operation *op) {
-      // Terminators and graphs/functions hold no computation of their own:
-      // inlining rightly drops them.
+      // Graphs/functions hold no computation of their own, and by default
+      // neither do terminators: inlining rightly drops them.
       if (isa<ModuleOp, FunctionOpInterface>(op) ||
-          op->hasTrait<OpTrait::IsTerminator>())
+          (!terminators && op->hasTrait<OpTrait::IsTerminator>()))
         return;
       scratch.clear();
       tg::getOrigins(op->getLoc(), scratch);

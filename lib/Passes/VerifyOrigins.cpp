@@ -115,28 +115,40 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
   // An origin is accounted for when an op's location lists it (it was kept,
   // or merged into a survivor) or when an origin record names it (it was
   // eliminated, or merged over a bound): the three ways an op may leave.
-  llvm::DenseSet<Location> present;
+  // What ops list, what llvm ops list, and what records name.
+  llvm::DenseSet<Location> onOps, onLLVM, inRecords;
   SmallVector<Location> scratch;
   SmallVector<RemovedOrigin> records;
+  auto add = [&](llvm::DenseSet<Location> &set, Location origin) {
+    if (!leaf) {
+      set.insert(origin);
+      return;
+    }
+    CallStack stack = getCallStack(origin);
+    set.insert(stack.leaf);
+    for (const InlinedFrame &frame : stack.frames)
+      set.insert(frame.callLoc);
+  };
   module->walk([&](Operation *op) {
     scratch.clear();
     records.clear();
     getOriginRecords(op->getLoc(), records);
     for (const RemovedOrigin &record : records)
       getOrigins(record.origin, scratch);
-    if (op != module.getOperation())
-      getOrigins(op->getLoc(), scratch);
+    for (Location origin : scratch)
+      add(inRecords, origin);
+    if (op == module.getOperation())
+      return;
+    scratch.clear();
+    getOrigins(op->getLoc(), scratch);
+    bool isLLVM = op->getName().getDialectNamespace() == "llvm";
     for (Location origin : scratch) {
-      if (!leaf) {
-        present.insert(origin);
-        continue;
-      }
-      CallStack stack = getCallStack(origin);
-      present.insert(stack.leaf);
-      for (const InlinedFrame &frame : stack.frames)
-        present.insert(frame.callLoc);
+      add(onOps, origin);
+      if (isLLVM)
+        add(onLLVM, origin);
     }
   });
+  unsigned numOnOps = 0, numOnLLVM = 0, numInRecords = 0, numLost = 0;
   bool ok = true;
   for (Attribute attr : snapshot) {
     auto origin = dyn_cast<LocationAttr>(attr);
@@ -147,8 +159,17 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
       ok = false;
       continue;
     }
-    if (present.contains(key(origin)))
+    Location k = key(origin);
+    if (onOps.contains(k)) {
+      ++numOnOps;
+      numOnLLVM += onLLVM.contains(k);
       continue;
+    }
+    if (inRecords.contains(k)) {
+      ++numInRecords;
+      continue;
+    }
+    ++numLost;
     CallStack stack = getCallStack(origin);
     InFlightDiagnostic diag = emitError(origin);
     diag << "origin lost: no op's location lists " << (leaf ? "the leaf " : "")
@@ -158,5 +179,11 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
     diag << " any more, and no #tg.origin_record names it";
     ok = false;
   }
+  if (summary)
+    module.emitRemark() << "origins: " << snapshot.size()
+                        << ", on ops: " << numOnOps
+                        << " (on llvm ops: " << numOnLLVM
+                        << "), only in records: " << numInRecords
+                        << ", lost: " << numLost;
   return success(ok);
 }

@@ -6,12 +6,16 @@
 // and run upstream transforms (-canonicalize, -cse,
 // -linalg-fuse-elementwise-ops, bufferization, conversions to llvm): one tool
 // runs such a pipeline and tracegraph's location-preserving passes side by
-// side, on the same input.
+// side, on the same input. `--tg-account-origins` wraps whatever pipeline
+// the command line builds in origin accounting, which MlirOptMain has no
+// flag for: so main sets up MlirOptMain's configuration itself, as
+// MlirOptMain(argc, argv, ...) does, with a pipeline callback that adds it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tg/Conversion/Passes.h"
 #include "tg/IR/TGDialect.h"
+#include "tg/Passes/OriginAccounting.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
 
@@ -19,7 +23,27 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace {
+llvm::cl::opt<bool> accountOrigins(
+    "tg-account-origins",
+    llvm::cl::desc("Account for every origin around every pass: give back "
+                   "the origins a pass dropped to what replaced their op, or "
+                   "record them as eliminated by that pass"),
+    llvm::cl::init(false));
+llvm::cl::opt<unsigned> accountMaxOrigins(
+    "tg-account-max-origins",
+    llvm::cl::desc("With --tg-account-origins: at most this many origins in a "
+                   "location it merges into (0: no bound)"),
+    llvm::cl::init(tg::OriginAccountingOptions().maxOrigins));
+} // namespace
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -31,6 +55,41 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<tg::TGDialect>();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "tracegraph optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "tracegraph optimizer driver\n", registry);
+  llvm::InitLLVM init(argc, argv);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  mlir::MlirOptMainConfig fromCommandLine = config;
+  config.setPassPipelineSetupFn(
+      [fromCommandLine](mlir::PassManager &pm) -> mlir::LogicalResult {
+        if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
+          return mlir::failure();
+        if (accountOrigins) {
+          tg::OriginAccountingOptions options;
+          options.maxOrigins = accountMaxOrigins;
+          tg::addOriginAccounting(pm, options);
+        }
+        return mlir::success();
+      });
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  // As MlirOptMain: the output file is kept only when everything succeeded.
+  output->keep();
+  return EXIT_SUCCESS;
 }

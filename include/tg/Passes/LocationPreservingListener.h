@@ -32,6 +32,8 @@
 //    value, gains X's origins. MLIR's folder resets the location of a
 //    constant it reuses to `unknown` after notifying the replacement (the fix
 //    for llvm-project #74670); `finalize` puts every holder's origins back.
+//    An op nested in a replaced op whose replacement is an equivalent op
+//    with regions (CSE of `scf.if`) goes to its twin in the kept regions.
 //    An op whose results fed the root of a pattern application and that dies
 //    afterwards (the producer of a fusion, the inner op of a folded chain)
 //    is absorbed by the ops that application created. When an op is erased
@@ -246,6 +248,9 @@ private:
   /// that pattern created; false when there are none left.
   bool giveToAbsorbers(mlir::Operation *op, llvm::ArrayRef<unsigned> ids);
   void forget(mlir::Operation *op);
+  /// Pairs the ops nested in `op` with those at the same places in `twin`,
+  /// an equivalent op that replaced it.
+  void mapTwins(mlir::Operation *op, mlir::Operation *twin);
   /// Gives `ids` to the ops of `candidates` whose location lists them, or
   /// else to all of `fallback`; returns the ids left over.
   llvm::SmallVector<unsigned>
@@ -293,6 +298,8 @@ private:
   /// rewrite created: they absorb the producer if it dies.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<unsigned, 2>> absorbers;
   std::vector<Overflow> overflow;
+  /// Ops of a replaced op's regions, and their twins in its replacement.
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> twins;
 };
 
 } // namespace tg

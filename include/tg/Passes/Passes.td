@@ -295,7 +295,38 @@ def TGSnapshotOrigins : Pass<"tg-snapshot-origins", "mlir::ModuleOp"> {
     functions (`tg.graph`, `func.func`) are skipped: they compute nothing,
     and inlining rightly drops them. A later `--tg-verify-origins` in the same pipeline checks
     that none was lost. Locations are not changed.
+
+    With `terminators=true` the origins of terminators count too
+    (`func.return`, `cf.br`, `scf.yield`, `linalg.yield` carry the Python line
+    of a `return` or of a loop body's end): what `tg-opt --tg-account-origins`
+    accounts for, and what docs/upstream-transforms.md says a lowering must
+    keep.
   }];
+  let options = [
+    Option<"terminators", "terminators", "bool", /*default=*/"false",
+           "Count the origins of terminators too">,
+  ];
+}
+
+def TGStripOriginRecords : Pass<"tg-strip-origin-records", "mlir::ModuleOp"> {
+  let summary = "Move the origin records out of the IR, into a file";
+  let description = [{
+    Removes every `#tg.origin_record` from every location (they sit on the
+    module, or on a function a nested pass ran on) and, with `path`, writes
+    them there first, one printed location per line, in walk order. For
+    tools that cannot read tg attributes but must keep the records: Debian's
+    `mlir-translate` turns `tg-compile-kernel --account-origins`'s llvm
+    dialect into LLVM IR after it, and DWARF has no place for an origin no
+    instruction computes. The rest of each location is left as it was, so
+    the DWARF of the object is the same. `tg-opt --tg-account-origins`
+    leaves this pass alone (the records leave on purpose).
+
+    Errors when `path` cannot be written (the IR is then left unchanged).
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"",
+           "Where to write the records (default: nowhere)">,
+  ];
 }
 
 def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
@@ -320,8 +351,15 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
     origins of the ops in its body (none missing, none extra); kernel names
     must be unique in the module.
     The IR is otherwise not changed.
+
+    With `summary=true` it also reports, as a remark on the module, where
+    the snapshot's origins are: `origins: N, on ops: H (on llvm ops: L), only
+    in records: R, lost: X` (an origin both on an op and in a record counts
+    as on an op). bench/origin_accounting.py tabulates it.
   }];
   let options = [
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Report where the snapshot's origins are, as a remark">,
     Option<"compare", "compare", "::tg::OriginComparison",
            /*default=*/"::tg::OriginComparison::Full",
            "What must survive of each origin",

@@ -45,3 +45,31 @@ func.func @nothing(%x: i32) -> i32 {
   %a = arith.addi %x, %x : i32 loc("m.py":7:1)
   return %a : i32
 }
+
+// -----
+
+// CSE removes the second of two equivalent scf.if: each op of its regions,
+// terminators included, is merged into its twin in the kept regions, not
+// recorded as eliminated.
+// CHECK-LABEL: func.func @region_twins
+// CHECK: arith.addi %arg1, %arg1 : i32 loc(fused["r.py":3:8, "r.py":9:8])
+// CHECK: scf.yield %{{.*}} : i32 loc(fused["r.py":4:8, "r.py":10:8])
+// CHECK: scf.yield %arg1 : i32 loc(fused["r.py":6:8, "r.py":12:8])
+// CHECK: } loc(fused["r.py":2:4, "r.py":8:4])
+// CHECK-NOT: origin_record
+// CHECK: } loc("{{.*}}tg-cse.mlir":[[@LINE+1]]:1)
+func.func @region_twins(%c: i1, %x: i32) -> (i32, i32) {
+  %a = scf.if %c -> i32 {
+    %s = arith.addi %x, %x : i32 loc("r.py":3:8)
+    scf.yield %s : i32 loc("r.py":4:8)
+  } else {
+    scf.yield %x : i32 loc("r.py":6:8)
+  } loc("r.py":2:4)
+  %b = scf.if %c -> i32 {
+    %s = arith.addi %x, %x : i32 loc("r.py":9:8)
+    scf.yield %s : i32 loc("r.py":10:8)
+  } else {
+    scf.yield %x : i32 loc("r.py":12:8)
+  } loc("r.py":8:4)
+  return %a, %b : i32, i32 loc("r.py":14:4)
+}

@@ -1,0 +1,562 @@
+//===- OriginAccounting.cpp - No origin lost around any pass --------------===//
+//
+// See the header for the rules. A pass that is not ours is a black box: the
+// instrumentation sees the IR before and after it, nothing in between. So the
+// snapshot keeps, for each op holding an origin, just what the rules need
+// afterwards to tell where the origin went (the op, its name, its first use),
+// and reads nothing more of the IR after the pass unless an origin is missing:
+// a pass that keeps every location costs two walks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Passes/OriginAccounting.h"
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGDialect.h"
+#include "tg/IR/TGOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <atomic>
+#include <mutex>
+
+using namespace mlir;
+
+namespace {
+
+/// One op that held origins before the pass.
+struct Entry {
+  Entry(Operation *op, StringAttr recordName)
+      : op(op), name(op->getName()), recordName(recordName), loc(op->getLoc()) {
+  }
+
+  Operation *op;
+  OperationName name;
+  /// The op as records name it (`aten::relu` for a tg.op).
+  StringAttr recordName;
+  /// The first use of its first used result, when it had one.
+  Operation *user = nullptr;
+  OperationName userName = name;
+  unsigned operandNo = 0;
+  /// Its location before the pass.
+  Location loc;
+  /// Its parent op, and its place in the snapshot's post-order walk: the
+  /// ops nested in an op come right before it.
+  Operation *parent = nullptr;
+  unsigned visit = 0;
+  /// Its value and type, when it was a constant.
+  Attribute constant;
+  Type constantType;
+};
+
+/// What the IR under one op held before one pass ran on it.
+struct Snapshot {
+  std::vector<Entry> entries;
+  /// Every origin, with the first entry holding it, in walk order, and the
+  /// position of each in that list.
+  std::vector<std::pair<Location, unsigned>> origins;
+  llvm::DenseMap<Location, unsigned> originIndex;
+  /// Every origin record (`fused<#tg.origin_record<...>>[...]`).
+  llvm::SetVector<Location> records;
+};
+
+/// Calls `fn` on each origin of `loc`; the common plain location costs no
+/// allocation.
+template <typename Fn>
+void forEachOrigin(Location loc, SmallVectorImpl<Location> &scratch, Fn fn) {
+  if (isa<UnknownLoc>(loc))
+    return;
+  if (!isa<FusedLoc>(loc)) {
+    fn(loc);
+    return;
+  }
+  scratch.clear();
+  tg::getOrigins(loc, scratch);
+  for (Location origin : scratch)
+    if (!isa<UnknownLoc>(origin))
+      fn(origin);
+}
+
+/// Calls `fn` on each origin record `loc` carries.
+template <typename Fn> void forEachRecord(Location loc, Fn fn) {
+  if (!isa<FusedLoc>(loc))
+    return;
+  SmallVector<tg::RemovedOrigin> records;
+  tg::getOriginRecords(loc, records);
+  if (records.empty())
+    return;
+  // The record locations themselves, as the anchor lists them.
+  auto fused = cast<FusedLoc>(loc);
+  if (isa_and_nonnull<tg::OriginRecordAttr>(fused.getMetadata())) {
+    fn(loc, records.front());
+    return;
+  }
+  unsigned i = 0;
+  for (Location inner : fused.getLocations()) {
+    auto innerFused = dyn_cast<FusedLoc>(inner);
+    if (innerFused &&
+        isa_and_nonnull<tg::OriginRecordAttr>(innerFused.getMetadata()))
+      fn(inner, records[i++]);
+  }
+}
+
+/// The metadata a merge keeps (as the listener's): that of a fused location
+/// which is not a call frame.
+Attribute getFusionMetadata(Location loc) {
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (!isa_and_nonnull<tg::FrameAttr>(fused.getMetadata()))
+      return fused.getMetadata();
+  return {};
+}
+
+/// Where the origins a pass dropped go, decided after it ran.
+class Resolver {
+public:
+  Resolver(const Snapshot &before, Operation *root, StringRef passName,
+           unsigned maxOrigins)
+      : before(before), root(root), ctx(root->getContext()), passName(passName),
+        maxOrigins(maxOrigins) {}
+
+  /// Accounts for every origin of `before` that is not `found` (by its
+  /// position in `before.origins`); `holders` has the first op listing each
+  /// found one (null when only a record names it).
+  void run(const llvm::BitVector &found, ArrayRef<Operation *> holders,
+           const llvm::DenseSet<Location> &presentRecords);
+
+private:
+  Operation *findTarget(const Entry &entry);
+  Operation *findReplacement(const Entry &entry);
+  Operation *findTwin(const Entry &entry);
+  Operation *findEqualConstant(const Entry &entry);
+  bool isAlive(Operation *op, OperationName name);
+  bool isSameOp(Operation *op, OperationName name, Location before);
+  void buildLiveOps();
+  void mergeInto(Operation *target,
+                 ArrayRef<std::pair<Location, StringAttr>> given);
+  void recordEliminated(const Entry &entry, ArrayRef<Location> lost);
+
+  const Snapshot &before;
+  Operation *root;
+  MLIRContext *ctx;
+  StringRef passName;
+  unsigned maxOrigins;
+  ArrayRef<Operation *> holders;
+  /// Built on first need: the live ops, by name, and the constants whose
+  /// location the folder reset.
+  bool liveBuilt = false;
+  llvm::DenseMap<Operation *, OperationName> live;
+  llvm::DenseMap<std::pair<Attribute, Type>, Operation *> unknownConstants;
+  llvm::DenseMap<Operation *, unsigned> entryOfOp;
+  /// Lost entries resolved so far, with the op that took their origins
+  /// (null: eliminated).
+  llvm::DenseMap<unsigned, Operation *> resolved;
+  /// The ops nested in an op, in post-order, built on first need.
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> nestedOps;
+  SmallVector<Location> records;
+};
+
+} // namespace
+
+void Resolver::buildLiveOps() {
+  liveBuilt = true;
+  root->walk([&](Operation *op) {
+    live.try_emplace(op, op->getName());
+    Attribute value;
+    if (op->getNumResults() == 1 && isa<UnknownLoc>(op->getLoc()) &&
+        matchPattern(op, m_Constant(&value)))
+      unknownConstants.try_emplace({value, op->getResult(0).getType()}, op);
+  });
+  for (auto [index, entry] : llvm::enumerate(before.entries))
+    entryOfOp.try_emplace(entry.op, index);
+}
+
+bool Resolver::isAlive(Operation *op, OperationName name) {
+  if (!liveBuilt)
+    buildLiveOps();
+  auto it = live.find(op);
+  // An op at the address of an erased one is alive only as the same kind of
+  // op (the folder may build a constant where it freed one).
+  return it != live.end() && it->second == name;
+}
+
+bool Resolver::isSameOp(Operation *op, OperationName name, Location loc) {
+  if (!isAlive(op, name))
+    return false;
+  // The same op still lists some of its origins, or has none left (the
+  // folder reset it); an op the pass built where it freed another of the
+  // same kind lists others.
+  Location now = op->getLoc();
+  if (now == loc || isa<UnknownLoc>(now))
+    return true;
+  SmallVector<Location> scratch, was;
+  tg::getOrigins(loc, was);
+  bool lists = false;
+  forEachOrigin(now, scratch, [&](Location origin) {
+    lists |= llvm::is_contained(was, origin);
+  });
+  return lists;
+}
+
+Operation *Resolver::findReplacement(const Entry &entry) {
+  if (!entry.user)
+    return nullptr;
+  Operation *user = nullptr;
+  auto userEntry = entryOfOp.find(entry.user);
+  // A user without origins (a terminator when they are not counted) is
+  // known only by its address.
+  bool userAlive = userEntry != entryOfOp.end()
+                       ? isSameOp(entry.user, entry.userName,
+                                  before.entries[userEntry->second].loc)
+                       : isAlive(entry.user, entry.userName);
+  if (userAlive) {
+    user = entry.user;
+  } else if (userEntry != entryOfOp.end()) {
+    // A user that was itself folded away took this op with it (the inner op
+    // of a folded chain): what replaced the user computes both.
+    auto done = resolved.find(userEntry->second);
+    if (done != resolved.end())
+      return done->second;
+    // Else the op that now holds the user's origin replaced it (a
+    // conversion builds the new op at the old one's location).
+    SmallVector<Location> scratch;
+    forEachOrigin(before.entries[userEntry->second].loc, scratch,
+                  [&](Location origin) {
+                    auto it = before.originIndex.find(origin);
+                    if (!user && it != before.originIndex.end())
+                      user = holders[it->second];
+                  });
+  }
+  if (!user)
+    return nullptr;
+  // A new op that computes the user without this operand (a constant the
+  // folder made of a chain) absorbed this op too.
+  if (user->getNumOperands() <= entry.operandNo)
+    return user != entry.user ? user : nullptr;
+  Operation *def = user->getOperand(entry.operandNo).getDefiningOp();
+  if (def && def != entry.op)
+    return def;
+  // The user reads a block argument there now. When the user is what it
+  // was, this op was replaced by that argument, which computes nothing:
+  // eliminated. When the user is a rewrite that merged it with others (its
+  // location changed), the rewrite consumed this op (a folded chain).
+  bool rewritten = userEntry != entryOfOp.end() &&
+                   user->getLoc() != before.entries[userEntry->second].loc;
+  return rewritten ? user : nullptr;
+}
+
+Operation *Resolver::findEqualConstant(const Entry &entry) {
+  if (!entry.constant)
+    return nullptr;
+  return unknownConstants.lookup({entry.constant, entry.constantType});
+}
+
+Operation *Resolver::findTwin(const Entry &entry) {
+  // An op nested in an op that was replaced by an op of the same kind (CSE
+  // of a region op keeps one of two equivalent regions): its twin at the
+  // same place in the kept op computes what it computed.
+  auto parentEntry = entryOfOp.find(entry.parent);
+  if (parentEntry == entryOfOp.end())
+    return nullptr;
+  const Entry &parent = before.entries[parentEntry->second];
+  Operation *kept = resolved.lookup(parentEntry->second);
+  if (!kept || kept == parent.op || kept->getName() != parent.name)
+    return nullptr;
+  auto found = nestedOps.try_emplace(kept);
+  SmallVector<Operation *> &list = found.first->second;
+  if (found.second)
+    kept->walk([&](Operation *nested) {
+      if (nested != kept)
+        list.push_back(nested);
+    });
+  ArrayRef<Operation *> nested = list;
+  unsigned back = parent.visit - entry.visit;
+  if (back == 0 || back > nested.size())
+    return nullptr;
+  Operation *twin = nested[nested.size() - back];
+  return twin->getName() == entry.name ? twin : nullptr;
+}
+
+Operation *Resolver::findTarget(const Entry &entry) {
+  if (isSameOp(entry.op, entry.name, entry.loc))
+    return entry.op;
+  if (Operation *twin = findTwin(entry))
+    return twin;
+  if (Operation *replacement = findReplacement(entry))
+    return replacement;
+  return findEqualConstant(entry);
+}
+
+void Resolver::mergeInto(Operation *target,
+                         ArrayRef<std::pair<Location, StringAttr>> given) {
+  Location current = target->getLoc();
+  llvm::SetVector<Location> set;
+  SmallVector<Location> scratch;
+  forEachOrigin(current, scratch, [&](Location l) { set.insert(l); });
+  size_t before = set.size();
+  SmallVector<std::pair<Location, StringAttr>> over;
+  for (const auto &[origin, name] : given) {
+    if (set.contains(origin))
+      continue;
+    if (maxOrigins && set.size() >= maxOrigins)
+      over.push_back({origin, name});
+    else
+      set.insert(origin);
+  }
+  Location merged = current;
+  if (set.size() != before) {
+    Attribute metadata = getFusionMetadata(current);
+    merged = !metadata && set.size() == 1
+                 ? set.front()
+                 : FusedLoc::get(set.getArrayRef(), metadata, ctx);
+    target->setLoc(merged);
+  }
+  // Over the bound: counted as merged into the holder, never dropped.
+  for (const auto &[origin, name] : over) {
+    auto record = tg::OriginRecordAttr::get(ctx, "merged", passName,
+                                            name.getValue(), merged);
+    records.push_back(tg::makeOriginRecord(record, origin));
+  }
+}
+
+void Resolver::recordEliminated(const Entry &entry, ArrayRef<Location> lost) {
+  auto record = tg::OriginRecordAttr::get(
+      ctx, "eliminated", passName, entry.recordName.getValue(), LocationAttr());
+  Location origin = lost.size() == 1 ? lost.front() : FusedLoc::get(ctx, lost);
+  records.push_back(tg::makeOriginRecord(record, origin));
+}
+
+void Resolver::run(const llvm::BitVector &found,
+                   ArrayRef<Operation *> holderList,
+                   const llvm::DenseSet<Location> &presentRecords) {
+  holders = holderList;
+  // The lost origins of each entry, in the order the snapshot met them.
+  llvm::MapVector<unsigned, SmallVector<Location, 1>> lost;
+  for (unsigned i = 0, e = before.origins.size(); i != e; ++i)
+    if (!found.test(i))
+      lost[before.origins[i].second].push_back(before.origins[i].first);
+  llvm::MapVector<Operation *, SmallVector<std::pair<Location, StringAttr>>>
+      given;
+  if (!lost.empty())
+    buildLiveOps();
+  // Users before the ops they use (the snapshot walked in post-order), so
+  // that a user folded away is resolved when its operands are.
+  for (auto &[index, origins] : llvm::reverse(lost))
+    resolved[index] = findTarget(before.entries[index]);
+  // Records and merges in program order.
+  for (const auto &[index, origins] : lost) {
+    const Entry &entry = before.entries[index];
+    Operation *target = resolved.lookup(index);
+    if (!target) {
+      recordEliminated(entry, origins);
+      continue;
+    }
+    for (Location origin : origins)
+      given[target].push_back({origin, entry.recordName});
+  }
+  // One new location per holder, however many origins it gains.
+  for (auto &[target, origins] : given)
+    mergeInto(target, origins);
+  // Records are origins too: one a pass dropped is put back as it was.
+  for (Location record : before.records)
+    if (!presentRecords.contains(record))
+      records.push_back(record);
+  if (!records.empty())
+    root->setLoc(tg::appendOriginRecords(root->getLoc(), records));
+}
+
+//===----------------------------------------------------------------------===//
+// The instrumentation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class OriginAccounting : public PassInstrumentation {
+public:
+  explicit OriginAccounting(const tg::OriginAccountingOptions &options)
+      : options(options) {}
+
+  void runBeforePass(Pass *pass, Operation *op) override;
+  void runAfterPass(Pass *pass, Operation *op) override;
+  void runAfterPassFailed(Pass *pass, Operation *op) override;
+
+private:
+  bool isAccounted(Pass *pass) const;
+  std::unique_ptr<Snapshot> takeSnapshot(Operation *root, bool recordsOnly,
+                                         size_t sizeHint) const;
+  std::unique_ptr<Snapshot> take(Pass *pass, Operation *op);
+
+  tg::OriginAccountingOptions options;
+  /// Nested pass managers run a pass on many ops at once, each on its
+  /// thread: one snapshot per (pass, op).
+  std::mutex mutex;
+  /// Origins in the last snapshot: the next one reserves that much.
+  std::atomic<size_t> lastSize{0};
+  llvm::DenseMap<std::pair<Pass *, Operation *>, std::unique_ptr<Snapshot>>
+      snapshots;
+};
+
+} // namespace
+
+bool OriginAccounting::isAccounted(Pass *pass) const {
+  // The adaptor running a nested pass manager is no pass of its own: the
+  // passes it runs are accounted for one by one.
+  if (pass->getArgument().empty() &&
+      pass->getName().contains("OpToOpPassAdaptor"))
+    return false;
+  return !llvm::is_contained(options.exemptPasses, pass->getArgument());
+}
+
+std::unique_ptr<Snapshot>
+OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly,
+                               size_t sizeHint) const {
+  auto snapshot = std::make_unique<Snapshot>();
+  SmallVector<Location> scratch;
+  unsigned visits = 0;
+  Location last = UnknownLoc::get(root->getContext());
+  // Sized as the last snapshot: a pipeline's passes see IR of similar size.
+  snapshot->originIndex.reserve(sizeHint);
+  snapshot->origins.reserve(sizeHint);
+  snapshot->entries.reserve(sizeHint);
+  auto visit = [&](Operation *op) {
+    unsigned visitIndex = visits++;
+    Location loc = op->getLoc();
+    forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &) {
+      snapshot->records.insert(record);
+    });
+    // Modules and functions hold no computation of their own, as for
+    // tg-snapshot-origins.
+    if (recordsOnly || op == root || isa<UnknownLoc>(loc) ||
+        isa<ModuleOp>(op) ||
+        (op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+         isa<FunctionOpInterface>(op)) ||
+        (!options.terminators && op->hasTrait<OpTrait::IsTerminator>()))
+      return;
+    // Ops a lowering expanded from one op share its location: only the
+    // first can hold something new.
+    if (loc == last)
+      return;
+    last = loc;
+    auto traced = dyn_cast<tg::TracedOp>(op);
+    unsigned index = snapshot->entries.size();
+    bool holds = false;
+    forEachOrigin(loc, scratch, [&](Location origin) {
+      auto [it, inserted] =
+          snapshot->originIndex.try_emplace(origin, snapshot->origins.size());
+      if (inserted) {
+        snapshot->origins.push_back({origin, index});
+        holds = true;
+      }
+    });
+    if (!holds)
+      return;
+    Entry &entry = snapshot->entries.emplace_back(
+        op, traced ? traced.getNameAttr() : op->getName().getIdentifier());
+    entry.parent = op->getParentOp();
+    entry.visit = visitIndex;
+    for (Value result : op->getResults()) {
+      if (result.use_empty())
+        continue;
+      OpOperand &use = *result.use_begin();
+      entry.user = use.getOwner();
+      entry.userName = entry.user->getName();
+      entry.operandNo = use.getOperandNumber();
+      break;
+    }
+    Attribute value;
+    if (op->getNumResults() == 1 && matchPattern(op, m_Constant(&value))) {
+      entry.constant = value;
+      entry.constantType = op->getResult(0).getType();
+    }
+  };
+  root->walk(visit);
+  return snapshot;
+}
+
+void OriginAccounting::runBeforePass(Pass *pass, Operation *op) {
+  if (!isAccounted(pass))
+    return;
+  bool recordsOnly =
+      llvm::is_contained(options.recordsOnlyPasses, pass->getArgument());
+  std::unique_ptr<Snapshot> snapshot =
+      takeSnapshot(op, recordsOnly, lastSize.load(std::memory_order_relaxed));
+  lastSize.store(snapshot->origins.size(), std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(mutex);
+  snapshots[{pass, op}] = std::move(snapshot);
+}
+
+std::unique_ptr<Snapshot> OriginAccounting::take(Pass *pass, Operation *op) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = snapshots.find({pass, op});
+  if (it == snapshots.end())
+    return nullptr;
+  std::unique_ptr<Snapshot> snapshot = std::move(it->second);
+  snapshots.erase(it);
+  return snapshot;
+}
+
+void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
+  std::unique_ptr<Snapshot> snapshot = take(pass, op);
+  if (!snapshot)
+    return;
+  // What the IR holds now, of what it held before: each origin's first
+  // holder (null when only a record names it), and the records. Lookups
+  // only: origins the pass created are no concern of the accounting.
+  size_t numOrigins = snapshot->origins.size();
+  llvm::BitVector found(numOrigins);
+  std::vector<Operation *> holders(numOrigins, nullptr);
+  llvm::DenseSet<Location> presentRecords;
+  SmallVector<Location> scratch;
+  auto mark = [&](Location origin, Operation *holder) {
+    auto it = snapshot->originIndex.find(origin);
+    if (it == snapshot->originIndex.end() || found.test(it->second))
+      return;
+    found.set(it->second);
+    holders[it->second] = holder;
+  };
+  Location last = UnknownLoc::get(op->getContext());
+  op->walk([&](Operation *nested) {
+    Location loc = nested->getLoc();
+    if (loc == last)
+      return;
+    last = loc;
+    forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &removed) {
+      presentRecords.insert(record);
+      SmallVector<Location> inner;
+      forEachOrigin(removed.origin, inner,
+                    [&](Location origin) { mark(origin, nullptr); });
+    });
+    if (nested != op)
+      forEachOrigin(loc, scratch,
+                    [&](Location origin) { mark(origin, nested); });
+  });
+  StringRef name =
+      pass->getArgument().empty() ? pass->getName() : pass->getArgument();
+  Resolver(*snapshot, op, name, options.maxOrigins)
+      .run(found, holders, presentRecords);
+}
+
+void OriginAccounting::runAfterPassFailed(Pass *pass, Operation *op) {
+  take(pass, op);
+}
+
+std::unique_ptr<PassInstrumentation>
+tg::createOriginAccounting(const OriginAccountingOptions &options) {
+  return std::make_unique<OriginAccounting>(options);
+}
+
+void tg::addOriginAccounting(PassManager &pm,
+                             const OriginAccountingOptions &options) {
+  // Records are tg attributes; a pass cannot load a dialect while the pass
+  // manager runs on several threads.
+  pm.getContext()->getOrLoadDialect<tg::TGDialect>();
+  pm.addInstrumentation(createOriginAccounting(options));
+}

@@ -1,0 +1,152 @@
+//===- OriginAccountingTest.cpp - tg::addOriginAccounting -----------------===//
+//
+// The C++ API a downstream compiler calls: an upstream pass in a pass
+// manager of its own, with and without the accounting, and its options (the
+// bound, the exempt passes). Each test reads the origins back from the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Passes/OriginAccounting.h"
+
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+
+namespace {
+
+/// Two equal constants, an addition of zero, a dead op, an op folded to a
+/// block argument, each on its own Python line.
+constexpr llvm::StringLiteral kInput = R"mlir(
+func.func @f(%x: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : i32 loc("m.py":1:4)
+  %c1 = arith.constant 1 : i32 loc("m.py":2:4)
+  %c1b = arith.constant 1 : i32 loc("m.py":3:4)
+  %a = arith.muli %x, %x : i32 loc("m.py":4:4)
+  %z = arith.addi %a, %c0 : i32 loc("m.py":5:4)
+  %dead = arith.subi %a, %x : i32 loc("m.py":6:4)
+  %arg = arith.muli %x, %c1 : i32 loc("m.py":7:4)
+  %u = arith.addi %z, %c1b : i32 loc("m.py":8:4)
+  %v = arith.addi %arg, %c1 : i32 loc("m.py":9:4)
+  return %u, %v : i32, i32 loc("m.py":10:4)
+}
+)mlir";
+
+class OriginAccountingTest : public ::testing::Test {
+protected:
+  OriginAccountingTest() {
+    context.loadDialect<func::FuncDialect, arith::ArithDialect>();
+  }
+
+  /// Runs -canonicalize on the input, with the accounting when `options`.
+  OwningOpRef<ModuleOp>
+  canonicalize(const tg::OriginAccountingOptions *options) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kInput, &context);
+    EXPECT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(createCanonicalizerPass());
+    if (options)
+      tg::addOriginAccounting(pm, *options);
+    EXPECT_TRUE(succeeded(pm.run(*module)));
+    return module;
+  }
+
+  /// Line numbers of m.py listed by some op's location, and those named by
+  /// records (with their kind).
+  void collect(ModuleOp module, std::set<unsigned> &held,
+               std::map<unsigned, std::string> &recorded) {
+    module->walk([&](Operation *op) {
+      SmallVector<tg::RemovedOrigin> records;
+      tg::getOriginRecords(op->getLoc(), records);
+      for (const tg::RemovedOrigin &record : records)
+        if (auto pos = dyn_cast<FileLineColLoc>(record.origin))
+          recorded[pos.getLine()] = record.record.getKind().str();
+      if (op == module.getOperation())
+        return;
+      SmallVector<Location> origins;
+      tg::getOrigins(op->getLoc(), origins);
+      for (Location origin : origins)
+        if (auto pos = dyn_cast<FileLineColLoc>(origin))
+          held.insert(pos.getLine());
+    });
+  }
+
+  MLIRContext context;
+};
+
+TEST_F(OriginAccountingTest, EveryLineIsHeldOrRecorded) {
+  tg::OriginAccountingOptions options;
+  OwningOpRef<ModuleOp> module = canonicalize(&options);
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  for (unsigned line = 1; line <= 10; ++line)
+    EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
+  // The dead op and the op folded to a block argument compute nothing.
+  EXPECT_EQ(recorded[6], "eliminated");
+  EXPECT_EQ(recorded[7], "eliminated");
+  // The deduplicated constant has both of its lines back.
+  EXPECT_TRUE(held.count(2) && held.count(3));
+}
+
+TEST_F(OriginAccountingTest, WithoutItCanonicalizeLosesLines) {
+  OwningOpRef<ModuleOp> module = canonicalize(nullptr);
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  EXPECT_TRUE(recorded.empty());
+  unsigned lost = 0;
+  for (unsigned line = 1; line <= 10; ++line)
+    lost += !held.count(line);
+  EXPECT_GE(lost, 3u);
+}
+
+TEST_F(OriginAccountingTest, RecordsNameThePassAndTheOp) {
+  tg::OriginAccountingOptions options;
+  OwningOpRef<ModuleOp> module = canonicalize(&options);
+  SmallVector<tg::RemovedOrigin> records;
+  tg::getOriginRecords(module->getLoc(), records);
+  ASSERT_FALSE(records.empty());
+  for (const tg::RemovedOrigin &record : records)
+    EXPECT_EQ(record.record.getPass(), "canonicalize");
+  EXPECT_EQ(records.front().record.getOp(), "arith.subi");
+  EXPECT_TRUE(context.getLoadedDialect<tg::TGDialect>());
+}
+
+TEST_F(OriginAccountingTest, BoundRecordsTheRestAsMerged) {
+  tg::OriginAccountingOptions options;
+  options.maxOrigins = 1;
+  OwningOpRef<ModuleOp> module = canonicalize(&options);
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  EXPECT_EQ(recorded[3], "merged");
+  for (unsigned line = 1; line <= 10; ++line)
+    EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
+}
+
+TEST_F(OriginAccountingTest, ExemptPassesAreLeftAlone) {
+  tg::OriginAccountingOptions options;
+  options.exemptPasses.push_back("canonicalize");
+  OwningOpRef<ModuleOp> module = canonicalize(&options);
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  EXPECT_TRUE(recorded.empty());
+  EXPECT_FALSE(held.count(6));
+}
+
+} // namespace
