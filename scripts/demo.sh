@@ -112,6 +112,18 @@ for line in 13 14 16; do
   "$TG_SYM" "$OUT/upstream.tgdbg" --source "model.py:$line" | sed 's/^/    /'
 done
 
+# Lowering to the llvm dialect runs upstream passes unchanged; the origin
+# accounting around each of them (--tg-account-origins) loses nothing.
+LOWER=(-one-shot-bufferize=bufferize-function-boundaries -convert-linalg-to-loops
+  -convert-scf-to-cf -convert-arith-to-llvm -finalize-memref-to-llvm -convert-func-to-llvm
+  -convert-cf-to-llvm -reconcile-unrealized-casts)
+lost=$("$TG_OPT" "$UP" --tg-snapshot-origins "${LOWER[@]}" --tg-verify-origins -o /dev/null 2>&1 \
+  | grep -c 'origin lost' || true)
+echo "lowered to the llvm dialect by upstream passes alone: $lost of $lines Python lines lost;"
+"$TG_OPT" "$UP" --tg-snapshot-origins --tg-account-origins "${LOWER[@]}" \
+  --tg-verify-origins=summary=true -mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 \
+  | sed -n 's/.*remark: origins: \(.*\)/  with --tg-account-origins around each: origins \1/p'
+
 step "9. Native code: a fused kernel compiled with DWARF that gdb and llvm-symbolizer read (--tg-export-llvm-debuginfo)"
 TG_CK="$BUILD_DIR/bin/tg-compile-kernel"
 relu=$(grep -A3 'tg.kernel "fused_add_relu_0"' "$OUT/3-handles.mlir" | grep 'aten::relu_' \
