@@ -138,7 +138,7 @@ private:
   Operation *findTwin(const Entry &entry);
   Operation *findEqualConstant(const Entry &entry);
   bool isAlive(Operation *op, OperationName name);
-  bool isSameOp(Operation *op, OperationName name, Location before);
+  bool isSameOp(const Entry &entry);
   void buildLiveOps();
   void mergeInto(Operation *target,
                  ArrayRef<std::pair<Location, StringAttr>> given);
@@ -188,22 +188,28 @@ bool Resolver::isAlive(Operation *op, OperationName name) {
   return it != live.end() && it->second == name;
 }
 
-bool Resolver::isSameOp(Operation *op, OperationName name, Location loc) {
-  if (!isAlive(op, name))
+bool Resolver::isSameOp(const Entry &entry) {
+  Operation *op = entry.op;
+  if (!isAlive(op, entry.name))
     return false;
-  // The same op still lists some of its origins, or has none left (the
-  // folder reset it); an op the pass built where it freed another of the
-  // same kind lists others.
+  // A constant the pass built where it freed one (the folder materializes
+  // its results in freed memory) is another constant unless it has the same
+  // value: without this, whether an origin stays on "its" constant would
+  // depend on the allocator reusing an address (ASan's does not).
+  if (entry.constant) {
+    Attribute value;
+    if (op->getNumResults() != 1 || !matchPattern(op, m_Constant(&value)) ||
+        value != entry.constant ||
+        op->getResult(0).getType() != entry.constantType)
+      return false;
+  }
+  // The same op has its location still, or none left (the folder reset
+  // it). An op whose location changed is found through its origins instead
+  // (the first op that holds one), as one at a new address is: whether the
+  // allocator reused the old op's memory must not change where an origin
+  // goes, or the output would differ between builds (ASan never reuses).
   Location now = op->getLoc();
-  if (now == loc || isa<UnknownLoc>(now))
-    return true;
-  SmallVector<Location> scratch, was;
-  tg::getOrigins(loc, was);
-  bool lists = false;
-  forEachOrigin(now, scratch, [&](Location origin) {
-    lists |= llvm::is_contained(was, origin);
-  });
-  return lists;
+  return now == entry.loc || isa<UnknownLoc>(now);
 }
 
 Operation *Resolver::findReplacement(const Entry &entry) {
@@ -214,8 +220,7 @@ Operation *Resolver::findReplacement(const Entry &entry) {
   // A user without origins (a terminator when they are not counted) is
   // known only by its address.
   bool userAlive = userEntry != entryOfOp.end()
-                       ? isSameOp(entry.user, entry.userName,
-                                  before.entries[userEntry->second].loc)
+                       ? isSameOp(before.entries[userEntry->second])
                        : isAlive(entry.user, entry.userName);
   if (userAlive) {
     user = entry.user;
@@ -286,7 +291,7 @@ Operation *Resolver::findTwin(const Entry &entry) {
 }
 
 Operation *Resolver::findTarget(const Entry &entry) {
-  if (isSameOp(entry.op, entry.name, entry.loc))
+  if (isSameOp(entry))
     return entry.op;
   if (Operation *twin = findTwin(entry))
     return twin;
