@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Passes/Passes.h"
-#include "tg/Serialize/BuildId.h"
 #include "tg/Support/OutputFile.h"
 #include "tg/Target/DebugSection.h"
 
@@ -48,8 +47,11 @@ struct EmitDebugSectionPass
     options.handlesPerBlock = handlesPerBlock;
     options.compressSmall = compress;
     options.elfContainer = elf;
-    if (failed(parseBuildIdOption(module, options)))
+    if (llvm::Error err = tg::setBuildIdFromText(buildId, options)) {
+      module.emitError() << "tg-emit-debug-section: build-id: "
+                         << llvm::toString(std::move(err));
       return signalPassFailure();
+    }
     FailureOr<std::string> bytes = tg::buildDebugSection(module, options);
     if (failed(bytes))
       return signalPassFailure();
@@ -64,23 +66,6 @@ struct EmitDebugSectionPass
       return signalPassFailure();
     }
     markAllAnalysesPreserved();
-  }
-
-  LogicalResult parseBuildIdOption(ModuleOp module,
-                                   tg::DebugSectionOptions &options) {
-    if (buildId == "none") {
-      options.writeBuildId = false;
-    } else if (!buildId.empty()) {
-      llvm::Expected<std::vector<uint8_t>> id =
-          tg::section::parseBuildId(buildId);
-      if (!id)
-        return module.emitError()
-               << "tg-emit-debug-section: build-id: "
-               << llvm::toString(id.takeError())
-               << " (or 'none', or empty for a hash of the contents)";
-      options.buildId = std::move(*id);
-    }
-    return success();
   }
 };
 } // namespace

@@ -123,9 +123,39 @@ std::string wrapInElf(StringRef section, ArrayRef<uint8_t> buildId) {
   return out;
 }
 
-Expected<ElfContents> readElfContainer(StringRef file) {
-  const auto *base = reinterpret_cast<const uint8_t *>(file.data());
-  uint64_t size = file.size();
+namespace {
+/// The section headers of a 64-bit little-endian ELF file, bounds-checked:
+/// every header lies inside the file.
+struct SectionHeaders {
+  const uint8_t *base = nullptr;
+  uint64_t size = 0, offset = 0, count = 0;
+  uint16_t namesIndex = 0;
+
+  const uint8_t *header(uint64_t i) const {
+    return base + offset + i * kSectionHeaderSize;
+  }
+  uint32_t type(uint64_t i) const { return readU32(header(i) + 4); }
+  uint64_t flags(uint64_t i) const { return readU64(header(i) + 8); }
+  uint64_t fileOffset(uint64_t i) const { return readU64(header(i) + 24); }
+  /// Section i's bytes, checked to lie in the file (empty for SHT_NOBITS).
+  Expected<ArrayRef<uint8_t>> contents(uint64_t i) const {
+    uint64_t at = fileOffset(i), bytes = readU64(header(i) + 32);
+    if (type(i) == ELF::SHT_NOBITS)
+      return ArrayRef<uint8_t>();
+    if (at > size || bytes > size - at)
+      return makeError("truncated ELF file: section {0} at offset {1} has "
+                       "{2} bytes, past the end of the file ({3} bytes)",
+                       i, at, bytes, size);
+    return ArrayRef<uint8_t>(base + at, bytes);
+  }
+};
+
+Expected<SectionHeaders> readSectionHeaders(StringRef file) {
+  SectionHeaders headers;
+  headers.base = reinterpret_cast<const uint8_t *>(file.data());
+  headers.size = file.size();
+  const uint8_t *base = headers.base;
+  uint64_t size = headers.size;
   if (size < kElfHeaderSize)
     return makeError("truncated ELF file: expected a 64-byte ELF header, "
                      "found {0} bytes",
@@ -161,90 +191,43 @@ Expected<ElfContents> readElfContainer(StringRef file) {
     return makeError("bad ELF file: section-name table index {0} at offset "
                      "62, but the file has {1} sections",
                      shstrndx, shnum);
-  auto header = [&](uint64_t i) {
-    return base + shoff + i * kSectionHeaderSize;
-  };
-  // Bounds of section i's contents, checked.
-  auto contents = [&](uint64_t i) -> Expected<ArrayRef<uint8_t>> {
-    const uint8_t *h = header(i);
-    uint64_t offset = readU64(h + 24), bytes = readU64(h + 32);
-    if (readU32(h + 4) == ELF::SHT_NOBITS)
-      return ArrayRef<uint8_t>();
-    if (offset > size || bytes > size - offset)
-      return makeError("truncated ELF file: section {0} at offset {1} has "
-                       "{2} bytes, past the end of the file ({3} bytes)",
-                       i, offset, bytes, size);
-    return ArrayRef<uint8_t>(base + offset, bytes);
-  };
-  Expected<ArrayRef<uint8_t>> names = contents(shstrndx);
-  if (!names)
-    return names.takeError();
+  headers.offset = shoff;
+  headers.count = shnum;
+  headers.namesIndex = shstrndx;
+  return headers;
+}
 
-  ElfContents result;
-  std::optional<uint64_t> found;
-  for (uint64_t i = 1; i < shnum; ++i) {
-    uint32_t type = readU32(header(i) + 4);
-    if (type == ELF::SHT_NOTE && result.buildId.empty()) {
-      Expected<ArrayRef<uint8_t>> notes = contents(i);
-      if (!notes)
-        return notes.takeError();
-      result.buildId = findGnuBuildId(*notes);
-    }
-    uint32_t name = readU32(header(i));
-    if (name >= names->size())
-      continue;
-    StringRef sectionName(
-        reinterpret_cast<const char *>(names->data()) + name,
-        strnlen(reinterpret_cast<const char *>(names->data()) + name,
-                names->size() - name));
-    if (sectionName == kElfSectionName && !found)
-      found = i;
-  }
-  if (!found)
-    return makeError("ELF file without a {0} section: not a tracegraph "
-                     "container (write one with --tg-emit-debug-section="
-                     "\"path=F elf=true\")",
-                     kElfSectionName);
-  Expected<ArrayRef<uint8_t>> data = contents(*found);
-  if (!data)
-    return data.takeError();
-  result.offset = readU64(header(*found) + 24);
-  uint64_t flags = readU64(header(*found) + 8);
-  if (readU32(header(*found) + 4) == ELF::SHT_NOBITS)
-    return makeError("ELF section {0} (section {1}) has no contents "
-                     "(SHT_NOBITS: stripped?)",
-                     kElfSectionName, *found);
-  if (!(flags & ELF::SHF_COMPRESSED)) {
-    result.section =
-        StringRef(reinterpret_cast<const char *>(data->data()), data->size());
-    return std::move(result);
-  }
-  // objcopy --compress-debug-sections: an Elf64_Chdr, then the stream.
-  if (data->size() < kCompressionHeaderSize)
+/// objcopy --compress-debug-sections: an Elf64_Chdr, then a zlib or zstd
+/// stream; decompressed into `result`.
+Error decompressSection(ArrayRef<uint8_t> data, ElfContents &result) {
+  if (data.size() < kCompressionHeaderSize)
     return makeError("truncated compressed ELF section {0} at offset {1}: "
                      "expected a {2}-byte compression header",
                      kElfSectionName, result.offset, kCompressionHeaderSize);
-  uint32_t type = readU32(data->data());
-  uint64_t rawSize = readU64(data->data() + 8);
+  uint32_t type = readU32(data.data());
+  uint64_t rawSize = readU64(data.data() + 8);
   if (rawSize > kMaxElfSectionSize)
     return makeError("bad compressed ELF section {0} at offset {1}: claims "
                      "{2} bytes once decompressed",
                      kElfSectionName, result.offset, rawSize);
-  ArrayRef<uint8_t> stream = data->drop_front(kCompressionHeaderSize);
-  std::unique_ptr<WritableMemoryBuffer> out =
-      WritableMemoryBuffer::getNewUninitMemBuffer(rawSize,
-                                                  "decompressed ELF section");
-  if (!out)
-    return makeError("cannot allocate {0} bytes to decompress ELF section {1}",
-                     rawSize, kElfSectionName);
-  size_t outSize = rawSize;
-  auto *dest = reinterpret_cast<uint8_t *>(out->getBufferStart());
   bool zlib = type == ELF::ELFCOMPRESS_ZLIB && compression::zlib::isAvailable();
   bool zstd = type == ELF::ELFCOMPRESS_ZSTD && compression::zstd::isAvailable();
   if (!zlib && !zstd)
     return makeError("ELF section {0} at offset {1} is compressed with type "
                      "{2}, which this reader cannot decompress",
                      kElfSectionName, result.offset, type);
+  std::unique_ptr<WritableMemoryBuffer> out =
+      WritableMemoryBuffer::getNewUninitMemBuffer(rawSize,
+                                                  "decompressed ELF section");
+  if (!out)
+    return makeError("cannot allocate {0} bytes to decompress ELF section {1}",
+                     rawSize, kElfSectionName);
+  // Called directly, not through compression::decompress(Format, ...),
+  // which drops the size written: a short stream must be an error, not
+  // uninitialized bytes at the end of the section.
+  ArrayRef<uint8_t> stream = data.drop_front(kCompressionHeaderSize);
+  auto *dest = reinterpret_cast<uint8_t *>(out->getBufferStart());
+  size_t outSize = rawSize;
   Error err = zlib ? compression::zlib::decompress(stream, dest, outSize)
                    : compression::zstd::decompress(stream, dest, outSize);
   if (err || outSize != rawSize)
@@ -255,6 +238,55 @@ Expected<ElfContents> readElfContainer(StringRef file) {
                            "records");
   result.section = StringRef(out->getBufferStart(), out->getBufferSize());
   result.decompressed = std::move(out);
+  return Error::success();
+}
+} // namespace
+
+Expected<ElfContents> readElfContainer(StringRef file) {
+  Expected<SectionHeaders> headers = readSectionHeaders(file);
+  if (!headers)
+    return headers.takeError();
+  Expected<ArrayRef<uint8_t>> names = headers->contents(headers->namesIndex);
+  if (!names)
+    return names.takeError();
+  StringRef nameTable(reinterpret_cast<const char *>(names->data()),
+                      names->size());
+
+  // The first GNU build-ID note, and the first section of ours.
+  ElfContents result;
+  std::optional<uint64_t> found;
+  for (uint64_t i = 1; i < headers->count; ++i) {
+    if (headers->type(i) == ELF::SHT_NOTE && result.buildId.empty()) {
+      Expected<ArrayRef<uint8_t>> notes = headers->contents(i);
+      if (!notes)
+        return notes.takeError();
+      result.buildId = findGnuBuildId(*notes);
+    }
+    uint32_t name = readU32(headers->header(i));
+    if (!found && name < nameTable.size() &&
+        nameTable.drop_front(name).split('\0').first == kElfSectionName)
+      found = i;
+  }
+  if (!found)
+    return makeError("ELF file without a {0} section: not a tracegraph "
+                     "container (write one with --tg-emit-debug-section="
+                     "\"path=F elf=true\")",
+                     kElfSectionName);
+  if (headers->type(*found) == ELF::SHT_NOBITS)
+    return makeError("ELF section {0} (section {1}) has no contents "
+                     "(SHT_NOBITS: stripped?)",
+                     kElfSectionName, *found);
+  Expected<ArrayRef<uint8_t>> data = headers->contents(*found);
+  if (!data)
+    return data.takeError();
+  result.offset = headers->fileOffset(*found);
+  if (headers->flags(*found) & ELF::SHF_COMPRESSED) {
+    if (Error err = decompressSection(*data, result))
+      return std::move(err);
+    return std::move(result);
+  }
+  result.section =
+      StringRef(reinterpret_cast<const char *>(data->data()), data->size());
   return std::move(result);
 }
 

@@ -260,7 +260,7 @@ struct ChromeTraceFile::Scan {
 
 ChromeTraceFile::~ChromeTraceFile() = default;
 
-bool ChromeTraceFile::scan(Scan &s) {
+bool ChromeTraceFile::openInput(Scan &s) {
   s.chunk.resize(kChunkSize);
   if (path == "-") {
     if (!stdinBuffer) {
@@ -274,201 +274,213 @@ bool ChromeTraceFile::scan(Scan &s) {
     }
     s.data = stdinBuffer->getBufferStart();
     s.len = stdinBuffer->getBufferSize();
-  } else {
-    Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
-    if (!file) {
-      failure = Failure::Read;
-      messages.push_back(errorToErrorCode(file.takeError()).message());
-      return false;
-    }
-    s.file = *file;
-  }
-  auto jsonError = [&](std::string message) {
-    failure = s.readError ? Failure::Read : Failure::JSON;
-    messages.assign(1, s.readError ? s.readError.message() : message);
-    return false;
-  };
-  // One value: parsed, or an error in the input's positions.
-  auto parseValue = [&](std::optional<json::Value> &value) {
-    Scan::Mark start = s.mark();
-    std::string text;
-    s.capture(text);
-    Expected<json::Value> parsed = json::parse(text);
-    if (!parsed)
-      return jsonError(Scan::errorIn(parsed.takeError(), start));
-    value.emplace(std::move(*parsed));
     return true;
-  };
-  // The events array, the current character being its '['.
-  auto events = [&]() {
+  }
+  Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
+  if (!file) {
+    failure = Failure::Read;
+    messages.push_back(errorToErrorCode(file.takeError()).message());
+    return false;
+  }
+  s.file = *file;
+  return true;
+}
+
+bool ChromeTraceFile::fail(Scan &s, std::string message) {
+  failure = s.readError ? Failure::Read : Failure::JSON;
+  messages.assign(1, s.readError ? s.readError.message() : message);
+  return false;
+}
+
+bool ChromeTraceFile::parseValue(Scan &s, std::optional<json::Value> &value) {
+  Scan::Mark start = s.mark();
+  std::string text;
+  s.capture(text);
+  Expected<json::Value> parsed = json::parse(text);
+  if (!parsed)
+    return fail(s, Scan::errorIn(parsed.takeError(), start));
+  value.emplace(std::move(*parsed));
+  return true;
+}
+
+void ChromeTraceFile::handleEvent(Scan &s, json::Value &event, size_t index) {
+  json::Object *obj = event.getAsObject();
+  json::Object *args = obj ? obj->getObject("args") : nullptr;
+  json::Value *value = args ? args->get(options.handleKey) : nullptr;
+  if (!value)
+    return;
+  Error err = Error::success();
+  if (s.reader) {
+    std::optional<int64_t> handle = getHandle(*value);
+    if (!handle)
+      err = makeError("args.{0} is not an integer debug handle",
+                      options.handleKey);
+    else if (*handle >= 0)
+      err = s.reader->lookupHandle(uint64_t(*handle)).takeError();
+  } else {
+    err = annotateEvent(*args, *value, *s.symbolizer, options);
+  }
+  if (!err)
+    return;
+  std::string message =
+      formatv("trace event {0}: {1}", index, toString(std::move(err)));
+  if (s.reader)
+    messages.push_back(std::move(message));
+  else
+    s.writeErrors =
+        joinErrors(std::move(s.writeErrors), makeError("{0}", message));
+}
+
+bool ChromeTraceFile::scanEvents(Scan &s) {
+  s.get();
+  s.skipSpace();
+  if (s.peek() == ']') {
     s.get();
+    return true;
+  }
+  for (;;) {
     s.skipSpace();
-    if (s.peek() == ']') {
-      s.get();
+    if (s.peek() < 0)
+      return fail(s, s.errorHere("Unexpected EOF"));
+    std::optional<json::Value> event;
+    if (!parseValue(s, event))
+      return false;
+    handleEvent(s, *event, s.numEvents++);
+    if (s.out)
+      writeJSON(*s.out, *event);
+    s.skipSpace();
+    int c = s.get();
+    if (c == ']')
       return true;
-    }
+    if (c != ',')
+      return fail(s, s.errorHere("Expected , or ] after array element"));
+  }
+}
+
+void ChromeTraceFile::writeMembers(Scan &s, bool beforeEvents) {
+  for (const auto &[key, text] : members) {
+    if ((key < "traceEvents") != beforeEvents)
+      continue;
+    Expected<json::Value> value = json::parse(text);
+    s.out->attributeBegin(key);
+    writeJSON(*s.out, value ? *value : json::Value(nullptr));
+    consumeError(value.takeError());
+    s.out->attributeEnd();
+  }
+}
+
+bool ChromeTraceFile::scanObject(Scan &s) {
+  bool checking = s.reader != nullptr;
+  bool sawEvents = false, sawOtherEvents = false;
+  std::map<std::string, std::string> found;
+  // The members sorted before traceEvents, then the events, then the rest
+  // (as json::OStream prints an object: keys sorted).
+  if (s.out) {
+    s.out->objectBegin();
+    writeMembers(s, /*beforeEvents=*/true);
+  }
+  s.get();
+  s.skipSpace();
+  if (s.peek() == '}') {
+    s.get();
+  } else {
     for (;;) {
       s.skipSpace();
-      if (s.peek() < 0)
-        return jsonError(s.errorHere("Unexpected EOF"));
-      std::optional<json::Value> event;
-      if (!parseValue(event))
-        return false;
-      size_t index = s.numEvents++;
-      json::Object *obj = event->getAsObject();
-      json::Object *args = obj ? obj->getObject("args") : nullptr;
-      json::Value *value = args ? args->get(options.handleKey) : nullptr;
-      if (value) {
-        Error err = Error::success();
-        if (s.reader) {
-          std::optional<int64_t> handle = getHandle(*value);
-          if (!handle)
-            err = makeError("args.{0} is not an integer debug handle",
-                            options.handleKey);
-          else if (*handle >= 0)
-            err = s.reader->lookupHandle(uint64_t(*handle)).takeError();
-        } else {
-          err = annotateEvent(*args, *value, *s.symbolizer, options);
+      Scan::Mark start = s.mark();
+      if (s.get() != '"')
+        return fail(s, s.errorHere("Expected object key"));
+      std::string keyText = "\"";
+      s.captureStringBody(keyText);
+      Expected<json::Value> key = json::parse(keyText);
+      if (!key)
+        return fail(s, Scan::errorIn(key.takeError(), start));
+      std::string name = key->getAsString()->str();
+      s.skipSpace();
+      if (s.get() != ':')
+        return fail(s, s.errorHere("Expected : after object key"));
+      s.skipSpace();
+      if (name == "traceEvents" && (sawEvents || sawOtherEvents))
+        return fail(s, s.errorHere("Duplicate key 'traceEvents'"));
+      if (name == "traceEvents" && s.peek() != '[') {
+        sawOtherEvents = true;
+        std::string text;
+        s.capture(text);
+      } else if (name == "traceEvents") {
+        sawEvents = true;
+        if (s.out) {
+          s.out->attributeBegin("traceEvents");
+          s.out->arrayBegin();
         }
-        if (err) {
-          std::string message =
-              formatv("trace event {0}: {1}", index, toString(std::move(err)));
-          if (s.reader)
-            messages.push_back(std::move(message));
-          else
-            s.writeErrors =
-                joinErrors(std::move(s.writeErrors), makeError("{0}", message));
+        if (!scanEvents(s))
+          return false;
+        if (s.out) {
+          s.out->arrayEnd();
+          s.out->attributeEnd();
+        }
+      } else {
+        Scan::Mark valueStart = s.mark();
+        std::string text;
+        s.capture(text);
+        if (checking) {
+          Expected<json::Value> value = json::parse(text);
+          if (!value)
+            return fail(s, Scan::errorIn(value.takeError(), valueStart));
+          found[name] = std::move(text); // a later duplicate wins
         }
       }
-      if (s.out)
-        writeJSON(*s.out, *event);
       s.skipSpace();
       int c = s.get();
-      if (c == ']')
-        return true;
+      if (c == '}')
+        break;
       if (c != ',')
-        return jsonError(s.errorHere("Expected , or ] after array element"));
+        return fail(s, s.errorHere("Expected , or } after object property"));
     }
-  };
+  }
+  if (checking)
+    members.assign(found.begin(), found.end());
+  if (!sawEvents && checking) {
+    failure = Failure::Shape;
+    return false;
+  }
+  if (s.out) {
+    writeMembers(s, /*beforeEvents=*/false);
+    s.out->objectEnd();
+  }
+  return true;
+}
 
-  bool checking = s.reader != nullptr;
+bool ChromeTraceFile::scan(Scan &s) {
+  if (!openInput(s))
+    return false;
   s.skipSpace();
   int first = s.peek();
   if (first == '[') {
     isObject = false;
     if (s.out)
       s.out->arrayBegin();
-    if (!events())
+    if (!scanEvents(s))
       return false;
     if (s.out)
       s.out->arrayEnd();
   } else if (first == '{') {
     isObject = true;
-    bool sawEvents = false, sawOtherEvents = false;
-    std::map<std::string, std::string> found;
-    // The members sorted before traceEvents, then the events, then the rest
-    // (as json::OStream prints an object: keys sorted).
-    if (s.out) {
-      s.out->objectBegin();
-      for (const auto &[key, text] : members)
-        if (key < "traceEvents") {
-          Expected<json::Value> value = json::parse(text);
-          s.out->attributeBegin(key);
-          writeJSON(*s.out, value ? *value : json::Value(nullptr));
-          consumeError(value.takeError());
-          s.out->attributeEnd();
-        }
-    }
-    s.get();
-    s.skipSpace();
-    if (s.peek() == '}') {
-      s.get();
-    } else {
-      for (;;) {
-        s.skipSpace();
-        Scan::Mark start = s.mark();
-        if (s.get() != '"')
-          return jsonError(s.errorHere("Expected object key"));
-        std::string keyText = "\"";
-        s.captureStringBody(keyText);
-        Expected<json::Value> key = json::parse(keyText);
-        if (!key)
-          return jsonError(Scan::errorIn(key.takeError(), start));
-        std::string name = key->getAsString()->str();
-        s.skipSpace();
-        if (s.get() != ':')
-          return jsonError(s.errorHere("Expected : after object key"));
-        s.skipSpace();
-        if (name == "traceEvents" && (sawEvents || sawOtherEvents))
-          return jsonError(s.errorHere("Duplicate key 'traceEvents'"));
-        if (name == "traceEvents" && s.peek() != '[') {
-          sawOtherEvents = true;
-          std::string text;
-          s.capture(text);
-        } else if (name == "traceEvents") {
-          sawEvents = true;
-          if (s.out) {
-            s.out->attributeBegin("traceEvents");
-            s.out->arrayBegin();
-          }
-          if (!events())
-            return false;
-          if (s.out) {
-            s.out->arrayEnd();
-            s.out->attributeEnd();
-          }
-        } else {
-          Scan::Mark valueStart = s.mark();
-          std::string text;
-          s.capture(text);
-          if (checking) {
-            Expected<json::Value> value = json::parse(text);
-            if (!value)
-              return jsonError(Scan::errorIn(value.takeError(), valueStart));
-            found[name] = std::move(text); // a later duplicate wins
-          }
-        }
-        s.skipSpace();
-        int c = s.get();
-        if (c == '}')
-          break;
-        if (c != ',')
-          return jsonError(
-              s.errorHere("Expected , or } after object property"));
-      }
-    }
-    if (checking)
-      members.assign(found.begin(), found.end());
-    if (!sawEvents && checking) {
-      failure = Failure::Shape;
+    if (!scanObject(s))
       return false;
-    }
-    if (s.out) {
-      for (const auto &[key, text] : members)
-        if (key > "traceEvents") {
-          Expected<json::Value> value = json::parse(text);
-          s.out->attributeBegin(key);
-          writeJSON(*s.out, value ? *value : json::Value(nullptr));
-          consumeError(value.takeError());
-          s.out->attributeEnd();
-        }
-      s.out->objectEnd();
-    }
   } else if (first < 0) {
-    return jsonError(s.errorHere("Unexpected EOF"));
+    return fail(s, s.errorHere("Unexpected EOF"));
   } else {
     std::optional<json::Value> value;
-    if (!parseValue(value))
+    if (!parseValue(s, value))
       return false;
     failure = Failure::Shape;
     return false;
   }
   s.skipSpace();
   if (s.peek() >= 0)
-    return jsonError(s.errorHere("Text after end of document"));
+    return fail(s, s.errorHere("Text after end of document"));
   if (s.readError)
-    return jsonError("");
-  if (checking && !messages.empty()) {
+    return fail(s, "");
+  if (s.reader && !messages.empty()) {
     failure = Failure::Events;
     return false;
   }

@@ -334,6 +334,103 @@ bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
   return false;
 }
 
+/// --print-build-id, --expect-build-id and --verify, in that order: the
+/// exit code when the run ends with them.
+std::optional<int> checkSection(const DebugSectionReader &reader) {
+  Expected<ArrayRef<uint8_t>> id = reader.getBuildId();
+  if (!id) {
+    reportError(sectionPath + ": " + toString(id.takeError()));
+    return 1;
+  }
+  std::string idText = id->empty() ? "" : section::formatBuildId(*id);
+  if (printBuildId) {
+    if (idText.empty()) {
+      reportError(sectionPath + ": the section has no build ID (format " +
+                  Twine(reader.getVersionMajor()) + "." +
+                  Twine(reader.getVersionMinor()) +
+                  "; build IDs start with 3.1)");
+      return 1;
+    }
+    outs() << idText << "\n";
+    return 0;
+  }
+  if (!expectBuildId.empty() &&
+      !checkExpectedBuildId(idText, reader.getVersionMajor(),
+                            reader.getVersionMinor()))
+    return 1;
+  if (verifySection) {
+    if (Error err = reader.verifyAll()) {
+      reportError(sectionPath + ": " + toString(std::move(err)));
+      return 1;
+    }
+    if (handleArgs.empty() && chromeTrace.empty()) {
+      outs() << formatv(
+          "{0}: verified (format {1}.{2}{3}, {4} bytes{5}, {6} "
+          "handles, build ID {7})\n",
+          sectionPath, reader.getVersionMajor(), reader.getVersionMinor(),
+          reader.isElfContainer() ? " in an ELF container" : "",
+          reader.getFileSize(), reader.isCompressed() ? " decompressed" : "",
+          reader.getNumHandles(), idText.empty() ? "none" : idText);
+      return 0;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The handles given as arguments or, without any, the words of stdin, each
+/// symbolized straight to the output: memory stays flat in the number of
+/// handles, JSON included (json::OStream, not a json::Array).
+int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
+                     SourceCache *source) {
+  std::vector<StringRef> handles(handleArgs.begin(), handleArgs.end());
+  std::unique_ptr<MemoryBuffer> stdinBuffer;
+  if (handles.empty()) {
+    auto buffer = MemoryBuffer::getSTDIN();
+    if (!buffer) {
+      reportError("cannot read handles from stdin: " +
+                  buffer.getError().message());
+      return 1;
+    }
+    stdinBuffer = std::move(*buffer);
+    SmallVector<StringRef> words;
+    SplitString(stdinBuffer->getBuffer(), words, " \t\r\n,");
+    handles.assign(words.begin(), words.end());
+  }
+
+  auto symbolizeAll = [&](raw_ostream &os) {
+    std::optional<json::OStream> json;
+    if (outputFormat == OutputFormat::JSON) {
+      json.emplace(os, /*IndentSize=*/2);
+      json->arrayBegin();
+    }
+    bool first = true;
+    for (StringRef text : handles) {
+      std::optional<uint64_t> handle = parseHandle(text);
+      if (!handle) {
+        reportError("invalid debug handle '" + printable(text) +
+                    "': expected a non-negative integer");
+        continue;
+      }
+      Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
+      if (!sym) {
+        reportError(sectionPath + ": " + toString(sym.takeError()));
+        continue;
+      }
+      if (json)
+        writeJSON(*json, *sym, source);
+      else
+        printText(os, *sym, source, first);
+    }
+    if (json) {
+      json->arrayEnd();
+      os << "\n";
+    }
+  };
+  if (!writeOutput(symbolizeAll))
+    return 1;
+  return hadError ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -367,45 +464,8 @@ int main(int argc, char **argv) {
     reportError(toString(reader.takeError()));
     return 1;
   }
-  Expected<ArrayRef<uint8_t>> id = (*reader)->getBuildId();
-  if (!id) {
-    reportError(sectionPath + ": " + toString(id.takeError()));
-    return 1;
-  }
-  std::string idText = id->empty() ? "" : section::formatBuildId(*id);
-  if (printBuildId) {
-    if (idText.empty()) {
-      reportError(sectionPath + ": the section has no build ID (format " +
-                  Twine((*reader)->getVersionMajor()) + "." +
-                  Twine((*reader)->getVersionMinor()) +
-                  "; build IDs start with 3.1)");
-      return 1;
-    }
-    outs() << idText << "\n";
-    return 0;
-  }
-  if (!expectBuildId.empty() &&
-      !checkExpectedBuildId(idText, (*reader)->getVersionMajor(),
-                            (*reader)->getVersionMinor()))
-    return 1;
-  if (verifySection) {
-    if (Error err = (*reader)->verifyAll()) {
-      reportError(sectionPath + ": " + toString(std::move(err)));
-      return 1;
-    }
-    if (handleArgs.empty() && chromeTrace.empty()) {
-      outs() << formatv(
-          "{0}: verified (format {1}.{2}{3}, {4} bytes{5}, {6} "
-          "handles, build ID {7})\n",
-          sectionPath, (*reader)->getVersionMajor(),
-          (*reader)->getVersionMinor(),
-          (*reader)->isElfContainer() ? " in an ELF container" : "",
-          (*reader)->getFileSize(),
-          (*reader)->isCompressed() ? " decompressed" : "",
-          (*reader)->getNumHandles(), idText.empty() ? "none" : idText);
-      return 0;
-    }
-  }
+  if (std::optional<int> exitCode = checkSection(**reader))
+    return *exitCode;
   Symbolizer symbolizer(**reader);
   SourceCache sourceCache(sourceRoot);
   SourceCache *source = noSource ? nullptr : &sourceCache;
@@ -415,54 +475,5 @@ int main(int argc, char **argv) {
   if (!sourceQuery.empty())
     return runSourceQuery(**reader, symbolizer, format);
 
-  // Handles as arguments or, without any, words of stdin.
-  std::vector<StringRef> handles(handleArgs.begin(), handleArgs.end());
-  std::unique_ptr<MemoryBuffer> stdinBuffer;
-  if (handles.empty()) {
-    auto buffer = MemoryBuffer::getSTDIN();
-    if (!buffer) {
-      reportError("cannot read handles from stdin: " +
-                  buffer.getError().message());
-      return 1;
-    }
-    stdinBuffer = std::move(*buffer);
-    SmallVector<StringRef> words;
-    SplitString(stdinBuffer->getBuffer(), words, " \t\r\n,");
-    handles.assign(words.begin(), words.end());
-  }
-
-  // One handle at a time, straight to the output: memory stays flat in the
-  // number of handles, JSON included (json::OStream, not a json::Array).
-  auto symbolizeAll = [&](raw_ostream &os) {
-    std::optional<json::OStream> json;
-    if (outputFormat == OutputFormat::JSON) {
-      json.emplace(os, /*IndentSize=*/2);
-      json->arrayBegin();
-    }
-    bool first = true;
-    for (StringRef text : handles) {
-      std::optional<uint64_t> handle = parseHandle(text);
-      if (!handle) {
-        reportError("invalid debug handle '" + printable(text) +
-                    "': expected a non-negative integer");
-        continue;
-      }
-      Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
-      if (!sym) {
-        reportError(sectionPath + ": " + toString(sym.takeError()));
-        continue;
-      }
-      if (json)
-        writeJSON(*json, *sym, source);
-      else
-        printText(os, *sym, source, first);
-    }
-    if (json) {
-      json->arrayEnd();
-      os << "\n";
-    }
-  };
-  if (!writeOutput(symbolizeAll))
-    return 1;
-  return hadError ? 1 : 0;
+  return symbolizeHandles(symbolizer, format, source);
 }

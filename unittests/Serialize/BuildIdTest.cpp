@@ -10,6 +10,7 @@
 #include "tg/Serialize/ElfContainer.h"
 
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
 
 #include "gtest/gtest.h"
@@ -105,4 +106,44 @@ TEST(ElfContainerTest, ASectionPastTheEndIsAnError) {
             std::string::npos);
 }
 
+} // namespace
+
+namespace {
+/// Marks .debug_tracegraph (section 2) compressed and gives it `contents`.
+std::string compressedContainer(const std::string &contents) {
+  std::string elf = wrapInElf(contents, {1});
+  uint64_t shoff = support::endian::read64le(&elf[40]);
+  support::endian::write64le(&elf[shoff + 2 * 64 + 8], ELF::SHF_COMPRESSED);
+  return elf;
+}
+
+std::string chdr(uint32_t type, uint64_t size) {
+  std::string header(24, '\0');
+  support::endian::write32le(&header[0], type);
+  support::endian::write64le(&header[8], size);
+  return header;
+}
+
+TEST(ElfContainerTest, BadCompressedSectionsAreErrors) {
+  auto errorFor = [](const std::string &elf) {
+    Expected<ElfContents> contents = readElfContainer(elf);
+    return contents ? std::string() : errorOf(contents.takeError());
+  };
+  EXPECT_NE(errorFor(compressedContainer("short"))
+                .find("expected a 24-byte compression header"),
+            std::string::npos);
+  EXPECT_NE(errorFor(compressedContainer(chdr(7, 4) + "data"))
+                .find("compressed with type 7, which this reader cannot "
+                      "decompress"),
+            std::string::npos);
+  EXPECT_NE(errorFor(compressedContainer(
+                         chdr(ELF::ELFCOMPRESS_ZLIB, uint64_t(1) << 40)))
+                .find("claims 1099511627776 bytes"),
+            std::string::npos);
+  if (compression::zlib::isAvailable())
+    EXPECT_NE(errorFor(compressedContainer(chdr(ELF::ELFCOMPRESS_ZLIB, 16) +
+                                           "not a zlib stream"))
+                  .find("corrupt compressed ELF section"),
+              std::string::npos);
+}
 } // namespace

@@ -18,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -80,7 +81,22 @@ public:
 
 private:
   struct Scan;
+  /// One pass over the trace (checking when `scan.reader` is set, writing
+  /// when `scan.out` is), in named steps; each returns false on failure.
   bool scan(Scan &scan);
+  bool openInput(Scan &scan);
+  /// Records a JSON error (or the read error behind it); returns false.
+  bool fail(Scan &scan, std::string message);
+  /// One value: parsed, or an error in the input's positions.
+  bool parseValue(Scan &scan, std::optional<llvm::json::Value> &value);
+  /// The events array, the current character being its '['.
+  bool scanEvents(Scan &scan);
+  /// Checks or annotates event `index` (its args' handle).
+  void handleEvent(Scan &scan, llvm::json::Value &event, size_t index);
+  /// The top-level object, the current character being its '{'.
+  bool scanObject(Scan &scan);
+  /// Writes the members sorted before (or after) traceEvents.
+  void writeMembers(Scan &scan, bool beforeEvents);
 
   std::string path;
   ChromeTraceOptions options;

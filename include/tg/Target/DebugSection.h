@@ -69,6 +69,13 @@ struct DebugSectionOptions {
   bool verify = true;
 };
 
+/// Sets the build ID of `options` from its text, as `--tg-emit-debug-section
+/// build-id=` and `tracegraph.compile(build_id=)` take it: hex digits (the
+/// ID), `none` (no build ID: the 3.0 section) or empty (a hash of the
+/// contents). The error says what is wrong with the text.
+llvm::Error setBuildIdFromText(llvm::StringRef text,
+                               DebugSectionOptions &options);
+
 /// Builds the section of `root` (usually a builtin.module): every op nested
 /// in it must carry a unique `tg.debug_handle`. Reports problems as errors at
 /// the offending op and fails.

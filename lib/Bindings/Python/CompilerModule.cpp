@@ -18,7 +18,6 @@
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
-#include "tg/Serialize/BuildId.h"
 #include "tg/Target/DebugSection.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -147,15 +146,8 @@ py::tuple compile(const std::string &text, const std::string &pipeline,
                   bool embedSource, const std::string &sourceRoot,
                   bool compress, const std::string &buildId) {
   CompileOptions opts;
-  if (buildId == "none") {
-    opts.sectionOptions.writeBuildId = false;
-  } else if (!buildId.empty()) {
-    llvm::Expected<std::vector<uint8_t>> id =
-        tg::section::parseBuildId(buildId);
-    if (!id)
-      throw py::value_error("build_id: " + llvm::toString(id.takeError()));
-    opts.sectionOptions.buildId = std::move(*id);
-  }
+  if (llvm::Error err = tg::setBuildIdFromText(buildId, opts.sectionOptions))
+    throw py::value_error("build_id: " + llvm::toString(std::move(err)));
   opts.pipeline = pipeline;
   opts.filename = filename;
   opts.section = section;

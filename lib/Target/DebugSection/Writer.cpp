@@ -12,6 +12,7 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/ModulePath.h"
 #include "tg/IR/TGOps.h"
+#include "tg/Serialize/BuildId.h"
 #include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/ElfContainer.h"
 #include "tg/Serialize/Encoding.h"
@@ -1097,6 +1098,21 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
 }
 
 } // namespace
+
+llvm::Error tg::setBuildIdFromText(StringRef text,
+                                   DebugSectionOptions &options) {
+  options.writeBuildId = text != "none";
+  options.buildId.clear();
+  if (text.empty() || text == "none")
+    return llvm::Error::success();
+  llvm::Expected<std::vector<uint8_t>> id = parseBuildId(text);
+  if (!id)
+    return encoding::makeError(
+        "{0} (or 'none', or empty for a hash of the contents)",
+        llvm::toString(id.takeError()));
+  options.buildId = std::move(*id);
+  return llvm::Error::success();
+}
 
 FailureOr<std::string>
 tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
