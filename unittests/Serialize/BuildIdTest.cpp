@@ -140,10 +140,11 @@ TEST(ElfContainerTest, BadCompressedSectionsAreErrors) {
                          chdr(ELF::ELFCOMPRESS_ZLIB, uint64_t(1) << 40)))
                 .find("claims 1099511627776 bytes"),
             std::string::npos);
-  if (compression::zlib::isAvailable())
+  if (compression::zlib::isAvailable()) {
     EXPECT_NE(errorFor(compressedContainer(chdr(ELF::ELFCOMPRESS_ZLIB, 16) +
                                            "not a zlib stream"))
                   .find("corrupt compressed ELF section"),
               std::string::npos);
+  }
 }
 } // namespace
