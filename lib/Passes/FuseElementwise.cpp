@@ -1,8 +1,9 @@
 //===- FuseElementwise.cpp - Fuse elementwise ops into kernels ------------===//
 //
-// Groups connected elementwise tg.op ops of one block into tg.kernel ops whose
-// location lists every origin. See TGFuseElementwise in Passes.td for the
-// contract.
+// Groups connected pointwise and reduction tg.op ops of one block into
+// tg.kernel ops whose location lists every origin. See TGFuseElementwise in
+// Passes.td for the contract and docs/fusion.md for how the rules compare
+// with Inductor's scheduler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,16 +26,32 @@ using namespace tg;
 
 namespace {
 
-/// The default elementwise set: pointwise aten operators and their in-place
-/// forms, as Inductor fuses them into pointwise kernels.
-/// Every one of them is lowered by --tg-extract-kernels
-/// (lib/Conversion/TGToLinalg/TGToLinalg.cpp).
+/// The default pointwise set: pointwise aten operators and their in-place
+/// forms, as Inductor fuses them into pointwise kernels (what
+/// `--tg-decompose` produces included). Every one of them is lowered by
+/// --tg-extract-kernels (lib/Conversion/TGToLinalg/TGToLinalg.cpp).
 constexpr llvm::StringLiteral kDefaultOps[] = {
-    "add",       "sub",         "mul",      "div",        "neg",   "relu",
-    "sigmoid",   "tanh",        "gelu",     "silu",       "exp",   "log",
-    "sqrt",      "rsqrt",       "abs",      "hardtanh",   "clamp", "clamp_min",
-    "clamp_max", "pow",         "relu6",    "leaky_relu", "elu",   "softplus",
-    "erf",       "hardsigmoid", "hardswish"};
+    "add",         "sub",        "mul",       "div",        "neg",
+    "relu",        "sigmoid",    "tanh",      "gelu",       "silu",
+    "exp",         "log",        "sqrt",      "rsqrt",      "abs",
+    "hardtanh",    "clamp",      "clamp_min", "clamp_max",  "pow",
+    "relu6",       "leaky_relu", "elu",       "softplus",   "erf",
+    "hardsigmoid", "hardswish",  "mish",      "reciprocal", "square",
+    "log1p",       "expm1",      "sin",       "cos",        "minimum",
+    "maximum",     "where",      "eq",        "ne",         "lt",
+    "le",          "gt",         "ge",        "logical_not"};
+
+/// The default reductions: Inductor's reduction kernels of the decomposed
+/// norms and softmax, and of means written in models (`x.mean([2, 3])`).
+/// Each reduces its first operand over the constant dims of its second
+/// (`aten::mean(x, [-1], keepdim, dtype)`).
+constexpr llvm::StringLiteral kDefaultReductions[] = {"mean", "sum", "amax",
+                                                      "amin"};
+
+/// What a reduction reduces: the type of its input and the dims, made
+/// non-negative when the rank is known. A kernel holds reductions of one
+/// domain only, as an Inductor reduction kernel has one reduction range.
+using ReductionDomain = std::pair<Type, Attribute>;
 
 /// One fusion group of a block, in program order.
 struct Group {
@@ -67,13 +84,16 @@ struct Member {
   unsigned pos;
 };
 
-/// Union-find over group ids, with a "closed" flag per root.
+/// Union-find over group ids, with a "closed" flag and the reduction domain
+/// (if the group holds a reduction) per root.
 struct GroupSets {
   SmallVector<unsigned> parent;
   SmallVector<bool> closed;
+  SmallVector<std::optional<ReductionDomain>> domain;
   unsigned make() {
     parent.push_back(parent.size());
     closed.push_back(false);
+    domain.emplace_back();
     return parent.size() - 1;
   }
   unsigned find(unsigned g) {
@@ -92,17 +112,27 @@ struct FuseElementwisePass
 
   LogicalResult initialize(MLIRContext *ctx) override {
     elementwise.clear();
+    reductions.clear();
     if (ops.empty()) {
       for (StringRef name : kDefaultOps) {
         elementwise.insert(("aten::" + name).str());
         elementwise.insert(("aten::" + name + "_").str());
       }
+      for (StringRef name : kDefaultReductions)
+        reductions.insert(("aten::" + name).str());
     }
     for (const std::string &name : ops) {
       if (name.empty())
         return emitError(UnknownLoc::get(ctx))
                << "tg-fuse-elementwise: empty operator name in 'ops'";
       elementwise.insert(name);
+    }
+    for (const std::string &name : reductionOps) {
+      if (name.empty())
+        return emitError(UnknownLoc::get(ctx))
+               << "tg-fuse-elementwise: empty operator name in 'reductions'";
+      elementwise.erase(name);
+      reductions.insert(name);
     }
     if (minSize == 0)
       return emitError(UnknownLoc::get(ctx))
@@ -120,8 +150,56 @@ struct FuseElementwisePass
       return false;
     auto [it, inserted] = cache.try_emplace(traced.getNameAttr(), false);
     if (inserted)
-      it->second = elementwise.contains(traced.getName());
-    return it->second && computesTensors(op);
+      it->second = elementwise.contains(traced.getName()) ||
+                   reductions.contains(traced.getName());
+    return it->second && computesTensors(op) &&
+           (!reductions.contains(traced.getName()) || getDomain(op));
+  }
+
+  /// The domain of a reduction op: its first operand's type and the
+  /// constant dims of its second (a `tg.constant` list or int, or None for
+  /// every dim of a ranked input); none for an op that is not a reduction or
+  /// whose dims are not constant.
+  std::optional<ReductionDomain> getDomain(Operation *op) const {
+    auto traced = dyn_cast<TracedOp>(op);
+    if (!traced || !reductions.contains(traced.getName()) ||
+        op->getNumOperands() < 1 || !isTensorType(op->getOperand(0).getType()))
+      return std::nullopt;
+    Type input = op->getOperand(0).getType();
+    auto ranked = dyn_cast<RankedTensorType>(input);
+    SmallVector<int64_t> dims;
+    Attribute value;
+    if (op->getNumOperands() >= 2)
+      if (auto cst = op->getOperand(1).getDefiningOp<ConstantOp>())
+        value = cst.getValue();
+    if (auto list = dyn_cast_or_null<ArrayAttr>(value)) {
+      for (Attribute element : list) {
+        auto integer = dyn_cast<IntegerAttr>(element);
+        if (!integer)
+          return std::nullopt;
+        dims.push_back(integer.getInt());
+      }
+    } else if (auto integer = dyn_cast_or_null<IntegerAttr>(value)) {
+      dims.push_back(integer.getInt());
+    } else if (ranked && (op->getNumOperands() == 1 ||
+                          isa_and_nonnull<UnitAttr>(value))) {
+      for (int64_t i = 0; i < ranked.getRank(); ++i)
+        dims.push_back(i);
+    } else {
+      return std::nullopt;
+    }
+    if (ranked) {
+      for (int64_t &dim : dims) {
+        if (dim < -ranked.getRank() || dim >= ranked.getRank())
+          return std::nullopt;
+        if (dim < 0)
+          dim += ranked.getRank();
+      }
+      llvm::sort(dims);
+      dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+    }
+    Builder b(op->getContext());
+    return ReductionDomain(input, b.getI64ArrayAttr(dims));
   }
 
   /// Whether `op` reads a tensor and produces only tensors. An operator name
@@ -138,7 +216,8 @@ struct FuseElementwisePass
 
   void collectGroups(Block &block, Collection &collection);
   static std::optional<unsigned>
-  joinGroups(GroupSets &sets, ArrayRef<std::optional<unsigned>> used);
+  joinGroups(GroupSets &sets, ArrayRef<std::optional<unsigned>> used,
+             std::optional<ReductionDomain> domain);
   void appendGroups(MutableArrayRef<Member> members, GroupSets &sets,
                     Collection &collection);
   std::string kernelBaseName(const Group &group);
@@ -147,6 +226,7 @@ struct FuseElementwisePass
   void runOnOperation() override;
 
   llvm::StringSet<> elementwise;
+  llvm::StringSet<> reductions;
 };
 
 } // namespace
@@ -182,7 +262,7 @@ void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
       used.push_back(groupOfValue(operand));
     std::optional<unsigned> own;
     if (isElementwise(&op, collection.elementwiseNames)) {
-      own = joinGroups(sets, used);
+      own = joinGroups(sets, used, getDomain(&op));
       groupOf[&op] = *own;
       members.push_back({&op, *own, pos});
     }
@@ -229,13 +309,16 @@ void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
   appendGroups(members, sets, collection);
 }
 
-/// The group an elementwise op joins: every open group it reads from (`used`,
-/// its operands' groups), merged; a closed group already has a use outside it
-/// before this op, so the kernel could not sit here. A new group when there
-/// is none.
+/// The group an op joins: every open group it reads from (`used`, its
+/// operands' groups), merged; a closed group already has a use outside it
+/// before this op, so the kernel could not sit here. Groups whose reduction
+/// domain differs from the op's (`domain`, for a reduction) or from the
+/// groups already joined are not joined: the op reads them as a kernel
+/// input, which closes them. A new group when there is none.
 std::optional<unsigned>
 FuseElementwisePass::joinGroups(GroupSets &sets,
-                                ArrayRef<std::optional<unsigned>> used) {
+                                ArrayRef<std::optional<unsigned>> used,
+                                std::optional<ReductionDomain> domain) {
   std::optional<unsigned> own;
   for (std::optional<unsigned> g : used) {
     if (!g)
@@ -244,6 +327,11 @@ FuseElementwisePass::joinGroups(GroupSets &sets,
     unsigned root = sets.find(*g);
     if (sets.closed[root])
       continue;
+    std::optional<ReductionDomain> &theirs = sets.domain[root];
+    if (domain && theirs && *domain != *theirs)
+      continue;
+    if (!domain)
+      domain = theirs;
     if (!own)
       own = root;
     else if (root != *own)
@@ -252,6 +340,7 @@ FuseElementwisePass::joinGroups(GroupSets &sets,
   }
   if (!own)
     own = sets.make();
+  sets.domain[*own] = domain;
   return own;
 }
 
@@ -296,10 +385,19 @@ void FuseElementwisePass::appendGroups(MutableArrayRef<Member> members,
 }
 
 std::string FuseElementwisePass::kernelBaseName(const Group &group) {
-  // Inductor's "original_aten" kernel names: the sorted distinct operators.
+  // Inductor's "original_aten" kernel names: the sorted distinct operators,
+  // a decomposed op named by the composite it came from
+  // (`tg.decomposed_from`, set by --tg-decompose).
   std::set<std::string> names;
   for (Operation *op : group.ops) {
-    StringRef name = cast<TracedOp>(op).getShortName().rtrim('_');
+    StringRef name = cast<TracedOp>(op).getShortName();
+    if (auto from = op->getAttrOfType<StringAttr>(kDecomposedFromAttrName)) {
+      name = from.getValue();
+      size_t sep = name.rfind("::");
+      if (sep != StringRef::npos)
+        name = name.drop_front(sep + 2);
+    }
+    name = name.rtrim('_');
     names.insert(name.empty() ? "op" : name.str());
   }
   std::string base = "fused";

@@ -19,4 +19,12 @@
 #define GET_OP_CLASSES
 #include "tg/IR/TGOps.h.inc"
 
+namespace tg {
+/// The composite operator a `tg.op` was decomposed from
+/// (`tg.decomposed_from = "aten::batch_norm"`, set by --tg-decompose): kernel
+/// names and provenance name the composite, as Inductor's kernel names do.
+inline constexpr llvm::StringLiteral kDecomposedFromAttrName =
+    "tg.decomposed_from";
+} // namespace tg
+
 #endif // TG_IR_TGOPS_H

@@ -200,6 +200,56 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
   ];
 }
 
+def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
+  let summary = "Decompose composite aten ops into pointwise ops and reductions";
+  let description = [{
+    Rewrites the composite operators that Inductor decomposes before fusing
+    into the pointwise operators and reductions (`aten::mean`, `aten::sum`,
+    `aten::amax`) that `--tg-fuse-elementwise` fuses, for inference:
+
+    | operator | becomes |
+    | --- | --- |
+    | `batch_norm` (training false) | `(x - mean) * rsqrt(var + eps) * weight + bias`, per-channel tensors viewed as `[C, 1, ...]` |
+    | `layer_norm` | `mean`, `sub`, `mul`, `mean`, `add`, `rsqrt`, `mul` over the normalized dims, then `* weight + bias` |
+    | `group_norm` | the same over `[N, G, -1]`, viewed back, then the per-channel affine |
+    | `softmax`, `log_softmax` (dtype None) | `amax`, `sub`, `exp`, `sum`, `div` (`log`, `sub`) |
+    | `linear` with a bias | `linear` without it, then `add`: the bias joins the next kernel |
+    | `addmm` | `mm`, then `add` (and `mul` by alpha when it is not 1) |
+    | `dropout` and its feature, alpha and in-place forms (train false) | the identity: the op is recorded as `eliminated` |
+    | `masked_fill` | `where(mask, value, self)` |
+    | `adaptive_avg_pool2d` to 1x1 | `mean` over the last two dims, kept |
+    | `dim`, `size` of a tensor of static type | the constant its type gives |
+
+    Each follows PyTorch's own decomposition (torch/_decomp/decompositions.py;
+    docs/passes/decompose.md cites each and says where tracegraph differs).
+
+    Locations. Every op a decomposition creates, constants and views
+    included, is built at the composite op's own location, its whole
+    call-site chain: module paths (`--tg-module-hierarchy`) and tracebacks of
+    the new ops equal the composite's, and `--tg-verify-origins` finds the
+    composite's origin on each of them. A dropout in eval leaves nothing that
+    computes it: its origin is recorded as `eliminated` by `tg-decompose` on
+    the enclosing `tg.graph`, as the other folds record theirs.
+
+    What is left alone. An op whose rewrite cannot be proven exact stays as
+    it is: a batch_norm or dropout whose `training` flag is not the constant
+    false, a softmax with a dtype, a per-channel parameter whose broadcast
+    needs an input rank the IR does not give (import with example inputs),
+    a normalized shape or dim that is not a constant. Run after `--tg-inline`,
+    which folds `self.training` and gives every tensor its example type.
+
+    Errors: an operator in `ops` that the pass does not decompose.
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "Decompose only these operators (default: all of "
+               "aten::batch_norm, layer_norm, group_norm, softmax, "
+               "log_softmax, linear, addmm, dropout, feature_dropout, "
+               "alpha_dropout, feature_alpha_dropout, masked_fill, "
+               "adaptive_avg_pool2d, dim, size)">,
+  ];
+}
+
 def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
   let summary = "Fuse chains and small DAGs of elementwise ops into kernels";
   let description = [{
@@ -250,9 +300,17 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
                "sub, mul, div, neg, relu, sigmoid, tanh, gelu, silu, exp, "
                "log, sqrt, rsqrt, abs, hardtanh, clamp, clamp_min, "
                "clamp_max, pow, relu6, leaky_relu, elu, softplus, erf, "
-               "hardsigmoid, hardswish, and their in-place forms)">,
-    Option<"minSize", "min-size", "unsigned", /*default=*/"2",
-           "Smallest group of ops that becomes a kernel">,
+               "hardsigmoid, hardswish, mish, reciprocal, square, log1p, "
+               "expm1, sin, cos, minimum, maximum, where, eq, ne, lt, le, gt, "
+               "ge, logical_not, and their in-place forms; giving ops also "
+               "drops the default reductions)">,
+    ListOption<"reductionOps", "reductions", "std::string",
+               "Operator names treated as reductions of their first operand "
+               "over the constant dims of their second (default: aten:: mean, "
+               "sum, amax, amin)">,
+    Option<"minSize", "min-size", "unsigned", /*default=*/"1",
+           "Smallest group of ops that becomes a kernel (1: nothing "
+           "fusable runs outside a kernel)">,
   ];
 }
 

@@ -40,14 +40,24 @@ namespace {
 
 constexpr llvm::StringLiteral kSupportedOps =
     "add, sub, mul, div, neg, relu, relu6, hardtanh, clamp, clamp_min, "
-    "clamp_max, sigmoid, hardsigmoid, silu, hardswish, gelu, leaky_relu, elu, "
-    "softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow";
+    "clamp_max, sigmoid, hardsigmoid, silu, hardswish, mish, gelu, "
+    "leaky_relu, elu, softplus, tanh, exp, log, sqrt, rsqrt, abs, erf, pow, "
+    "reciprocal, square, log1p, expm1, sin, cos, minimum, maximum, where, eq, "
+    "ne, lt, le, gt, ge, logical_not; reductions mean, sum, amax, amin";
 
 /// The operators the lowering knows, in families that share a lowering
 /// step, with how many operands each needs at least and reads at most (the
 /// optional scalars: alpha, bounds, slopes, gelu's `approximate`; more are
 /// ignored).
-enum class OpFamily { Unsupported, Arithmetic, Clamp, Activation, Math };
+enum class OpFamily {
+  Unsupported,
+  Arithmetic,
+  Clamp,
+  Activation,
+  Math,
+  Comparison,
+  Select
+};
 struct OpArity {
   OpFamily family;
   unsigned least, most;
@@ -56,18 +66,22 @@ OpArity getOpArity(StringRef name) {
   using F = OpFamily;
   return llvm::StringSwitch<OpArity>(name)
       .Cases({"add", "sub"}, {F::Arithmetic, 2, 3})
-      .Cases({"mul", "div", "pow"}, {F::Arithmetic, 2, 2})
-      .Case("neg", {F::Arithmetic, 1, 1})
+      .Cases({"mul", "div", "pow", "minimum", "maximum"}, {F::Arithmetic, 2, 2})
+      .Cases({"neg", "reciprocal", "square"}, {F::Arithmetic, 1, 1})
       .Cases({"clamp_min", "clamp_max"}, {F::Clamp, 2, 2})
       .Cases({"hardtanh", "clamp"}, {F::Clamp, 1, 3})
       .Cases({"relu", "relu6"}, {F::Clamp, 1, 1})
       .Cases({"leaky_relu", "gelu"}, {F::Activation, 1, 2})
       .Case("elu", {F::Activation, 1, 4})
       .Case("softplus", {F::Activation, 1, 3})
-      .Cases({"sigmoid", "silu", "hardsigmoid", "hardswish"},
+      .Cases({"sigmoid", "silu", "hardsigmoid", "hardswish", "mish"},
              {F::Activation, 1, 1})
-      .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs", "erf"},
+      .Cases({"tanh", "exp", "log", "sqrt", "rsqrt", "abs", "erf", "log1p",
+              "expm1", "sin", "cos"},
              {F::Math, 1, 1})
+      .Cases({"eq", "ne", "lt", "le", "gt", "ge"}, {F::Comparison, 2, 2})
+      .Case("where", {F::Select, 3, 3})
+      .Case("logical_not", {F::Select, 1, 1})
       .Default({F::Unsupported, 0, 0});
 }
 
@@ -131,6 +145,12 @@ public:
     case OpFamily::Math:
       lowered = lowerMath(name, args[0]);
       break;
+    case OpFamily::Comparison:
+      lowered = lowerComparison(name, args[0], args[1]);
+      break;
+    case OpFamily::Select:
+      lowered = lowerSelect(name, args);
+      break;
     case OpFamily::Unsupported:
       llvm_unreachable("rejected above");
     }
@@ -160,8 +180,54 @@ private:
       return create<arith::DivFOp>(x, args[1]);
     if (name == "pow")
       return create<math::PowFOp>(x, args[1]);
+    // NaN propagates, as at::minimum and at::maximum.
+    if (name == "minimum")
+      return create<arith::MinimumFOp>(x, args[1]);
+    if (name == "maximum")
+      return create<arith::MaximumFOp>(x, args[1]);
+    if (name == "reciprocal")
+      return create<arith::DivFOp>(constant(1.0), x);
+    if (name == "square")
+      return create<arith::MulFOp>(x, x);
     assert(name == "neg" && "an arithmetic operator of the table");
     return create<arith::NegFOp>(x);
+  }
+
+  /// eq, ne, lt, le, gt, ge on numbers: a bool (i1). Ordered predicates,
+  /// except `ne`, which holds for NaN, as in PyTorch.
+  Operation *lowerComparison(StringRef name, Value x, Value y) {
+    if (!isa<FloatType>(x.getType()) || x.getType() != y.getType()) {
+      op.emitError() << "'" << op.getName()
+                     << "' compares numbers of one floating-point type";
+      return nullptr;
+    }
+    auto predicate = llvm::StringSwitch<arith::CmpFPredicate>(name)
+                         .Case("eq", arith::CmpFPredicate::OEQ)
+                         .Case("ne", arith::CmpFPredicate::UNE)
+                         .Case("lt", arith::CmpFPredicate::OLT)
+                         .Case("le", arith::CmpFPredicate::OLE)
+                         .Case("gt", arith::CmpFPredicate::OGT)
+                         .Default(arith::CmpFPredicate::OGE);
+    return create<arith::CmpFOp>(predicate, x, y);
+  }
+
+  /// where(condition, x, y) and logical_not(x) (of a bool, or of a number:
+  /// true where it is 0).
+  Operation *lowerSelect(StringRef name, ArrayRef<Value> args) {
+    Value condition = args[0];
+    if (name == "logical_not") {
+      if (condition.getType().isInteger(1))
+        return create<arith::XOrIOp>(
+            condition,
+            arith::ConstantOp::create(b, loc, b.getBoolAttr(true)).getResult());
+      return create<arith::CmpFOp>(arith::CmpFPredicate::OEQ, condition,
+                                   constant(0.0));
+    }
+    if (!condition.getType().isInteger(1)) {
+      op.emitError() << "the condition of 'aten::where' must be a bool tensor";
+      return nullptr;
+    }
+    return create<arith::SelectOp>(condition, args[1], args[2]);
   }
 
   Operation *lowerClamp(StringRef name, ArrayRef<Value> args) {
@@ -185,6 +251,15 @@ private:
   Operation *lowerActivation(StringRef name, Value x) {
     if (name == "sigmoid")
       return sigmoid(x);
+    if (name == "mish") {
+      // x * tanh(softplus(x)), softplus with beta 1 and threshold 20.
+      Value exp = math::ExpOp::create(b, loc, x);
+      Value soft = math::Log1pOp::create(b, loc, exp);
+      Value linear = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x,
+                                           constant(20.0));
+      Value softplus = arith::SelectOp::create(b, loc, linear, x, soft);
+      return create<arith::MulFOp>(x, math::TanhOp::create(b, loc, softplus));
+    }
     if (name == "silu")
       return create<arith::MulFOp>(x, value(sigmoid(x)));
     if (name == "hardsigmoid" || name == "hardswish") {
@@ -269,6 +344,14 @@ private:
       return create<math::RsqrtOp>(x);
     if (name == "erf")
       return create<math::ErfOp>(x);
+    if (name == "log1p")
+      return create<math::Log1pOp>(x);
+    if (name == "expm1")
+      return create<math::ExpM1Op>(x);
+    if (name == "sin")
+      return create<math::SinOp>(x);
+    if (name == "cos")
+      return create<math::CosOp>(x);
     assert(name == "abs" && "a math function of the table");
     return create<math::AbsFOp>(x);
   }
@@ -358,6 +441,643 @@ private:
   bool bad = false;
 };
 
+bool isTensor(Type type) {
+  return isa<TracedTensorType, RankedTensorType>(type);
+}
+
+/// A reduction op of a kernel: what it reduces, over which dims of its
+/// input, and whether the result keeps them.
+struct Reduction {
+  enum class Kind { Sum, Mean, Max, Min } kind;
+  SmallVector<int64_t> dims;
+  bool keepdim = false;
+};
+
+/// The reduction `op` is (`aten::mean`, `sum`, `amax`, `amin` of a tensor
+/// of rank `rank`), or none; failure with a diagnostic for a reduction whose
+/// dims or flags are not constants it can honour.
+FailureOr<std::optional<Reduction>>
+getReduction(Operation *op, int64_t rank,
+             llvm::function_ref<Attribute(Value)> getConstant) {
+  auto traced = dyn_cast<TracedOp>(op);
+  if (!traced)
+    return std::optional<Reduction>();
+  StringRef name = traced.getName();
+  if (!name.consume_front("aten::"))
+    return std::optional<Reduction>();
+  std::optional<Reduction::Kind> kind =
+      llvm::StringSwitch<std::optional<Reduction::Kind>>(name)
+          .Case("sum", Reduction::Kind::Sum)
+          .Case("mean", Reduction::Kind::Mean)
+          .Case("amax", Reduction::Kind::Max)
+          .Case("amin", Reduction::Kind::Min)
+          .Default(std::nullopt);
+  if (!kind)
+    return std::optional<Reduction>();
+  auto constantOf = [&](unsigned i) -> Attribute {
+    if (i >= op->getNumOperands())
+      return {};
+    return getConstant(op->getOperand(i));
+  };
+  Reduction reduction{*kind, {}, false};
+  Attribute dims = constantOf(1);
+  if (op->getNumOperands() == 1 || isa_and_nonnull<UnitAttr>(dims)) {
+    for (int64_t i = 0; i < rank; ++i)
+      reduction.dims.push_back(i);
+  } else if (auto list = dyn_cast_or_null<ArrayAttr>(dims)) {
+    for (Attribute element : list) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer)
+        return op->emitError() << "the dims of '" << traced.getName()
+                               << "' must be constant ints";
+      reduction.dims.push_back(integer.getInt());
+    }
+  } else if (auto integer = dyn_cast_or_null<IntegerAttr>(dims)) {
+    reduction.dims.push_back(integer.getInt());
+  } else {
+    return op->emitError() << "the dims of '" << traced.getName()
+                           << "' must be a constant list of ints";
+  }
+  for (int64_t &dim : reduction.dims) {
+    if (dim < -rank || dim >= rank)
+      return op->emitError() << "'" << traced.getName() << "' reduces dim "
+                             << dim << " of a tensor of rank " << rank;
+    if (dim < 0)
+      dim += rank;
+  }
+  llvm::sort(reduction.dims);
+  reduction.dims.erase(
+      std::unique(reduction.dims.begin(), reduction.dims.end()),
+      reduction.dims.end());
+  if (op->getNumOperands() >= 3) {
+    auto keep = dyn_cast_or_null<BoolAttr>(constantOf(2));
+    if (!keep)
+      return op->emitError() << "the keepdim flag of '" << traced.getName()
+                             << "' must be a constant bool";
+    reduction.keepdim = keep.getValue();
+  }
+  if (op->getNumOperands() >= 4 && !isa_and_nonnull<UnitAttr>(constantOf(3)))
+    return op->emitError() << "'" << traced.getName()
+                           << "' with a dtype is not supported (only None)";
+  return std::optional<Reduction>(reduction);
+}
+
+/// One kernel as a function of linalg ops: a `linalg.generic` with
+/// reduction iterators per reduction of the kernel, in program order, each
+/// writing its result to a tensor; then one parallel `linalg.generic` per
+/// distinct shape of the values the kernel yields. Inside each generic a
+/// value is computed where it is needed, at the index where it is needed:
+/// an op's operand is read through the broadcast from its shape to the
+/// op's, composed with the op's own index, so values of several shapes (a
+/// `[C, 1, 1]` scale of a `[N, C, H, W]` map, a row mean of its rows) meet
+/// exactly as PyTorch broadcasts them. A pointwise op needed by several
+/// generics is computed in each (Inductor recomputes likewise), each time
+/// at its own location with its own debug handle.
+class KernelExtraction {
+public:
+  KernelExtraction(KernelOp kernel, FloatType elementTy,
+                   std::optional<SmallVector<int64_t>> staticShape,
+                   int64_t trapAfter)
+      : kernel(kernel), elementTy(elementTy), staticShape(staticShape),
+        trapAfter(trapAfter), ctx(kernel.getContext()) {}
+
+  /// The kernel as a free-standing function (not yet in the module), or
+  /// failure with a diagnostic.
+  FailureOr<func::FuncOp> extract(OpBuilder &builder);
+  bool hasTrapped() const { return trapped; }
+
+private:
+  /// A value computed at an index of a generic's iteration space: a load of
+  /// an input (a kernel tensor or a reduction's result), an op, or a mean's
+  /// division by its count.
+  struct Node {
+    enum class Kind { Load, Op, MeanDivision } kind;
+    Value value;
+    AffineMap map;
+    unsigned input = 0;
+    SmallVector<unsigned, 3> operands;
+  };
+  /// One generic: its iteration space, what it reads and computes.
+  struct Stage {
+    RankedTensorType space;
+    SmallVector<utils::IteratorType> iterators;
+    SmallVector<std::pair<Value, AffineMap>> inputs;
+    std::vector<Node> nodes;
+    DenseMap<std::pair<Value, AffineMap>, unsigned> memo;
+  };
+
+  auto error() {
+    return kernel.emitError() << "kernel '" << kernel.getKernelName() << "' ";
+  }
+
+  LogicalResult assignTypes();
+  FailureOr<AffineMap> getOperandMap(Value operand, RankedTensorType result,
+                                     AffineMap map);
+  FailureOr<unsigned> plan(Stage &stage, Value value, AffineMap map);
+  unsigned addLoad(Stage &stage, Value value, Value source, AffineMap map);
+  LogicalResult buildBody(OpBuilder &b, Stage &stage, ValueRange blockArgs,
+                          SmallVectorImpl<Value> &scalarsOut);
+  LogicalResult buildReduction(OpBuilder &b, Operation *op,
+                               const Reduction &reduction);
+  FailureOr<SmallVector<Value>> buildYields(OpBuilder &b,
+                                            ArrayRef<Value> yields);
+  LogicalResult collectInputs(Block &entry);
+
+  KernelOp kernel;
+  FloatType elementTy;
+  std::optional<SmallVector<int64_t>> staticShape;
+  int64_t trapAfter;
+  MLIRContext *ctx;
+  bool trapped = false;
+
+  /// The static type of every tensor value of the body.
+  DenseMap<Value, RankedTensorType> types;
+  /// The reductions of the body and, once built, their results (the reduced
+  /// dims dropped).
+  DenseMap<Operation *, Reduction> reductions;
+  DenseMap<Operation *, Value> reduced;
+  /// How each kernel input reaches the function (see KernelInputs).
+  IRMapping scalars;
+  DenseMap<Value, Attribute> attrs;
+  DenseMap<Value, Value> tensorArgs;
+  SmallVector<Type> argTypes;
+  SmallVector<Value> tensorArgOrder;
+};
+
+/// The static type of every tensor of the body: its ranked type, else the
+/// `shape` option's with the element type (or a reduction's result of it);
+/// failure with a diagnostic on dynamic shapes, other float types, and a
+/// tensor of unknown shape without the option.
+LogicalResult KernelExtraction::assignTypes() {
+  Block &body = kernel.getBodyBlock();
+  auto typeOf = [&](Value value) -> FailureOr<RankedTensorType> {
+    if (auto ranked = dyn_cast<RankedTensorType>(value.getType())) {
+      if (!ranked.hasStaticShape()) {
+        error() << "has a tensor of dynamic shape " << ranked;
+        return failure();
+      }
+      Type element = ranked.getElementType();
+      if (element != elementTy && !element.isInteger(1)) {
+        error() << "has a tensor of element type " << element
+                << " but element-type is " << elementTy;
+        return failure();
+      }
+      return ranked;
+    }
+    if (!staticShape) {
+      error() << "has no static tensor shape; import with an example input "
+                 "(torch-to-tg --example-input) or give one with "
+                 "shape=AxBxC";
+      return failure();
+    }
+    return RankedTensorType::get(*staticShape, elementTy);
+  };
+  for (Value arg : body.getArguments()) {
+    if (!isTensor(arg.getType()))
+      continue;
+    FailureOr<RankedTensorType> type = typeOf(arg);
+    if (failed(type))
+      return failure();
+    types[arg] = *type;
+  }
+  for (Operation &op : body.without_terminator()) {
+    for (Value result : op.getResults()) {
+      if (!isTensor(result.getType()))
+        continue;
+      FailureOr<RankedTensorType> type = typeOf(result);
+      if (failed(type))
+        return failure();
+      types[result] = *type;
+    }
+    if (op.getNumOperands() == 0 || !types.count(op.getOperand(0)))
+      continue;
+    FailureOr<std::optional<Reduction>> reduction =
+        getReduction(&op, types[op.getOperand(0)].getRank(), [&](Value value) {
+          // Constants reach the body as kernel inputs.
+          if (auto arg = dyn_cast<BlockArgument>(value))
+            if (arg.getOwner() == &body)
+              value = kernel.getInputs()[arg.getArgNumber()];
+          auto cst = value.getDefiningOp<ConstantOp>();
+          return cst ? cst.getValue() : Attribute();
+        });
+    if (failed(reduction))
+      return failure();
+    if (!*reduction)
+      continue;
+    // An untyped result takes the reduced shape of its input.
+    if (!isa<RankedTensorType>(op.getResult(0).getType())) {
+      RankedTensorType input = types[op.getOperand(0)];
+      SmallVector<int64_t> shape;
+      for (auto [i, size] : llvm::enumerate(input.getShape())) {
+        if (!llvm::is_contained((*reduction)->dims, int64_t(i)))
+          shape.push_back(size);
+        else if ((*reduction)->keepdim)
+          shape.push_back(1);
+      }
+      types[op.getResult(0)] = RankedTensorType::get(shape, elementTy);
+    }
+    reductions[&op] = **reduction;
+  }
+  return success();
+}
+
+/// The map into `operand`'s shape for reading it where an op of type
+/// `result` is computed at `map`: NumPy's broadcast (dims aligned from the
+/// right, a size-1 dim read at 0) composed with `map`.
+FailureOr<AffineMap> KernelExtraction::getOperandMap(Value operand,
+                                                     RankedTensorType result,
+                                                     AffineMap map) {
+  RankedTensorType from = types.lookup(operand);
+  int64_t offset = result.getRank() - from.getRank();
+  if (offset < 0) {
+    error() << "reads a tensor of type " << from
+            << " that does not broadcast to " << result;
+    return failure();
+  }
+  SmallVector<AffineExpr> results;
+  for (auto [i, size] : llvm::enumerate(from.getShape())) {
+    int64_t target = result.getDimSize(offset + i);
+    if (size == target)
+      results.push_back(map.getResult(offset + i));
+    else if (size == 1)
+      results.push_back(getAffineConstantExpr(0, ctx));
+    else {
+      error() << "reads a tensor of type " << from
+              << " that does not broadcast to " << result;
+      return failure();
+    }
+  }
+  return AffineMap::get(map.getNumDims(), 0, results, ctx);
+}
+
+unsigned KernelExtraction::addLoad(Stage &stage, Value value, Value source,
+                                   AffineMap map) {
+  auto key = std::make_pair(source, map);
+  unsigned input = 0;
+  auto it = llvm::find(stage.inputs, key);
+  if (it == stage.inputs.end()) {
+    input = stage.inputs.size();
+    stage.inputs.push_back(key);
+  } else {
+    input = it - stage.inputs.begin();
+  }
+  stage.nodes.push_back({Node::Kind::Load, value, map, input, {}});
+  return stage.nodes.size() - 1;
+}
+
+/// The node computing tensor `value` at `map` (iteration dims -> its dims)
+/// in `stage`, planning what it needs first.
+FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
+                                           AffineMap map) {
+  auto key = std::make_pair(value, map);
+  if (auto it = stage.memo.find(key); it != stage.memo.end())
+    return it->second;
+  unsigned node;
+  Operation *op = value.getDefiningOp();
+  if (!op) {
+    node = addLoad(stage, value, tensorArgs.lookup(value), map);
+  } else if (auto it = reductions.find(op); it != reductions.end()) {
+    // A reduction's result is read from the tensor its generic wrote, whose
+    // dims are the kept ones only.
+    const Reduction &reduction = it->second;
+    AffineMap readMap = map;
+    if (reduction.keepdim) {
+      SmallVector<AffineExpr> kept;
+      for (auto [i, expr] : llvm::enumerate(map.getResults()))
+        if (!llvm::is_contained(reduction.dims, int64_t(i)))
+          kept.push_back(expr);
+      readMap = AffineMap::get(map.getNumDims(), 0, kept, ctx);
+    }
+    node = addLoad(stage, value, reduced.lookup(op), readMap);
+    if (reduction.kind == Reduction::Kind::Mean) {
+      stage.nodes.push_back({Node::Kind::MeanDivision, value, map, 0, {node}});
+      node = stage.nodes.size() - 1;
+    }
+  } else {
+    RankedTensorType resultType = types.lookup(value);
+    Node computed{Node::Kind::Op, value, map, 0, {}};
+    for (Value operand : op->getOperands()) {
+      if (!types.count(operand))
+        continue;
+      FailureOr<AffineMap> operandMap = getOperandMap(operand, resultType, map);
+      if (failed(operandMap))
+        return failure();
+      FailureOr<unsigned> operandNode = plan(stage, operand, *operandMap);
+      if (failed(operandNode))
+        return failure();
+      computed.operands.push_back(*operandNode);
+    }
+    stage.nodes.push_back(computed);
+    node = stage.nodes.size() - 1;
+  }
+  stage.memo[key] = node;
+  return node;
+}
+
+/// Emits the nodes of `stage` into a generic's body whose block arguments
+/// are `blockArgs` (one per input, then the outputs); `scalarsOut` gets the
+/// scalar of every node.
+LogicalResult KernelExtraction::buildBody(OpBuilder &b, Stage &stage,
+                                          ValueRange blockArgs,
+                                          SmallVectorImpl<Value> &scalarsOut) {
+  // Numeric constants first, at their own locations, as the kernel lists
+  // them.
+  for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+    Value arg = kernel.getBodyBlock().getArgument(i);
+    auto cst = input.getDefiningOp<ConstantOp>();
+    if (isTensor(input.getType()) || !cst ||
+        !isa<IntegerAttr, FloatAttr>(cst.getValue()))
+      continue;
+    double v = 0;
+    if (auto f = dyn_cast<FloatAttr>(cst.getValue()))
+      v = f.getValueAsDouble();
+    else
+      v = double(cast<IntegerAttr>(cst.getValue()).getInt());
+    scalars.map(arg, arith::ConstantOp::create(b, cst.getLoc(), elementTy,
+                                               b.getFloatAttr(elementTy, v)));
+  }
+  KernelBodyLowering lowering(b, elementTy, scalars, attrs);
+  scalarsOut.clear();
+  for (Node &node : stage.nodes) {
+    Operation *op = node.value.getDefiningOp();
+    switch (node.kind) {
+    case Node::Kind::Load:
+      scalarsOut.push_back(blockArgs[node.input]);
+      continue;
+    case Node::Kind::MeanDivision: {
+      const Reduction &reduction = reductions.lookup(op);
+      RankedTensorType input = types.lookup(op->getOperand(0));
+      int64_t count = 1;
+      for (int64_t dim : reduction.dims)
+        count *= input.getDimSize(dim);
+      Value divisor = arith::ConstantOp::create(
+          b, op->getLoc(), elementTy, b.getFloatAttr(elementTy, double(count)));
+      auto division = arith::DivFOp::create(
+          b, op->getLoc(), scalarsOut[node.operands[0]], divisor);
+      if (std::optional<uint64_t> handle = getDebugHandle(op))
+        setDebugHandle(division, *handle);
+      scalarsOut.push_back(division);
+      continue;
+    }
+    case Node::Kind::Op:
+      break;
+    }
+    auto traced = dyn_cast<TracedOp>(op);
+    if (!traced)
+      return op->emitError()
+             << "cannot lower '" << op->getName() << "' in a kernel";
+    unsigned next = 0;
+    for (Value operand : op->getOperands())
+      if (types.count(operand))
+        scalars.map(operand, scalarsOut[node.operands[next++]]);
+    FailureOr<Operation *> lowered = lowering.lower(traced);
+    if (failed(lowered))
+      return failure();
+    if (std::optional<uint64_t> handle = getDebugHandle(op)) {
+      setDebugHandle(*lowered, *handle);
+      if (trapAfter >= 0 && *handle == uint64_t(trapAfter)) {
+        LLVM::Trap::create(b, op->getLoc());
+        trapped = true;
+      }
+    }
+    scalarsOut.push_back((*lowered)->getResult(0));
+  }
+  return success();
+}
+
+/// The tensor arguments, the scalar arguments and the constants of the
+/// kernel's inputs.
+LogicalResult KernelExtraction::collectInputs(Block &entry) {
+  Block &body = kernel.getBodyBlock();
+  for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+    Value arg = body.getArgument(i);
+    if (types.count(arg)) {
+      tensorArgs[arg] = entry.addArgument(types[arg], kernel.getLoc());
+      continue;
+    }
+    if (auto cst = input.getDefiningOp<ConstantOp>()) {
+      Attribute value = cst.getValue();
+      if (isa<IntegerAttr, FloatAttr>(value))
+        continue; // Emitted in each body (buildBody).
+      // Strings, None, lists (a reduction's dims): read by the lowering.
+      attrs[arg] = value;
+      continue;
+    }
+    scalars.map(arg, entry.addArgument(elementTy, kernel.getLoc()));
+  }
+  return success();
+}
+
+/// Every ordered pair of a reduction op's generic: over its input's shape,
+/// the reduced dims as reduction iterators, accumulating into a tensor of
+/// the kept dims filled with the reduction's identity, at the reduction's
+/// location; the combining op keeps its handle.
+LogicalResult KernelExtraction::buildReduction(OpBuilder &b, Operation *op,
+                                               const Reduction &reduction) {
+  Location loc = op->getLoc();
+  Value input = op->getOperand(0);
+  Stage stage;
+  stage.space = types.lookup(input);
+  int64_t rank = stage.space.getRank();
+  SmallVector<int64_t> keptShape;
+  SmallVector<AffineExpr> keptDims;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool isReduced = llvm::is_contained(reduction.dims, i);
+    stage.iterators.push_back(isReduced ? utils::IteratorType::reduction
+                                        : utils::IteratorType::parallel);
+    if (!isReduced) {
+      keptShape.push_back(stage.space.getDimSize(i));
+      keptDims.push_back(getAffineDimExpr(i, ctx));
+    }
+  }
+  FailureOr<unsigned> root = plan(stage, input, b.getMultiDimIdentityMap(rank));
+  if (failed(root))
+    return failure();
+  double identity = 0.0;
+  if (reduction.kind == Reduction::Kind::Max)
+    identity = -std::numeric_limits<double>::infinity();
+  else if (reduction.kind == Reduction::Kind::Min)
+    identity = std::numeric_limits<double>::infinity();
+  Value empty = tensor::EmptyOp::create(b, loc, keptShape, elementTy);
+  Value init = arith::ConstantOp::create(b, loc, elementTy,
+                                         b.getFloatAttr(elementTy, identity));
+  Value filled =
+      linalg::FillOp::create(b, loc, ValueRange{init}, ValueRange{empty})
+          .getResult(0);
+  SmallVector<Value> sources;
+  SmallVector<AffineMap> maps;
+  for (auto &[source, map] : stage.inputs) {
+    sources.push_back(source);
+    maps.push_back(map);
+  }
+  maps.push_back(AffineMap::get(rank, 0, keptDims, ctx));
+  bool ok = true;
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{filled.getType()}, sources, ValueRange{filled}, maps,
+      stage.iterators, [&](OpBuilder &nested, Location, ValueRange args) {
+        SmallVector<Value> values;
+        if (failed(buildBody(nested, stage, args, values))) {
+          ok = false;
+          linalg::YieldOp::create(nested, loc, args.back());
+          return;
+        }
+        Value element = values[*root];
+        Value accumulator = args.back();
+        Operation *combined = nullptr;
+        if (reduction.kind == Reduction::Kind::Max)
+          combined =
+              arith::MaximumFOp::create(nested, loc, accumulator, element);
+        else if (reduction.kind == Reduction::Kind::Min)
+          combined =
+              arith::MinimumFOp::create(nested, loc, accumulator, element);
+        else
+          combined = arith::AddFOp::create(nested, loc, accumulator, element);
+        if (std::optional<uint64_t> handle = getDebugHandle(op))
+          setDebugHandle(combined, *handle);
+        linalg::YieldOp::create(nested, loc, combined->getResult(0));
+      });
+  reduced[op] = generic.getResult(0);
+  return success(ok);
+}
+
+/// The parallel generics that compute the yielded values, one per distinct
+/// shape, in the order the yields first name it; the results in yield
+/// order.
+FailureOr<SmallVector<Value>>
+KernelExtraction::buildYields(OpBuilder &b, ArrayRef<Value> yields) {
+  Location loc = kernel.getLoc();
+  SmallVector<Value> results(yields.size());
+  SmallVector<RankedTensorType> spaces;
+  for (Value yield : yields) {
+    RankedTensorType type = types.lookup(yield);
+    RankedTensorType space = RankedTensorType::get(type.getShape(), elementTy);
+    if (!llvm::is_contained(spaces, space))
+      spaces.push_back(space);
+  }
+  for (RankedTensorType space : spaces) {
+    Stage stage;
+    stage.space = space;
+    stage.iterators.assign(space.getRank(), utils::IteratorType::parallel);
+    AffineMap identity = b.getMultiDimIdentityMap(space.getRank());
+    SmallVector<unsigned> which, roots;
+    SmallVector<Value> inits;
+    for (auto [i, yield] : llvm::enumerate(yields)) {
+      RankedTensorType type = types.lookup(yield);
+      if (type.getShape() != space.getShape())
+        continue;
+      FailureOr<unsigned> root = plan(stage, yield, identity);
+      if (failed(root))
+        return failure();
+      which.push_back(i);
+      roots.push_back(*root);
+      Type element = type.getElementType();
+      // An untyped comparison yields bools.
+      if (!isa<RankedTensorType>(yield.getType()))
+        if (auto traced = yield.getDefiningOp<TracedOp>())
+          if (getOpArity(traced.getShortName().rtrim('_')).family ==
+              OpFamily::Comparison)
+            element = b.getI1Type();
+      inits.push_back(
+          tensor::EmptyOp::create(b, loc, space.getShape(), element));
+    }
+    SmallVector<Value> sources;
+    SmallVector<AffineMap> maps;
+    for (auto &[source, map] : stage.inputs) {
+      sources.push_back(source);
+      maps.push_back(map);
+    }
+    maps.append(inits.size(), identity);
+    bool ok = true;
+    auto generic = linalg::GenericOp::create(
+        b, loc, ValueRange(inits).getTypes(), sources, inits, maps,
+        stage.iterators, [&](OpBuilder &nested, Location, ValueRange args) {
+          SmallVector<Value> values;
+          if (failed(buildBody(nested, stage, args, values))) {
+            ok = false;
+            linalg::YieldOp::create(nested, loc, args.take_back(inits.size()));
+            return;
+          }
+          SmallVector<Value> yielded;
+          for (unsigned root : roots)
+            yielded.push_back(values[root]);
+          linalg::YieldOp::create(nested, kernel.getYield().getLoc(), yielded);
+        });
+    if (!ok)
+      return failure();
+    for (auto [i, result] : llvm::zip(which, generic.getResults()))
+      results[i] = result;
+  }
+  return results;
+}
+
+FailureOr<func::FuncOp> KernelExtraction::extract(OpBuilder &builder) {
+  KernelYieldOp yield = kernel.getYield();
+  for (Value result : yield.getOperands())
+    if (!isTensor(result.getType()))
+      return yield.emitError() << "kernel '" << kernel.getKernelName()
+                               << "' returns a value that is not a tensor";
+  if (yield.getNumOperands() == 0)
+    return kernel.emitError()
+           << "kernel '" << kernel.getKernelName() << "' returns nothing";
+  if (failed(assignTypes()))
+    return failure();
+  if (staticShape) {
+    for (Value result : yield.getOperands()) {
+      auto ranked = dyn_cast<RankedTensorType>(result.getType());
+      if (ranked && ranked.getShape() != ArrayRef<int64_t>(*staticShape)) {
+        error() << "has type " << ranked << ", which shape="
+                << llvm::join(llvm::map_range(*staticShape,
+                                              [](int64_t size) {
+                                                return std::to_string(size);
+                                              }),
+                              "x")
+                << " contradicts";
+        return failure();
+      }
+    }
+  }
+
+  // The function, its arguments first: the result types are known once
+  // every yielded value has its type.
+  builder.clearInsertionPoint();
+  auto func =
+      func::FuncOp::create(builder, kernel.getLoc(), kernel.getKernelName(),
+                           builder.getFunctionType({}, {}));
+  if (std::optional<uint64_t> handle = getDebugHandle(kernel))
+    setDebugHandle(func, *handle);
+  EntryFunction entry = getEntryFunction(kernel);
+  if (entry.op) {
+    std::string from = entry.className.empty()
+                           ? entry.method.str()
+                           : (entry.className + "::" + entry.method).str();
+    func->setAttr(kTracedFromAttrName, StringAttr::get(ctx, from));
+  }
+  Block *entryBlock = func.addEntryBlock();
+  if (failed(collectInputs(*entryBlock))) {
+    func.erase();
+    return failure();
+  }
+  builder.setInsertionPointToStart(entryBlock);
+  for (Operation &op : kernel.getBodyBlock().without_terminator()) {
+    auto it = reductions.find(&op);
+    if (it != reductions.end() &&
+        failed(buildReduction(builder, &op, it->second))) {
+      func.erase();
+      return failure();
+    }
+  }
+  FailureOr<SmallVector<Value>> results =
+      buildYields(builder, SmallVector<Value>(yield.getOperands()));
+  if (failed(results)) {
+    func.erase();
+    return failure();
+  }
+  func::ReturnOp::create(builder, kernel.getLoc(), *results);
+  func.setType(builder.getFunctionType(entryBlock->getArgumentTypes(),
+                                       ValueRange(*results).getTypes()));
+  return func;
+}
+
 struct ExtractKernelsPass
     : public tg::impl::TGExtractKernelsBase<ExtractKernelsPass> {
   using Base::Base;
@@ -381,8 +1101,9 @@ struct ExtractKernelsPass
     OpBuilder builder(ctx);
     SmallVector<Operation *> functions;
     for (KernelOp kernel : *selected) {
-      FailureOr<func::FuncOp> func =
-          extract(kernel, elementTy, *staticShape, builder);
+      KernelExtraction extraction(kernel, elementTy, *staticShape, trapAfter);
+      FailureOr<func::FuncOp> func = extraction.extract(builder);
+      trapped |= extraction.hasTrapped();
       if (failed(func)) {
         // The functions made so far are in no block yet: free them.
         for (Operation *made : functions)
@@ -478,321 +1199,6 @@ struct ExtractKernelsPass
       sizes.push_back(size);
     }
     return sizes;
-  }
-
-  static bool isTensor(Type type) {
-    return isa<TracedTensorType, RankedTensorType>(type);
-  }
-
-  /// How a tensor of type `from` is read at each point of the iteration
-  /// space `to`, with PyTorch's (NumPy's) broadcasting: dimensions aligned
-  /// from the right, a size-1 dimension read at index 0, missing leading
-  /// dimensions ignored. Fails when `from` does not broadcast to `to`.
-  static FailureOr<AffineMap> getBroadcastMap(RankedTensorType from,
-                                              RankedTensorType to) {
-    MLIRContext *ctx = to.getContext();
-    int64_t offset = to.getRank() - from.getRank();
-    if (offset < 0)
-      return failure();
-    SmallVector<AffineExpr> results;
-    for (auto [i, size] : llvm::enumerate(from.getShape())) {
-      int64_t target = to.getDimSize(offset + i);
-      if (size == target)
-        results.push_back(getAffineDimExpr(offset + i, ctx));
-      else if (size == 1)
-        results.push_back(getAffineConstantExpr(0, ctx));
-      else
-        return failure();
-    }
-    return AffineMap::get(to.getRank(), 0, results, ctx);
-  }
-
-  /// The shapes of a kernel's extraction: its iteration space, and each
-  /// input's type (null for non-tensors) and map into that space.
-  struct KernelShape {
-    RankedTensorType iteration;
-    SmallVector<RankedTensorType> inputTypes;
-    SmallVector<AffineMap> inputMaps;
-  };
-
-  /// How a kernel's inputs reach its function: tensors are arguments;
-  /// numeric constants are folded into the body, and strings and None
-  /// (gelu's `approximate`, clamp's missing bound) are read by the lowering;
-  /// other scalars are arguments too.
-  struct KernelInputs {
-    /// The function's argument types.
-    SmallVector<Type> argTypes;
-    /// Per input: its argument, or none for a constant.
-    SmallVector<std::optional<unsigned>> argOf;
-    /// Per input: the value of a constant (null for arguments) and where it
-    /// was defined.
-    SmallVector<Attribute> constants;
-    SmallVector<Location> constantLocs;
-  };
-
-  /// The iteration space is the shape of the values the kernel yields (every
-  /// one the same), from their ranked types, else the shape option; inputs
-  /// keep their own shapes and are broadcast to it as PyTorch broadcasts.
-  /// Fails with a diagnostic on dynamic shapes, other element types, results
-  /// of different shapes, a contradicting shape option, no shape at all, and
-  /// an input or op result that does not broadcast.
-  FailureOr<KernelShape>
-  getKernelShape(KernelOp kernel, FloatType elementTy,
-                 std::optional<ArrayRef<int64_t>> staticShape) {
-    Block &body = kernel.getBodyBlock();
-    auto error = [&]() {
-      return kernel.emitError() << "kernel '" << kernel.getKernelName() << "' ";
-    };
-    RankedTensorType tensorTy;
-    for (Type type : llvm::concat<const Type>(kernel.getInputs().getTypes(),
-                                              kernel.getResultTypes())) {
-      auto ranked = dyn_cast<RankedTensorType>(type);
-      if (!ranked)
-        continue;
-      if (!ranked.hasStaticShape()) {
-        error() << "has a tensor of dynamic shape " << ranked;
-        return failure();
-      }
-      if (ranked.getElementType() != elementTy) {
-        error() << "has a tensor of element type " << ranked.getElementType()
-                << " but element-type is " << elementTy;
-        return failure();
-      }
-    }
-    for (Type type : kernel.getResultTypes()) {
-      auto ranked = dyn_cast<RankedTensorType>(type);
-      if (!ranked)
-        continue;
-      if (tensorTy && tensorTy != ranked) {
-        error() << "yields tensors of different shapes " << tensorTy << " and "
-                << ranked << " (one iteration space per kernel)";
-        return failure();
-      }
-      tensorTy = ranked;
-    }
-    if (tensorTy && staticShape && *staticShape != tensorTy.getShape()) {
-      error() << "has type " << tensorTy << ", which shape=" << shape
-              << " contradicts";
-      return failure();
-    }
-    if (!tensorTy) {
-      if (!staticShape) {
-        error() << "has no static tensor shape; import with an example input "
-                   "(torch-to-tg --example-input) or give one with "
-                   "shape=AxBxC";
-        return failure();
-      }
-      tensorTy = RankedTensorType::get(*staticShape, elementTy);
-    }
-    // The type of each tensor input (untyped ones take the iteration type)
-    // and its map into the iteration space.
-    KernelShape shapes{tensorTy, {}, {}};
-    for (Value input : kernel.getInputs()) {
-      RankedTensorType type;
-      AffineMap map;
-      if (isTensor(input.getType())) {
-        type = dyn_cast<RankedTensorType>(input.getType());
-        if (!type)
-          type = tensorTy;
-        FailureOr<AffineMap> broadcast = getBroadcastMap(type, tensorTy);
-        if (failed(broadcast)) {
-          error() << "reads a tensor of type " << input.getType()
-                  << " that does not broadcast to its result type " << tensorTy;
-          return failure();
-        }
-        map = *broadcast;
-      }
-      shapes.inputTypes.push_back(type);
-      shapes.inputMaps.push_back(map);
-    }
-    for (Operation &op : body.without_terminator())
-      for (Type type : op.getResultTypes())
-        if (auto ranked = dyn_cast<RankedTensorType>(type);
-            ranked && failed(getBroadcastMap(ranked, tensorTy))) {
-          error() << "computes a tensor of type " << ranked
-                  << " that does not broadcast to its result type " << tensorTy;
-          return failure();
-        }
-    return shapes;
-  }
-
-  /// The body of a kernel's linalg.generic: its inputs as scalars (an
-  /// element of each tensor, the folded constants, the scalar arguments of
-  /// `entryBlock`), then each op lowered at its own location, keeping its
-  /// debug handle. Fails with the lowering's diagnostic; the body then yields
-  /// placeholders and the caller erases the function.
-  LogicalResult buildGenericBody(OpBuilder &b, KernelOp kernel,
-                                 ValueRange elements,
-                                 const KernelInputs &inputs, Block &entryBlock,
-                                 FloatType elementTy) {
-    ArrayRef<Attribute> constants = inputs.constants;
-    Block &body = kernel.getBodyBlock();
-    KernelYieldOp yield = kernel.getYield();
-    bool ok = true;
-    IRMapping scalars;
-    DenseMap<Value, Attribute> attrs;
-    unsigned nextTensor = 0;
-    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
-      Value arg = body.getArgument(i);
-      if (isa_and_nonnull<StringAttr, UnitAttr>(constants[i])) {
-        attrs[arg] = constants[i];
-      } else if (constants[i]) {
-        double v = 0;
-        if (auto f = dyn_cast<FloatAttr>(constants[i]))
-          v = f.getValueAsDouble();
-        else
-          v = double(cast<IntegerAttr>(constants[i]).getInt());
-        scalars.map(
-            arg, arith::ConstantOp::create(b, inputs.constantLocs[i], elementTy,
-                                           b.getFloatAttr(elementTy, v)));
-      } else if (isTensor(input.getType())) {
-        scalars.map(arg, elements[nextTensor++]);
-      } else {
-        scalars.map(arg, entryBlock.getArgument(*inputs.argOf[i]));
-      }
-    }
-    KernelBodyLowering lowering(b, elementTy, scalars, attrs);
-    for (Operation &op : body.without_terminator()) {
-      auto traced = dyn_cast<TracedOp>(op);
-      FailureOr<Operation *> lowered =
-          traced ? lowering.lower(traced) : FailureOr<Operation *>();
-      if (!traced)
-        op.emitError() << "cannot lower '" << op.getName() << "' in a kernel";
-      if (failed(lowered)) {
-        ok = false;
-        break;
-      }
-      if (std::optional<uint64_t> handle = getDebugHandle(&op)) {
-        setDebugHandle(*lowered, *handle);
-        if (trapAfter >= 0 && *handle == uint64_t(trapAfter)) {
-          LLVM::Trap::create(b, op.getLoc());
-          trapped = true;
-        }
-      }
-      scalars.map(op.getResult(0), (*lowered)->getResult(0));
-    }
-    SmallVector<Value> yielded;
-    for (Value v : yield.getOperands())
-      yielded.push_back(ok ? scalars.lookup(v) : elements.front());
-    linalg::YieldOp::create(b, yield.getLoc(), yielded);
-    return success(ok);
-  }
-
-  /// The arguments and constants of a kernel's function (see KernelInputs).
-  static KernelInputs getKernelInputs(KernelOp kernel,
-                                      const KernelShape &shapes,
-                                      FloatType elementTy) {
-    size_t n = kernel.getInputs().size();
-    KernelInputs inputs{{},
-                        SmallVector<std::optional<unsigned>>(n),
-                        SmallVector<Attribute>(n),
-                        SmallVector<Location>(n, kernel.getLoc())};
-    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
-      if (!isTensor(input.getType())) {
-        if (auto cst = input.getDefiningOp<ConstantOp>()) {
-          if (isa<IntegerAttr, FloatAttr, StringAttr, UnitAttr>(
-                  cst.getValue())) {
-            inputs.constants[i] = cst.getValue();
-            inputs.constantLocs[i] = cst.getLoc();
-            continue;
-          }
-        }
-      }
-      inputs.argOf[i] = inputs.argTypes.size();
-      inputs.argTypes.push_back(isTensor(input.getType())
-                                    ? Type(shapes.inputTypes[i])
-                                    : Type(elementTy));
-    }
-    return inputs;
-  }
-
-  /// Fails with a diagnostic unless the kernel yields tensors only, and at
-  /// least one.
-  static LogicalResult checkResults(KernelOp kernel) {
-    auto yield = kernel.getYield();
-    for (Value result : yield.getOperands()) {
-      if (!isTensor(result.getType()))
-        return yield.emitError() << "kernel '" << kernel.getKernelName()
-                                 << "' returns a value that is not a tensor";
-    }
-    if (yield.getNumOperands() == 0)
-      return kernel.emitError()
-             << "kernel '" << kernel.getKernelName() << "' returns nothing";
-    return success();
-  }
-
-  /// The empty function of a kernel: its name, type, location and handle,
-  /// and `tg.traced_from` naming the graph it came from.
-  static func::FuncOp createFunction(OpBuilder &builder, KernelOp kernel,
-                                     FunctionType type) {
-    builder.clearInsertionPoint();
-    auto func = func::FuncOp::create(builder, kernel.getLoc(),
-                                     kernel.getKernelName(), type);
-    if (std::optional<uint64_t> handle = getDebugHandle(kernel))
-      setDebugHandle(func, *handle);
-    EntryFunction entry = getEntryFunction(kernel);
-    if (entry.op) {
-      std::string from = entry.className.empty()
-                             ? entry.method.str()
-                             : (entry.className + "::" + entry.method).str();
-      func->setAttr(kTracedFromAttrName,
-                    StringAttr::get(kernel.getContext(), from));
-    }
-    return func;
-  }
-
-  /// The kernel as a free-standing function (not yet in the module): one
-  /// linalg.generic over the iteration space, reading each tensor argument
-  /// through its broadcast map.
-  FailureOr<func::FuncOp> extract(KernelOp kernel, FloatType elementTy,
-                                  std::optional<ArrayRef<int64_t>> staticShape,
-                                  OpBuilder &builder) {
-    Location kernelLoc = kernel.getLoc();
-    FailureOr<KernelShape> shapes =
-        getKernelShape(kernel, elementTy, staticShape);
-    if (failed(shapes))
-      return failure();
-    RankedTensorType tensorTy = shapes->iteration;
-    KernelInputs inputs = getKernelInputs(kernel, *shapes, elementTy);
-    if (failed(checkResults(kernel)))
-      return failure();
-    SmallVector<Type> resultTypes(kernel.getYield().getNumOperands(), tensorTy);
-
-    func::FuncOp func = createFunction(
-        builder, kernel, builder.getFunctionType(inputs.argTypes, resultTypes));
-    Block *entryBlock = func.addEntryBlock();
-    builder.setInsertionPointToStart(entryBlock);
-
-    SmallVector<Value> tensorArgs;
-    SmallVector<AffineMap> maps;
-    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
-      if (inputs.argOf[i] && isTensor(input.getType())) {
-        tensorArgs.push_back(entryBlock->getArgument(*inputs.argOf[i]));
-        maps.push_back(shapes->inputMaps[i]);
-      }
-    }
-    SmallVector<Value> inits;
-    for (size_t i = 0; i < resultTypes.size(); ++i)
-      inits.push_back(tensor::EmptyOp::create(builder, kernelLoc,
-                                              tensorTy.getShape(), elementTy));
-    AffineMap identity = builder.getMultiDimIdentityMap(tensorTy.getRank());
-    maps.append(inits.size(), identity);
-    SmallVector<utils::IteratorType> iterators(tensorTy.getRank(),
-                                               utils::IteratorType::parallel);
-
-    bool ok = true;
-    auto generic = linalg::GenericOp::create(
-        builder, kernelLoc, resultTypes, tensorArgs, inits, maps, iterators,
-        [&](OpBuilder &b, Location, ValueRange elements) {
-          ok = succeeded(buildGenericBody(b, kernel, elements, inputs,
-                                          *entryBlock, elementTy));
-        });
-    func::ReturnOp::create(builder, kernelLoc, generic.getResults());
-    if (!ok) {
-      func.erase();
-      return failure();
-    }
-    return func;
   }
 };
 

@@ -53,6 +53,9 @@ def parse_constant(text):
     m = re.match(r'^"(.*)"$', text)
     if m:
         return m.group(1)
+    m = re.match(r"^\[([-\d, ]*)\]$", text)
+    if m:  # a list of ints (a reduction's dims, a view's shape)
+        return [int(t) for t in m.group(1).split(",") if t.strip()]
     return text  # kept as text; an op that needs it will say so
 
 

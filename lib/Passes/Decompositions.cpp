@@ -1,0 +1,747 @@
+//===- Decompositions.cpp - Composite aten ops as pointwise + reductions --===//
+//
+// Inductor fuses BatchNorm, LayerNorm and softmax with everything around them
+// because it first decomposes them into pointwise ops and reductions
+// (torch/_decomp/decompositions.py). These patterns do the same on tg IR, so
+// that `--tg-fuse-elementwise` sees through them. The rule that matters here
+// beyond exact arithmetic: every op a decomposition creates is built at the
+// composite op's own location, its whole call-site chain, so each new op's
+// module path and traceback are the composite's, and `--tg-verify-origins`
+// finds the composite's origin on every piece of it.
+//
+// Each pattern states the PyTorch definition it follows. A pattern that
+// cannot prove its rewrite exact leaves the op alone: a batch_norm that may
+// be training, a dtype argument it would have to honour, a per-channel
+// parameter whose broadcast needs an input rank nobody knows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Passes/Decompositions.h"
+#include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace tg;
+
+//===----------------------------------------------------------------------===//
+// EliminatedOrigins
+//===----------------------------------------------------------------------===//
+
+void EliminatedOrigins::record(Operation *op) {
+  Operation *anchor = root;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<GraphOp>(parent) || parent == root) {
+      anchor = parent;
+      break;
+    }
+  SmallVector<Location> &records = byAnchor[anchor];
+  SmallVector<RemovedOrigin> carried;
+  getOriginRecords(op->getLoc(), carried);
+  for (const RemovedOrigin &removed : carried)
+    records.push_back(makeOriginRecord(removed.record, removed.origin));
+  Location origin = stripOriginRecords(op->getLoc());
+  if (isa<UnknownLoc>(origin))
+    return;
+  StringRef opName = op->getName().getStringRef();
+  if (auto traced = dyn_cast<TracedOp>(op))
+    opName = traced.getName();
+  auto record = OriginRecordAttr::get(op->getContext(), "eliminated", passName,
+                                      opName, LocationAttr());
+  records.push_back(makeOriginRecord(record, origin));
+}
+
+unsigned EliminatedOrigins::flush() {
+  unsigned count = 0;
+  for (auto &[anchor, records] : byAnchor) {
+    if (records.empty())
+      continue;
+    anchor->setLoc(appendOriginRecords(anchor->getLoc(), records));
+    count += records.size();
+  }
+  byAnchor.clear();
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Reading operands
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The attribute of a `tg.constant` operand, or null.
+Attribute getConstant(Value value) {
+  auto cst = value.getDefiningOp<ConstantOp>();
+  return cst ? cst.getValue() : Attribute();
+}
+
+bool isNone(Value value) {
+  return isa_and_nonnull<UnitAttr>(getConstant(value));
+}
+
+std::optional<bool> getBool(Value value) {
+  if (auto flag = dyn_cast_or_null<BoolAttr>(getConstant(value)))
+    return flag.getValue();
+  return std::nullopt;
+}
+
+std::optional<int64_t> getInt(Value value) {
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(getConstant(value)))
+    if (integer.getType().isSignlessInteger(64))
+      return integer.getInt();
+  return std::nullopt;
+}
+
+/// A list of ints: a `tg.constant([..])`, a `prim::ListConstruct` of int
+/// constants, or (`allowScalar`) a single int constant.
+std::optional<SmallVector<int64_t>> getIntList(Value value,
+                                               bool allowScalar = false) {
+  SmallVector<int64_t> ints;
+  if (auto array = dyn_cast_or_null<ArrayAttr>(getConstant(value))) {
+    for (Attribute element : array) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer)
+        return std::nullopt;
+      ints.push_back(integer.getInt());
+    }
+    return ints;
+  }
+  if (allowScalar)
+    if (std::optional<int64_t> single = getInt(value))
+      return SmallVector<int64_t>{*single};
+  auto list = value.getDefiningOp<TracedOp>();
+  if (!list || list.getName() != "prim::ListConstruct")
+    return std::nullopt;
+  for (Value element : list.getOperands()) {
+    std::optional<int64_t> integer = getInt(element);
+    if (!integer)
+      return std::nullopt;
+    ints.push_back(*integer);
+  }
+  return ints;
+}
+
+bool isTensorType(Type type) { return isa<TracedTensorType, TensorType>(type); }
+
+/// The tensor behind an `Optional[Tensor]` operand: TorchScript hands
+/// parameters to batch_norm and layer_norm through `prim::unchecked_cast`
+/// (Tensor -> Optional[Tensor]), which says nothing about the value.
+Value getTensor(Value value) {
+  if (isTensorType(value.getType()))
+    return value;
+  if (auto cast = value.getDefiningOp<TracedOp>())
+    if (cast.getName() == "prim::unchecked_cast" &&
+        cast->getNumOperands() == 1 &&
+        isTensorType(cast->getOperand(0).getType()))
+      return cast->getOperand(0);
+  return {};
+}
+
+/// The rank of a tensor value when its type says.
+std::optional<int64_t> getRank(Value value) {
+  if (auto ranked = dyn_cast<RankedTensorType>(value.getType()))
+    return ranked.getRank();
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Building the pieces
+//===----------------------------------------------------------------------===//
+
+/// Builds tg ops at one location (the composite op's) before the op being
+/// decomposed, with the types PyTorch's semantics give: a pointwise op's
+/// result has the broadcast shape of its tensor operands, a reduction with
+/// keepdim has size 1 at the reduced dims; where a type is not ranked the
+/// result is `!tg.tensor`.
+class DecompositionBuilder {
+public:
+  DecompositionBuilder(PatternRewriter &rewriter, TracedOp op)
+      : b(rewriter), loc(op.getLoc()), ctx(op.getContext()),
+        from(op.getNameAttr()) {
+    b.setInsertionPoint(op);
+  }
+
+  Value constant(Attribute value) {
+    return ConstantOp::create(b, loc, ValueType::get(ctx), value);
+  }
+  Value intConstant(int64_t value) {
+    return constant(b.getI64IntegerAttr(value));
+  }
+  Value intListConstant(ArrayRef<int64_t> values) {
+    return constant(b.getI64ArrayAttr(values));
+  }
+  Value boolConstant(bool value) { return constant(b.getBoolAttr(value)); }
+  Value none() { return constant(b.getUnitAttr()); }
+  Value one() {
+    if (!cachedOne)
+      cachedOne = intConstant(1);
+    return cachedOne;
+  }
+
+  /// `name(operands)` with one result of type `type`, marked as decomposed
+  /// from the composite (`tg.decomposed_from`).
+  Value create(StringRef name, Type type, ValueRange operands) {
+    auto op = TracedOp::create(b, loc, type, name, operands, /*bodiesCount=*/0);
+    op->setAttr(kDecomposedFromAttrName, from);
+    return op->getResult(0);
+  }
+
+  /// A pointwise op: its result type is the broadcast of its tensor
+  /// operands' (unless `type` is given).
+  Value pointwise(StringRef name, ValueRange operands, Type type = {}) {
+    if (!type)
+      type = broadcastType(operands);
+    return create(name, type, operands);
+  }
+
+  /// `name(x, dims, keepdim=True[, dtype=None])`: a reduction over `dims`
+  /// that keeps them as size 1.
+  Value reduction(StringRef name, Value x, ArrayRef<int64_t> dims,
+                  bool withDtype) {
+    SmallVector<Value> operands{x, intListConstant(dims), boolConstant(true)};
+    if (withDtype)
+      operands.push_back(none());
+    return create(name, reducedType(x.getType(), dims), operands);
+  }
+
+  /// `aten::reshape(x, shape)` (one size may be -1).
+  Value reshape(Value x, ArrayRef<int64_t> shape) {
+    return create("aten::reshape", reshapedType(x.getType(), shape),
+                  {x, intListConstant(shape)});
+  }
+
+  /// `x` viewed with `trailingOnes` size-1 dims appended (`[C]` ->
+  /// `[C, 1, 1]`): a per-channel parameter broadcast over the trailing
+  /// spatial dims, as PyTorch's `_unsqueeze_to_dim` does.
+  Value unsqueezeTrailing(Value x, int64_t trailingOnes) {
+    if (trailingOnes <= 0)
+      return x;
+    SmallVector<int64_t> shape{-1};
+    shape.append(trailingOnes, 1);
+    return reshape(x, shape);
+  }
+
+  Type broadcastType(ValueRange operands) {
+    SmallVector<int64_t> shape;
+    Type element;
+    bool ranked = true, any = false;
+    for (Value operand : operands) {
+      Type type = operand.getType();
+      if (!isTensorType(type))
+        continue;
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor) {
+        ranked = false;
+        continue;
+      }
+      if (!any) {
+        shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+        element = tensor.getElementType();
+        any = true;
+        continue;
+      }
+      if (!broadcastInto(shape, tensor.getShape()))
+        ranked = false;
+    }
+    if (!ranked || !any)
+      return TracedTensorType::get(ctx);
+    return RankedTensorType::get(shape, element);
+  }
+
+  Type reducedType(Type type, ArrayRef<int64_t> dims) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return TracedTensorType::get(ctx);
+    SmallVector<int64_t> shape(tensor.getShape());
+    for (int64_t dim : dims)
+      shape[dim < 0 ? dim + tensor.getRank() : dim] = 1;
+    return RankedTensorType::get(shape, tensor.getElementType());
+  }
+
+  Type reshapedType(Type type, ArrayRef<int64_t> shape) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return TracedTensorType::get(ctx);
+    int64_t known = 1;
+    for (int64_t size : shape)
+      if (size != -1)
+        known *= size;
+    SmallVector<int64_t> sizes(shape);
+    for (int64_t &size : sizes)
+      if (size == -1)
+        size = known ? tensor.getNumElements() / known : 0;
+    return RankedTensorType::get(sizes, tensor.getElementType());
+  }
+
+private:
+  /// `shape` broadcast with `other` (NumPy rules), in place; false when they
+  /// do not broadcast.
+  static bool broadcastInto(SmallVectorImpl<int64_t> &shape,
+                            ArrayRef<int64_t> other) {
+    if (other.size() > shape.size())
+      shape.insert(shape.begin(), other.size() - shape.size(), 1);
+    size_t offset = shape.size() - other.size();
+    for (auto [i, size] : llvm::enumerate(other)) {
+      int64_t &mine = shape[offset + i];
+      if (mine == size || size == 1)
+        continue;
+      if (mine != 1)
+        return false;
+      mine = size;
+    }
+    return true;
+  }
+
+  PatternRewriter &b;
+  Location loc;
+  MLIRContext *ctx;
+  StringAttr from;
+  Value cachedOne;
+};
+
+/// A decomposition of the operators named by `names` (a tg.op with exactly
+/// one result and no regions).
+class Decomposition : public OpRewritePattern<TracedOp> {
+public:
+  Decomposition(MLIRContext *ctx, ArrayRef<StringRef> names)
+      : OpRewritePattern<TracedOp>(ctx), names(names) {}
+
+  LogicalResult matchAndRewrite(TracedOp op,
+                                PatternRewriter &rewriter) const final {
+    if (!llvm::is_contained(names, op.getName()) || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0)
+      return failure();
+    return decompose(op, rewriter);
+  }
+
+  /// Keeps only the operators `only` names (an in-place form goes with its
+  /// operator); false when none is left.
+  bool restrictTo(ArrayRef<std::string> only) {
+    llvm::erase_if(names, [&](StringRef name) {
+      return !llvm::is_contained(only, name) &&
+             !llvm::is_contained(only, name.rtrim('_'));
+    });
+    return !names.empty();
+  }
+
+protected:
+  virtual LogicalResult decompose(TracedOp op,
+                                  PatternRewriter &rewriter) const = 0;
+
+  /// Replaces `op` by `value`, built by `DecompositionBuilder` at `op`'s
+  /// location.
+  static LogicalResult replace(PatternRewriter &rewriter, TracedOp op,
+                               Value value) {
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+
+private:
+  SmallVector<StringRef, 2> names;
+};
+
+/// `(x - mean) * rsqrt(var + eps) [* weight] [+ bias]` over `dims` of `x`
+/// (the normalized dims, kept as size 1): layer_norm's and group_norm's
+/// common part, as PyTorch's `normalize` (var_mean with correction 0).
+/// `weight` and `bias` may be null.
+Value normalize(DecompositionBuilder &build, Value x, ArrayRef<int64_t> dims,
+                Value eps, Value weight, Value bias, Type resultType) {
+  Value mean = build.reduction("aten::mean", x, dims, /*withDtype=*/true);
+  Value centered = build.pointwise("aten::sub", {x, mean, build.one()});
+  Value squared = build.pointwise("aten::mul", {centered, centered});
+  Value var = build.reduction("aten::mean", squared, dims, /*withDtype=*/true);
+  Value shifted = build.pointwise("aten::add", {var, eps, build.one()});
+  Value rstd = build.pointwise("aten::rsqrt", {shifted});
+  bool last = !weight && !bias;
+  Value y = build.pointwise("aten::mul", {centered, rstd},
+                            last ? resultType : Type());
+  if (weight)
+    y = build.pointwise("aten::mul", {y, weight}, !bias ? resultType : Type());
+  if (bias)
+    y = build.pointwise("aten::add", {y, bias, build.one()}, resultType);
+  return y;
+}
+
+//===----------------------------------------------------------------------===//
+// The decompositions
+//===----------------------------------------------------------------------===//
+
+/// batch_norm in eval: `(x - running_mean) * rsqrt(running_var + eps) *
+/// weight + bias`, each per-channel tensor viewed as `[C, 1, ...]`.
+/// PyTorch: `native_batch_norm_helper` with `training=False`
+/// (torch/_decomp/decompositions.py), which unsqueezes `invstd` after the
+/// rsqrt; here the running variance is viewed first, so the whole formula
+/// is pointwise over the input and fuses as one kernel with what follows.
+/// batch_norm(input, weight, bias, running_mean, running_var, training,
+///            momentum, eps, cudnn_enabled)
+class BatchNormDecomposition : public Decomposition {
+public:
+  explicit BatchNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::batch_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 9 || getBool(op->getOperand(5)) != false)
+      return failure();
+    Value x = op->getOperand(0);
+    Value mean = getTensor(op->getOperand(3));
+    Value var = getTensor(op->getOperand(4));
+    std::optional<int64_t> rank = getRank(x);
+    if (!isTensorType(x.getType()) || !mean || !var || !rank || *rank < 2)
+      return failure();
+    Value weight = getTensor(op->getOperand(1));
+    Value bias = getTensor(op->getOperand(2));
+    if ((!weight && !isNone(op->getOperand(1))) ||
+        (!bias && !isNone(op->getOperand(2))))
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    int64_t spatial = *rank - 2;
+    mean = build.unsqueezeTrailing(mean, spatial);
+    var = build.unsqueezeTrailing(var, spatial);
+    if (weight)
+      weight = build.unsqueezeTrailing(weight, spatial);
+    if (bias)
+      bias = build.unsqueezeTrailing(bias, spatial);
+    Type resultType = op->getResult(0).getType();
+    Value centered = build.pointwise("aten::sub", {x, mean, build.one()});
+    Value shifted =
+        build.pointwise("aten::add", {var, op->getOperand(7), build.one()});
+    Value invstd = build.pointwise("aten::rsqrt", {shifted});
+    bool last = !weight && !bias;
+    Value y = build.pointwise("aten::mul", {centered, invstd},
+                              last ? resultType : Type());
+    if (weight)
+      y = build.pointwise("aten::mul", {y, weight},
+                          !bias ? resultType : Type());
+    if (bias)
+      y = build.pointwise("aten::add", {y, bias, build.one()}, resultType);
+    return replace(rewriter, op, y);
+  }
+};
+
+/// layer_norm(input, normalized_shape, weight, bias, eps, cudnn_enable):
+/// `normalize` over the last len(normalized_shape) dims, then the
+/// elementwise affine. PyTorch: `native_layer_norm`.
+class LayerNormDecomposition : public Decomposition {
+public:
+  explicit LayerNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::layer_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 6)
+      return failure();
+    Value x = op->getOperand(0);
+    std::optional<SmallVector<int64_t>> normalized =
+        getIntList(op->getOperand(1));
+    if (!isTensorType(x.getType()) || !normalized || normalized->empty())
+      return failure();
+    std::optional<int64_t> rank = getRank(x);
+    if (rank && *rank < int64_t(normalized->size()))
+      return failure();
+    Value weight = getTensor(op->getOperand(2));
+    Value bias = getTensor(op->getOperand(3));
+    if ((!weight && !isNone(op->getOperand(2))) ||
+        (!bias && !isNone(op->getOperand(3))))
+      return failure();
+    SmallVector<int64_t> dims;
+    for (int64_t i = normalized->size(); i > 0; --i)
+      dims.push_back(-i);
+    DecompositionBuilder build(rewriter, op);
+    return replace(rewriter, op,
+                   normalize(build, x, dims, op->getOperand(4), weight, bias,
+                             op->getResult(0).getType()));
+  }
+};
+
+/// group_norm(input, num_groups, weight, bias, eps, cudnn_enabled): the
+/// input viewed as `[N, G, -1]`, normalized over its last dim, viewed back,
+/// then the per-channel affine. PyTorch: `native_group_norm`. The two views
+/// are layout ops, so a group norm fuses as two kernels.
+class GroupNormDecomposition : public Decomposition {
+public:
+  explicit GroupNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::group_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 6)
+      return failure();
+    Value x = op->getOperand(0);
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    std::optional<int64_t> groups = getInt(op->getOperand(1));
+    if (!type || !type.hasStaticShape() || type.getRank() < 2 || !groups ||
+        *groups <= 0 || type.getDimSize(1) % *groups != 0)
+      return failure();
+    Value weight = getTensor(op->getOperand(2));
+    Value bias = getTensor(op->getOperand(3));
+    if ((!weight && !isNone(op->getOperand(2))) ||
+        (!bias && !isNone(op->getOperand(3))))
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    int64_t spatial = type.getRank() - 2;
+    Value grouped = build.reshape(x, {type.getDimSize(0), *groups, -1});
+    Value normalized =
+        normalize(build, grouped, {-1}, op->getOperand(4), {}, {}, Type());
+    Type resultType = op->getResult(0).getType();
+    bool last = !weight && !bias;
+    Value y =
+        build.create("aten::reshape", last ? resultType : Type(type),
+                     {normalized, build.intListConstant(type.getShape())});
+    if (weight)
+      y = build.pointwise("aten::mul",
+                          {y, build.unsqueezeTrailing(weight, spatial)},
+                          !bias ? resultType : Type());
+    if (bias)
+      y = build.pointwise(
+          "aten::add", {y, build.unsqueezeTrailing(bias, spatial), build.one()},
+          resultType);
+    return replace(rewriter, op, y);
+  }
+};
+
+/// softmax(self, dim, dtype=None): `exp(x - amax(x)) / sum(exp(x - amax(x)))`
+/// over `dim`; log_softmax: `(x - amax) - log(sum(exp(x - amax)))`.
+/// PyTorch: `_softmax` and `_log_softmax`. A dtype other than None is left
+/// alone (it changes the computation type).
+class SoftmaxDecomposition : public Decomposition {
+public:
+  explicit SoftmaxDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::softmax", "aten::log_softmax"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 3 || !isNone(op->getOperand(2)))
+      return failure();
+    Value x = op->getOperand(0);
+    std::optional<int64_t> dim = getInt(op->getOperand(1));
+    if (!isTensorType(x.getType()) || !dim)
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Type resultType = op->getResult(0).getType();
+    Value max = build.reduction("aten::amax", x, {*dim}, /*withDtype=*/false);
+    Value shifted = build.pointwise("aten::sub", {x, max, build.one()});
+    Value exp = build.pointwise("aten::exp", {shifted});
+    Value sum = build.reduction("aten::sum", exp, {*dim}, /*withDtype=*/true);
+    if (op.getName() == "aten::softmax")
+      return replace(rewriter, op,
+                     build.pointwise("aten::div", {exp, sum}, resultType));
+    Value logSum = build.pointwise("aten::log", {sum});
+    return replace(rewriter, op,
+                   build.pointwise("aten::sub", {shifted, logSum, build.one()},
+                                   resultType));
+  }
+};
+
+/// linear(input, weight, bias): `linear(input, weight, None) + bias`, so the
+/// bias joins the kernel of what follows. PyTorch: `linear` is `addmm` /
+/// `matmul` plus the bias add in torch/_decomp.
+class LinearDecomposition : public Decomposition {
+public:
+  explicit LinearDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::linear"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 3)
+      return failure();
+    Value bias = getTensor(op->getOperand(2));
+    if (!bias || !isTensorType(op->getOperand(0).getType()))
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Type resultType = op->getResult(0).getType();
+    Value product =
+        build.create("aten::linear", resultType,
+                     {op->getOperand(0), op->getOperand(1), build.none()});
+    return replace(
+        rewriter, op,
+        build.pointwise("aten::add", {product, bias, build.one()}, resultType));
+  }
+};
+
+/// addmm(self, mat1, mat2, beta, alpha): `mm(mat1, mat2) [* alpha] + beta *
+/// self`. PyTorch: `addmm` in torch/_decomp.
+class AddmmDecomposition : public Decomposition {
+public:
+  explicit AddmmDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::addmm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 5 ||
+        !isTensorType(op->getOperand(0).getType()) ||
+        !isTensorType(op->getOperand(1).getType()))
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Type resultType = op->getResult(0).getType();
+    Value product = build.create("aten::mm", resultType,
+                                 {op->getOperand(1), op->getOperand(2)});
+    if (getInt(op->getOperand(4)) != 1)
+      product = build.pointwise("aten::mul", {product, op->getOperand(4)},
+                                resultType);
+    return replace(
+        rewriter, op,
+        build.pointwise("aten::add",
+                        {product, op->getOperand(0), op->getOperand(3)},
+                        resultType));
+  }
+};
+
+/// dropout(input, p, train) and its feature / alpha / in-place forms with
+/// `train` false: the identity (PyTorch: `dropout` returns `input` when not
+/// training). Nothing computes the dropout any more, so it is recorded as
+/// eliminated.
+class DropoutDecomposition : public Decomposition {
+public:
+  DropoutDecomposition(MLIRContext *ctx, EliminatedOrigins &eliminated)
+      : Decomposition(ctx, {"aten::dropout", "aten::dropout_",
+                            "aten::feature_dropout", "aten::feature_dropout_",
+                            "aten::alpha_dropout", "aten::alpha_dropout_",
+                            "aten::feature_alpha_dropout",
+                            "aten::feature_alpha_dropout_"}),
+        eliminated(eliminated) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 3 || getBool(op->getOperand(2)) != false ||
+        !isTensorType(op->getOperand(0).getType()))
+      return failure();
+    eliminated.record(op);
+    rewriter.replaceOp(op, op->getOperand(0));
+    return success();
+  }
+
+private:
+  EliminatedOrigins &eliminated;
+};
+
+/// masked_fill(self, mask, value): `where(mask, value, self)`. PyTorch:
+/// `masked_fill` in torch/_refs.
+class MaskedFillDecomposition : public Decomposition {
+public:
+  explicit MaskedFillDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::masked_fill", "aten::masked_fill_"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 3 ||
+        !isTensorType(op->getOperand(0).getType()) ||
+        !isTensorType(op->getOperand(1).getType()))
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    return replace(rewriter, op,
+                   build.create("aten::where", op->getResult(0).getType(),
+                                {op->getOperand(1), op->getOperand(2),
+                                 op->getOperand(0)}));
+  }
+};
+
+/// adaptive_avg_pool2d(input, output_size) with output size 1x1: the mean
+/// over the last two dims, kept. PyTorch: Inductor lowers it so
+/// (`_adaptive_avg_pool2d` with a 1x1 output is `mean`).
+class AdaptiveAvgPoolDecomposition : public Decomposition {
+public:
+  explicit AdaptiveAvgPoolDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::adaptive_avg_pool2d"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 2)
+      return failure();
+    Value x = op->getOperand(0);
+    std::optional<SmallVector<int64_t>> size =
+        getIntList(op->getOperand(1), /*allowScalar=*/true);
+    std::optional<int64_t> rank = getRank(x);
+    if (!isTensorType(x.getType()) || !size || !rank || *rank < 2 ||
+        !llvm::all_of(*size, [](int64_t s) { return s == 1; }) ||
+        size->size() > 2)
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Value mean = build.create("aten::mean", op->getResult(0).getType(),
+                              {x, build.intListConstant({-2, -1}),
+                               build.boolConstant(true), build.none()});
+    return replace(rewriter, op, mean);
+  }
+};
+
+/// dim(x) and size(x[, dim]) of a tensor whose type is static: the constant
+/// the type gives. Shape checks (`_check_input_dim`, adaptive pooling's
+/// `len(input.size())`) read the tensors a kernel computes; as constants
+/// they no longer stand between the ops that fuse. The IR is specialized to
+/// its example types already (every tensor type came from them).
+class StaticShapeQueryFolding : public Decomposition {
+public:
+  explicit StaticShapeQueryFolding(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::dim", "aten::size"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() < 1 || op->getNumOperands() > 2)
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!type || !type.hasStaticShape() ||
+        isTensorType(op->getResult(0).getType()))
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    if (op.getName() == "aten::dim") {
+      if (op->getNumOperands() != 1)
+        return failure();
+      return replace(rewriter, op, build.intConstant(type.getRank()));
+    }
+    if (op->getNumOperands() == 1)
+      return replace(rewriter, op, build.intListConstant(type.getShape()));
+    std::optional<int64_t> dim = getInt(op->getOperand(1));
+    if (!dim || *dim < -type.getRank() || *dim >= type.getRank())
+      return failure();
+    int64_t index = *dim < 0 ? *dim + type.getRank() : *dim;
+    return replace(rewriter, op, build.intConstant(type.getDimSize(index)));
+  }
+};
+
+constexpr llvm::StringLiteral kDecomposedOperators[] = {
+    "aten::batch_norm",
+    "aten::layer_norm",
+    "aten::group_norm",
+    "aten::softmax",
+    "aten::log_softmax",
+    "aten::linear",
+    "aten::addmm",
+    "aten::dropout",
+    "aten::feature_dropout",
+    "aten::alpha_dropout",
+    "aten::feature_alpha_dropout",
+    "aten::masked_fill",
+    "aten::adaptive_avg_pool2d",
+    "aten::dim",
+    "aten::size"};
+
+} // namespace
+
+ArrayRef<llvm::StringLiteral> tg::getDecomposedOperators() {
+  return kDecomposedOperators;
+}
+
+void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
+                                       EliminatedOrigins &eliminated,
+                                       ArrayRef<std::string> only) {
+  MLIRContext *ctx = patterns.getContext();
+  SmallVector<std::unique_ptr<Decomposition>> all;
+  all.push_back(std::make_unique<BatchNormDecomposition>(ctx));
+  all.push_back(std::make_unique<LayerNormDecomposition>(ctx));
+  all.push_back(std::make_unique<GroupNormDecomposition>(ctx));
+  all.push_back(std::make_unique<SoftmaxDecomposition>(ctx));
+  all.push_back(std::make_unique<LinearDecomposition>(ctx));
+  all.push_back(std::make_unique<AddmmDecomposition>(ctx));
+  all.push_back(std::make_unique<DropoutDecomposition>(ctx, eliminated));
+  all.push_back(std::make_unique<MaskedFillDecomposition>(ctx));
+  all.push_back(std::make_unique<AdaptiveAvgPoolDecomposition>(ctx));
+  all.push_back(std::make_unique<StaticShapeQueryFolding>(ctx));
+  for (std::unique_ptr<Decomposition> &pattern : all) {
+    if (!only.empty() && !pattern->restrictTo(only))
+      continue;
+    patterns.add(std::move(pattern));
+  }
+}
