@@ -485,6 +485,11 @@ void FuseElementwisePass::runOnOperation() {
   SmallVector<std::pair<Group *, std::string>> ordered;
   ordered.reserve(groups.size());
   for (Group &group : groups) {
+    // A group whose results nothing reads computes nothing a kernel could
+    // return: an in-place op kept for its effect (`num_batches_tracked.add_(1)`
+    // in a training branch) stays as it is.
+    if (getEscapingResults(group.ops).empty())
+      continue;
     std::string base = kernelBaseName(group);
     std::string name;
     do {

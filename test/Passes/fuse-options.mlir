@@ -1,11 +1,14 @@
-// The elementwise set and the minimum group size are options.
+// The elementwise set, the reductions and the minimum group size are
+// options; by default (min-size=1) a lone op is a kernel too.
 // RUN: tg-opt %s --tg-fuse-elementwise | FileCheck %s --check-prefix=DEFAULT
 // RUN: tg-opt %s '--tg-fuse-elementwise=ops=aten::conv2d,aten::relu' | FileCheck %s --check-prefix=CUSTOM
-// RUN: tg-opt %s '--tg-fuse-elementwise=min-size=1' | FileCheck %s --check-prefix=ONE
+// RUN: tg-opt %s '--tg-fuse-elementwise=min-size=2' | FileCheck %s --check-prefix=TWO
+// RUN: tg-opt %s '--tg-fuse-elementwise=reductions=my::op' | FileCheck %s --check-prefix=REDUCE
 // RUN: tg-opt %s '--tg-fuse-elementwise=min-size=4' | FileCheck %s --check-prefix=FOUR
 // RUN: tg-opt %s '--pass-pipeline=builtin.module(tg-fuse-elementwise{ops=my::op,aten::relu min-size=2})' | FileCheck %s --check-prefix=PIPE
 // RUN: not tg-opt %s '--tg-fuse-elementwise=min-size=0' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not tg-opt %s '--tg-fuse-elementwise=ops=aten::add,,aten::relu' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not tg-opt %s '--tg-fuse-elementwise=reductions=aten::sum,,aten::mean' 2>&1 | FileCheck %s --check-prefix=EMPTY-REDUCTION
 
 // DEFAULT: tg.op "aten::conv2d"
 // DEFAULT-NEXT: tg.kernel "fused_add_relu_0"
@@ -14,16 +17,25 @@
 // DEFAULT-NEXT: tg.op "aten::relu"
 // DEFAULT-NEXT: tg.op "aten::add"
 // DEFAULT: tg.op "my::op"
-// DEFAULT-NEXT: tg.op "aten::relu"
+// DEFAULT-NEXT: tg.kernel "fused_relu_1"
 // DEFAULT-NOT: tg.kernel "
+
+// TWO: tg.op "aten::conv2d"
+// TWO-NEXT: tg.kernel "fused_add_relu_0"
+// TWO: tg.op "my::op"
+// TWO-NEXT: tg.op "aten::relu"
+// TWO-NOT: tg.kernel "
+
+// A name in reductions is a reduction (of constant dims): my::op has none,
+// so it does not fuse, and the default reductions are still there.
+// REDUCE: tg.kernel "fused_add_relu_0"
+// REDUCE: tg.op "my::op"
+// REDUCE-NEXT: tg.kernel "fused_relu_1"
 
 // CUSTOM: tg.kernel "fused_conv2d_relu_0"
 // CUSTOM: tg.op "aten::add"
+// CUSTOM: tg.kernel "fused_relu_1"
 // CUSTOM-NOT: tg.kernel "
-
-// ONE: tg.kernel "fused_add_relu_0"
-// ONE: tg.kernel "fused_relu_1"
-// ONE-NOT: tg.kernel "
 
 // FOUR-NOT: tg.kernel "
 
@@ -33,6 +45,7 @@
 
 // ZERO: error: tg-fuse-elementwise: 'min-size' must be at least 1
 // EMPTY: error: tg-fuse-elementwise: empty operator name in 'ops'
+// EMPTY-REDUCTION: error: tg-fuse-elementwise: empty operator name in 'reductions'
 
 tg.graph @f(%x: !tg.tensor, %w: !tg.tensor) -> !tg.tensor {
   %c = tg.op "aten::conv2d"(%x, %w) : (!tg.tensor, !tg.tensor) -> !tg.tensor

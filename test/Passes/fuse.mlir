@@ -1,4 +1,4 @@
-// RUN: tg-opt %s -split-input-file --tg-fuse-elementwise -mlir-print-debuginfo | FileCheck %s
+// RUN: tg-opt %s -split-input-file --tg-fuse-elementwise=min-size=2 -mlir-print-debuginfo | FileCheck %s
 
 // A chain becomes one kernel; its location lists every origin's full
 // location (call-site chain intact) in program order; the ops keep theirs.

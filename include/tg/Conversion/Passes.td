@@ -59,7 +59,8 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
     what a debugger shows.
   }];
   let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+    "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
+    "mlir::func::FuncDialect",
     "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
     "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
   ];

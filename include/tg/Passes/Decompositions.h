@@ -1,5 +1,4 @@
-//===- Decompositions.h - Composite aten ops as pointwise + reductions
-//-*-C++-*-===//
+//===- Decompositions.h - Composite ops decomposed --------------*- C++ -*-===//
 //
 // The decompositions of `--tg-decompose` as a pattern set, for compilers that
 // run them in their own drivers. Each rewrites one composite operator

@@ -15,6 +15,7 @@
 #include "tg/IR/TGOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -1072,6 +1073,11 @@ FailureOr<func::FuncOp> KernelExtraction::extract(OpBuilder &builder) {
     func.erase();
     return failure();
   }
+  // A reduction's result lives in a buffer of its own until the generics
+  // that read it are done, which is before the function returns.
+  for (Operation &op : kernel.getBodyBlock().without_terminator())
+    if (Value tensor = reduced.lookup(&op))
+      bufferization::DeallocTensorOp::create(builder, op.getLoc(), tensor);
   func::ReturnOp::create(builder, kernel.getLoc(), *results);
   func.setType(builder.getFunctionType(entryBlock->getArgumentTypes(),
                                        ValueRange(*results).getTypes()));
