@@ -1,19 +1,25 @@
 //===- Decompose.cpp - Composite aten ops as pointwise + reductions -------===//
 //
-// The pass over the patterns of Decompositions.cpp. It applies them in one
-// walk (MLIR's walk driver), not with the greedy driver: the greedy driver
-// also folds and deduplicates constants across the module, which would move
-// and merge ops this pass has no business touching. See TGDecompose in
-// Passes.td for the contract.
+// The pass over the patterns of Decompositions.cpp. It applies them once to
+// each tg.op of the module, in program order, not with the greedy driver:
+// the greedy driver also folds and deduplicates constants across the
+// module, which would move and merge ops this pass has no business
+// touching. (MLIR's walk driver would do, but a pattern here may erase ops
+// after the one it matched, the reads of native_batch_norm's tuple, which a
+// walk in progress must not meet.) See TGDecompose in Passes.td for the
+// contract.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tg/Passes/Decompositions.h"
 #include "tg/Passes/Passes.h"
 
+#include "tg/IR/TGOps.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "mlir/Rewrite/PatternApplicator.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tg {
 #define GEN_PASS_DEF_TGDECOMPOSE
@@ -23,6 +29,21 @@ namespace tg {
 using namespace mlir;
 
 namespace {
+/// A rewriter that remembers the ops it erased, so that the ops collected
+/// before rewriting that a pattern erased are skipped.
+class ErasureTrackingRewriter : public PatternRewriter,
+                                public RewriterBase::Listener {
+public:
+  explicit ErasureTrackingRewriter(MLIRContext *ctx) : PatternRewriter(ctx) {
+    setListener(this);
+  }
+  void notifyOperationErased(Operation *op) override { erased.insert(op); }
+  bool wasErased(Operation *op) const { return erased.contains(op); }
+
+private:
+  llvm::DenseSet<Operation *> erased;
+};
+
 struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
   using Base::Base;
 
@@ -42,7 +63,18 @@ struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
     tg::EliminatedOrigins eliminated(getArgument(), module);
     RewritePatternSet patterns(&getContext());
     tg::populateDecompositionPatterns(patterns, eliminated, ops);
-    walkAndApplyPatterns(module, FrozenRewritePatternSet(std::move(patterns)));
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    PatternApplicator applicator(frozen);
+    applicator.applyDefaultCostModel();
+    SmallVector<Operation *> candidates;
+    module.walk([&](tg::TracedOp op) { candidates.push_back(op); });
+    ErasureTrackingRewriter rewriter(&getContext());
+    for (Operation *op : candidates) {
+      if (rewriter.wasErased(op))
+        continue;
+      rewriter.setInsertionPoint(op);
+      (void)applicator.matchAndRewrite(op, rewriter);
+    }
     eliminated.flush();
   }
 };

@@ -375,8 +375,48 @@ Value normalize(DecompositionBuilder &build, Value x, ArrayRef<int64_t> dims,
 /// (torch/_decomp/decompositions.py), which unsqueezes `invstd` after the
 /// rsqrt; here the running variance is viewed first, so the whole formula
 /// is pointwise over the input and fuses as one kernel with what follows.
+/// The operands from `input` on are batch_norm's and native_batch_norm's:
+/// (input, weight, bias, running_mean, running_var, training, momentum,
+/// eps[, cudnn_enabled]). Null when the rewrite cannot be proven exact.
+Value decomposeBatchNorm(PatternRewriter &rewriter, TracedOp op,
+                         Type resultType) {
+  if (op->getNumOperands() < 8 || getBool(op->getOperand(5)) != false)
+    return {};
+  Value x = op->getOperand(0);
+  Value mean = getTensor(op->getOperand(3));
+  Value var = getTensor(op->getOperand(4));
+  std::optional<int64_t> rank = getRank(x);
+  if (!isTensorType(x.getType()) || !mean || !var || !rank || *rank < 2)
+    return {};
+  Value weight = getTensor(op->getOperand(1));
+  Value bias = getTensor(op->getOperand(2));
+  if ((!weight && !isNone(op->getOperand(1))) ||
+      (!bias && !isNone(op->getOperand(2))))
+    return {};
+  DecompositionBuilder build(rewriter, op);
+  int64_t spatial = *rank - 2;
+  mean = build.unsqueezeTrailing(mean, spatial);
+  var = build.unsqueezeTrailing(var, spatial);
+  if (weight)
+    weight = build.unsqueezeTrailing(weight, spatial);
+  if (bias)
+    bias = build.unsqueezeTrailing(bias, spatial);
+  Value centered = build.pointwise("aten::sub", {x, mean, build.one()});
+  Value shifted =
+      build.pointwise("aten::add", {var, op->getOperand(7), build.one()});
+  Value invstd = build.pointwise("aten::rsqrt", {shifted});
+  bool last = !weight && !bias;
+  Value y = build.pointwise("aten::mul", {centered, invstd},
+                            last ? resultType : Type());
+  if (weight)
+    y = build.pointwise("aten::mul", {y, weight}, !bias ? resultType : Type());
+  if (bias)
+    y = build.pointwise("aten::add", {y, bias, build.one()}, resultType);
+  return y;
+}
+
 /// batch_norm(input, weight, bias, running_mean, running_var, training,
-///            momentum, eps, cudnn_enabled)
+/// momentum, eps, cudnn_enabled) in eval: see `decomposeBatchNorm`.
 class BatchNormDecomposition : public Decomposition {
 public:
   explicit BatchNormDecomposition(MLIRContext *ctx)
@@ -384,41 +424,54 @@ public:
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 9 || getBool(op->getOperand(5)) != false)
+    if (op->getNumOperands() != 9)
       return failure();
-    Value x = op->getOperand(0);
-    Value mean = getTensor(op->getOperand(3));
-    Value var = getTensor(op->getOperand(4));
-    std::optional<int64_t> rank = getRank(x);
-    if (!isTensorType(x.getType()) || !mean || !var || !rank || *rank < 2)
+    Value y = decomposeBatchNorm(rewriter, op, op->getResult(0).getType());
+    return y ? replace(rewriter, op, y) : failure();
+  }
+};
+
+/// native_batch_norm (torch.fx's aten graph): the same operands without
+/// cudnn_enabled, and a tuple (output, save_mean, save_invstd) read by
+/// `operator.getitem`. In eval the statistics are empty tensors; when
+/// nothing reads them, the output is `decomposeBatchNorm`'s and the reads
+/// go with the op (they share its location).
+class NativeBatchNormDecomposition : public Decomposition {
+public:
+  explicit NativeBatchNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::native_batch_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 8)
       return failure();
-    Value weight = getTensor(op->getOperand(1));
-    Value bias = getTensor(op->getOperand(2));
-    if ((!weight && !isNone(op->getOperand(1))) ||
-        (!bias && !isNone(op->getOperand(2))))
+    SmallVector<TracedOp> reads;
+    TracedOp output;
+    for (Operation *user : op->getResult(0).getUsers()) {
+      auto read = dyn_cast<TracedOp>(user);
+      std::optional<int64_t> index =
+          read && read.getName() == "operator.getitem" &&
+                  read->getNumOperands() == 2 && read->getNumResults() == 1
+              ? getInt(read->getOperand(1))
+              : std::nullopt;
+      if (!index || (*index != 0 && !read->use_empty()) ||
+          (*index == 0 && output))
+        return failure();
+      if (*index == 0)
+        output = read;
+      reads.push_back(read);
+    }
+    if (!output)
       return failure();
-    DecompositionBuilder build(rewriter, op);
-    int64_t spatial = *rank - 2;
-    mean = build.unsqueezeTrailing(mean, spatial);
-    var = build.unsqueezeTrailing(var, spatial);
-    if (weight)
-      weight = build.unsqueezeTrailing(weight, spatial);
-    if (bias)
-      bias = build.unsqueezeTrailing(bias, spatial);
-    Type resultType = op->getResult(0).getType();
-    Value centered = build.pointwise("aten::sub", {x, mean, build.one()});
-    Value shifted =
-        build.pointwise("aten::add", {var, op->getOperand(7), build.one()});
-    Value invstd = build.pointwise("aten::rsqrt", {shifted});
-    bool last = !weight && !bias;
-    Value y = build.pointwise("aten::mul", {centered, invstd},
-                              last ? resultType : Type());
-    if (weight)
-      y = build.pointwise("aten::mul", {y, weight},
-                          !bias ? resultType : Type());
-    if (bias)
-      y = build.pointwise("aten::add", {y, bias, build.one()}, resultType);
-    return replace(rewriter, op, y);
+    Value y = decomposeBatchNorm(rewriter, op, output->getResult(0).getType());
+    if (!y)
+      return failure();
+    rewriter.replaceOp(output, y);
+    for (TracedOp read : reads)
+      if (read != output)
+        rewriter.eraseOp(read);
+    rewriter.eraseOp(op);
+    return success();
   }
 };
 
@@ -571,7 +624,8 @@ public:
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 5 ||
+    // torch.fx records addmm(self, mat1, mat2) when beta and alpha are 1.
+    if ((op->getNumOperands() != 5 && op->getNumOperands() != 3) ||
         !isTensorType(op->getOperand(0).getType()) ||
         !isTensorType(op->getOperand(1).getType()))
       return failure();
@@ -579,14 +633,15 @@ public:
     Type resultType = op->getResult(0).getType();
     Value product = build.create("aten::mm", resultType,
                                  {op->getOperand(1), op->getOperand(2)});
-    if (getInt(op->getOperand(4)) != 1)
+    bool scaled = op->getNumOperands() == 5;
+    if (scaled && getInt(op->getOperand(4)) != 1)
       product = build.pointwise("aten::mul", {product, op->getOperand(4)},
                                 resultType);
-    return replace(
-        rewriter, op,
-        build.pointwise("aten::add",
-                        {product, op->getOperand(0), op->getOperand(3)},
-                        resultType));
+    Value beta = scaled ? op->getOperand(3) : build.one();
+    return replace(rewriter, op,
+                   build.pointwise("aten::add",
+                                   {product, op->getOperand(0), beta},
+                                   resultType));
   }
 };
 
@@ -730,6 +785,7 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   MLIRContext *ctx = patterns.getContext();
   SmallVector<std::unique_ptr<Decomposition>> all;
   all.push_back(std::make_unique<BatchNormDecomposition>(ctx));
+  all.push_back(std::make_unique<NativeBatchNormDecomposition>(ctx));
   all.push_back(std::make_unique<LayerNormDecomposition>(ctx));
   all.push_back(std::make_unique<GroupNormDecomposition>(ctx));
   all.push_back(std::make_unique<SoftmaxDecomposition>(ctx));

@@ -446,6 +446,14 @@ bool isTensor(Type type) {
   return isa<TracedTensorType, RankedTensorType>(type);
 }
 
+/// Whether a constant is a number the body computes with: an int or a
+/// float, not a bool (a flag such as keepdim, read by the lowering).
+bool isNumber(Attribute value) {
+  if (auto integer = dyn_cast<IntegerAttr>(value))
+    return !integer.getType().isInteger(1);
+  return isa<FloatAttr>(value);
+}
+
 /// A reduction op of a kernel: what it reduces, over which dims of its
 /// input, and whether the result keeps them.
 struct Reduction {
@@ -786,8 +794,7 @@ LogicalResult KernelExtraction::buildBody(OpBuilder &b, Stage &stage,
   for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
     Value arg = kernel.getBodyBlock().getArgument(i);
     auto cst = input.getDefiningOp<ConstantOp>();
-    if (isTensor(input.getType()) || !cst ||
-        !isa<IntegerAttr, FloatAttr>(cst.getValue()))
+    if (isTensor(input.getType()) || !cst || !isNumber(cst.getValue()))
       continue;
     double v = 0;
     if (auto f = dyn_cast<FloatAttr>(cst.getValue()))
@@ -858,7 +865,7 @@ LogicalResult KernelExtraction::collectInputs(Block &entry) {
     }
     if (auto cst = input.getDefiningOp<ConstantOp>()) {
       Attribute value = cst.getValue();
-      if (isa<IntegerAttr, FloatAttr>(value))
+      if (isNumber(value))
         continue; // Emitted in each body (buildBody).
       // Strings, None, lists (a reduction's dims): read by the lowering.
       attrs[arg] = value;

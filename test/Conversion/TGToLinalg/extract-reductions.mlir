@@ -1,0 +1,57 @@
+// Kernels with reductions (--tg-decompose's layer norm, softmax and
+// average pool, fused with what is around them) become a sequence of
+// linalg.generic ops: one per reduction, with reduction iterators over the
+// reduced dims, accumulating from the reduction's identity into a buffer of
+// the kept dims, then one parallel generic per shape the kernel yields. A
+// pointwise op is computed in each generic that needs it, every time at its
+// own location with its own debug handle; a mean divides by its count where
+// it is read; the reduction buffers are freed before the function returns.
+// RUN: tg-opt %tg_src_root/test/Passes/fuse-reductions.mlir -split-input-file --tg-decompose --tg-fuse-elementwise \
+// RUN:   --tg-assign-debug-handles -mlir-print-debuginfo -mlir-print-local-scope -o %t.mlir
+// RUN: tg-opt %t.mlir -split-input-file --tg-extract-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s
+// And the whole kernel pipeline takes them to the llvm dialect.
+// RUN: tg-opt %t.mlir -split-input-file --tg-kernel-pipeline -o /dev/null
+
+// CHECK-LABEL: func.func @fused_add_layer_norm_0(
+// CHECK-SAME: %arg0: tensor<1x4x8xf32> {{.*}}, %arg1: tensor<1x4x8xf32> {{.*}}, %arg2: tensor<8xf32> {{.*}}, %arg3: tensor<8xf32> {{.*}}) -> (tensor<1x4x8xf32>, tensor<1x4x8xf32>)
+// The first mean: the residual add, summed over the rows' last dim.
+// CHECK: %[[E0:.*]] = tensor.empty() : tensor<1x4xf32>
+// CHECK: %[[Z0:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[F0:.*]] = linalg.fill ins(%[[Z0]] : f32) outs(%[[E0]] : tensor<1x4xf32>)
+// CHECK: %[[M0:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1 : {{.*}}) outs(%[[F0]] : tensor<1x4xf32>)
+// CHECK: %[[ADD:.*]] = arith.addf %in, %in_{{[0-9]+}} {tg.debug_handle = [[HADD:[0-9]+]] : i64}
+// CHECK: %[[ACC:.*]] = arith.addf %out, %[[ADD]] {tg.debug_handle = [[HMEAN:[0-9]+]] : i64} : f32 loc("{{.*}}fuse-reductions.mlir":
+// CHECK: linalg.yield %[[ACC]]
+// The second mean (the variance) reads the first, divided by its count.
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1, %[[M0]] :
+// CHECK: arith.addf %in, %in_{{[0-9]+}} {tg.debug_handle = [[HADD]] : i64}
+// CHECK: %[[N:.*]] = arith.constant 8.000000e+00 : f32
+// CHECK: arith.divf %in_{{[0-9]+}}, %[[N]] {tg.debug_handle = [[HMEAN]] : i64}
+// The yields: the sum, and the normalized rows scaled and shifted.
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins({{.*}}) outs(%{{.*}}, %{{.*}} : tensor<1x4x8xf32>, tensor<1x4x8xf32>)
+// CHECK: math.rsqrt
+// CHECK: linalg.yield
+// CHECK: bufferization.dealloc_tensor %[[M0]] : tensor<1x4xf32>
+// CHECK: bufferization.dealloc_tensor
+// CHECK-NEXT: return
+
+// amax starts from -inf, over a bool mask and the scaled scores.
+// CHECK-LABEL: func.func @fused_masked_fill_mul_softmax_0(
+// CHECK-SAME: %arg0: tensor<2x5x5xf32> {{.*}}, %arg1: tensor<2x5x5xi1>
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: linalg.generic {{.*}} ins(%arg1, %arg0 : tensor<2x5x5xi1>, tensor<2x5x5xf32>)
+// CHECK: ^bb0(%in: i1 {{.*}}, %in_{{[0-9]+}}: f32 {{.*}}, %out: f32
+// CHECK: arith.select %in,
+// CHECK: arith.maximumf %out,
+// CHECK: math.exp
+// CHECK: arith.addf %out,
+// CHECK: math.exp
+// CHECK: arith.divf
+
+// A kernel that yields two shapes: the activation and its mean over H, W.
+// CHECK-LABEL: func.func @fused_adaptive_avg_pool2d_batch_norm_relu_0(
+// CHECK-SAME: -> (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>)
+// CHECK: iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// CHECK: iterator_types = ["parallel", "parallel", "parallel", "parallel"]} {{.*}} outs(%{{.*}} : tensor<1x4x6x6xf32>)
+// CHECK: iterator_types = ["parallel", "parallel", "parallel", "parallel"]} {{.*}} outs(%{{.*}} : tensor<1x4x1x1xf32>)
+// CHECK: arith.constant 3.600000e+01 : f32

@@ -1,0 +1,247 @@
+// RUN: tg-opt %s -split-input-file --tg-decompose -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s
+// Every origin is kept: each new op carries the composite's whole location,
+// and a dropout that goes is recorded.
+// RUN: tg-opt %s -split-input-file --tg-snapshot-origins --tg-decompose --tg-verify-origins -o /dev/null
+// ops= restricts the decompositions (an in-place form goes with its
+// operator); a name the pass does not decompose is an error.
+// RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::softmax,aten::dropout' | FileCheck %s --check-prefix=ONLY
+// ONLY-LABEL: tg.graph @"Net::bn"
+// ONLY: tg.op "aten::batch_norm"
+// ONLY-LABEL: tg.graph @softmax
+// ONLY: tg.op "aten::amax"
+// ONLY-NOT: aten::log_softmax"(
+// ONLY: tg.op "aten::log_softmax"
+// ONLY-LABEL: tg.graph @dropout
+// ONLY: tg.op "aten::feature_dropout_"
+// ONLY: tg.return %arg0, %
+// RUN: not tg-opt %s -split-input-file '--tg-decompose=ops=aten::conv2d' 2>&1 | FileCheck %s --check-prefix=BADOP
+// BADOP: error: tg-decompose: 'aten::conv2d' is not an operator this pass decomposes
+// Deterministic, threads on or off.
+// RUN: tg-opt %s -split-input-file --tg-decompose -mlir-print-debuginfo -o %t.1
+// RUN: tg-opt %s -split-input-file --tg-decompose -mlir-print-debuginfo --mlir-disable-threading -o %t.2
+// RUN: diff %t.1 %t.2
+
+// batch_norm in eval: (x - mean) * rsqrt(var + eps) * weight + bias, the
+// per-channel tensors viewed as [C, 1, 1] (through the Optional casts the
+// importer puts in front of them), every op at the composite's location,
+// call-site chain included, and marked with the composite.
+// CHECK-LABEL: tg.graph @"Net::bn"
+// CHECK: %[[MS:.*]] = tg.constant([-1, 1, 1]) : !tg.value loc(callsite("bn.py":7:9 at fused<#tg.frame<instance = "bn", class = "BatchNorm2d", method = "forward">>["net.py":3:5]))
+// CHECK: %[[M:.*]] = tg.op "aten::reshape"(%arg1, %[[MS]]) {tg.decomposed_from = "aten::batch_norm"} : (tensor<4xf32>, !tg.value) -> tensor<4x1x1xf32> loc(callsite("bn.py":7:9 at
+// CHECK: %[[V:.*]] = tg.op "aten::reshape"(%arg2, %{{.*}}) {{.*}} -> tensor<4x1x1xf32>
+// CHECK: %[[W:.*]] = tg.op "aten::reshape"(%arg3, %{{.*}}) {{.*}} -> tensor<4x1x1xf32>
+// CHECK: %[[B:.*]] = tg.op "aten::reshape"(%arg4, %{{.*}}) {{.*}} -> tensor<4x1x1xf32>
+// CHECK: %[[ONE:.*]] = tg.constant(1 : i64)
+// CHECK: %[[C:.*]] = tg.op "aten::sub"(%arg0, %[[M]], %[[ONE]]) {tg.decomposed_from = "aten::batch_norm"} : (tensor<2x4x3x3xf32>, tensor<4x1x1xf32>, !tg.value) -> tensor<2x4x3x3xf32> loc(callsite("bn.py":7:9 at
+// CHECK: %[[S:.*]] = tg.op "aten::add"(%[[V]], %[[EPS:.*]], %[[ONE]]) {{.*}} -> tensor<4x1x1xf32>
+// CHECK: %[[R:.*]] = tg.op "aten::rsqrt"(%[[S]]) {{.*}} -> tensor<4x1x1xf32>
+// CHECK: %[[Y:.*]] = tg.op "aten::mul"(%[[C]], %[[R]]) {{.*}} -> tensor<2x4x3x3xf32>
+// CHECK: %[[YW:.*]] = tg.op "aten::mul"(%[[Y]], %[[W]]) {{.*}} -> tensor<2x4x3x3xf32>
+// CHECK: %[[YB:.*]] = tg.op "aten::add"(%[[YW]], %[[B]], %[[ONE]]) {{.*}} -> tensor<2x4x3x3xf32> loc(callsite("bn.py":7:9 at
+// CHECK-NOT: "aten::batch_norm"(
+// CHECK: tg.return %[[YB]]
+tg.graph @"Net::bn"(%self: !tg.module<"Net">, %x: tensor<2x4x3x3xf32>, %mean: tensor<4xf32>, %var: tensor<4xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<2x4x3x3xf32> {
+  %f = tg.constant(false) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %mom = tg.constant(0.1 : f64) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %cm = tg.op "prim::unchecked_cast"(%mean) : (tensor<4xf32>) -> !tg.value
+  %cv = tg.op "prim::unchecked_cast"(%var) : (tensor<4xf32>) -> !tg.value
+  %cw = tg.op "prim::unchecked_cast"(%w) : (tensor<4xf32>) -> !tg.value
+  %cb = tg.op "prim::unchecked_cast"(%b) : (tensor<4xf32>) -> !tg.value
+  %y = tg.op "aten::batch_norm"(%x, %cw, %cb, %cm, %cv, %f, %mom, %eps, %t) : (tensor<2x4x3x3xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x4x3x3xf32> loc(callsite("bn.py":7:9 at fused<#tg.frame<instance = "bn", class = "BatchNorm2d", method = "forward">>["net.py":3:5]))
+  tg.return %y : tensor<2x4x3x3xf32>
+}
+
+// -----
+
+// Without weight and bias (affine=False) no multiply or add by them; a 2-D
+// input ([N, C], BatchNorm1d) needs no view: [C] broadcasts as it is.
+// CHECK-LABEL: tg.graph @bn1d
+// CHECK-NOT: aten::reshape
+// CHECK: %[[C:.*]] = tg.op "aten::sub"(%arg0, %arg1, %{{.*}})
+// CHECK: %[[S:.*]] = tg.op "aten::add"(%arg2, %{{.*}}, %{{.*}})
+// CHECK: %[[R:.*]] = tg.op "aten::rsqrt"(%[[S]])
+// CHECK: %[[Y:.*]] = tg.op "aten::mul"(%[[C]], %[[R]]) {{.*}} -> tensor<8x4xf32>
+// CHECK-NEXT: tg.return %[[Y]]
+tg.graph @bn1d(%x: tensor<8x4xf32>, %mean: tensor<4xf32>, %var: tensor<4xf32>) -> tensor<8x4xf32> {
+  %f = tg.constant(false) : !tg.value
+  %none = tg.constant(unit) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %y = tg.op "aten::batch_norm"(%x, %none, %none, %mean, %var, %f, %eps, %eps, %f) : (tensor<8x4xf32>, !tg.value, !tg.value, tensor<4xf32>, tensor<4xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<8x4xf32>
+  tg.return %y : tensor<8x4xf32>
+}
+
+// -----
+
+// Left alone: training (or a flag that is not a constant), an input of
+// unknown rank (the view of [C] needs it), no running statistics.
+// CHECK-LABEL: tg.graph @bn_left
+// CHECK-COUNT-3: tg.op "aten::batch_norm"
+// CHECK-NOT: aten::rsqrt
+tg.graph @bn_left(%x: tensor<2x4x3x3xf32>, %u: !tg.tensor, %mean: tensor<4xf32>, %var: tensor<4xf32>, %flag: !tg.value) -> (tensor<2x4x3x3xf32>, !tg.tensor, tensor<2x4x3x3xf32>) {
+  %t = tg.constant(true) : !tg.value
+  %f = tg.constant(false) : !tg.value
+  %none = tg.constant(unit) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %0 = tg.op "aten::batch_norm"(%x, %none, %none, %mean, %var, %flag, %eps, %eps, %f) : (tensor<2x4x3x3xf32>, !tg.value, !tg.value, tensor<4xf32>, tensor<4xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x4x3x3xf32>
+  %1 = tg.op "aten::batch_norm"(%u, %none, %none, %mean, %var, %f, %eps, %eps, %f) : (!tg.tensor, !tg.value, !tg.value, tensor<4xf32>, tensor<4xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> !tg.tensor
+  %2 = tg.op "aten::batch_norm"(%x, %none, %none, %none, %none, %f, %eps, %eps, %f) : (tensor<2x4x3x3xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x4x3x3xf32>
+  tg.return %0, %1, %2 : tensor<2x4x3x3xf32>, !tg.tensor, tensor<2x4x3x3xf32>
+}
+
+// -----
+
+// layer_norm over the last len(normalized_shape) dims: mean, centre,
+// square, mean, add eps, rsqrt, scale, then weight and bias ([D] broadcasts
+// over [..., D] as it is).
+// CHECK-LABEL: tg.graph @ln
+// CHECK: %[[D:.*]] = tg.constant([-1]) : !tg.value loc("ln.py":4:8)
+// CHECK: %[[K:.*]] = tg.constant(true)
+// CHECK: %[[N:.*]] = tg.constant(unit)
+// CHECK: %[[M:.*]] = tg.op "aten::mean"(%arg0, %[[D]], %[[K]], %[[N]]) {tg.decomposed_from = "aten::layer_norm"} : (tensor<2x5x8xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x5x1xf32> loc("ln.py":4:8)
+// CHECK: %[[C:.*]] = tg.op "aten::sub"(%arg0, %[[M]], %{{.*}}) {{.*}} -> tensor<2x5x8xf32>
+// CHECK: %[[SQ:.*]] = tg.op "aten::mul"(%[[C]], %[[C]]) {{.*}} -> tensor<2x5x8xf32>
+// CHECK: %[[V:.*]] = tg.op "aten::mean"(%[[SQ]], {{.*}} -> tensor<2x5x1xf32>
+// CHECK: %[[VE:.*]] = tg.op "aten::add"(%[[V]], %{{.*}}, %{{.*}}) {{.*}} -> tensor<2x5x1xf32>
+// CHECK: %[[R:.*]] = tg.op "aten::rsqrt"(%[[VE]]) {{.*}} -> tensor<2x5x1xf32>
+// CHECK: %[[Y:.*]] = tg.op "aten::mul"(%[[C]], %[[R]]) {{.*}} -> tensor<2x5x8xf32>
+// CHECK: %[[YW:.*]] = tg.op "aten::mul"(%[[Y]], %arg1) {{.*}} -> tensor<2x5x8xf32>
+// CHECK: %[[YB:.*]] = tg.op "aten::add"(%[[YW]], %arg2, %{{.*}}) {{.*}} -> tensor<2x5x8xf32> loc("ln.py":4:8)
+// CHECK: tg.return %[[YB]]
+// Two normalized dims reduce over [-2, -1].
+// CHECK-LABEL: tg.graph @ln2
+// CHECK: tg.constant([-2, -1])
+// CHECK: tg.op "aten::mean"({{.*}} -> tensor<2x1x1xf32>
+tg.graph @ln(%x: tensor<2x5x8xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x5x8xf32> {
+  %shape = tg.constant([8]) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %y = tg.op "aten::layer_norm"(%x, %shape, %w, %b, %eps, %t) : (tensor<2x5x8xf32>, !tg.value, tensor<8xf32>, tensor<8xf32>, !tg.value, !tg.value) -> tensor<2x5x8xf32> loc("ln.py":4:8)
+  tg.return %y : tensor<2x5x8xf32>
+}
+tg.graph @ln2(%x: tensor<2x5x8xf32>) -> tensor<2x5x8xf32> {
+  %five = tg.constant(5 : i64) : !tg.value
+  %eight = tg.constant(8 : i64) : !tg.value
+  %shape = tg.op "prim::ListConstruct"(%five, %eight) : (!tg.value, !tg.value) -> !tg.value
+  %none = tg.constant(unit) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %y = tg.op "aten::layer_norm"(%x, %shape, %none, %none, %eps, %t) : (tensor<2x5x8xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x5x8xf32>
+  tg.return %y : tensor<2x5x8xf32>
+}
+
+// -----
+
+// group_norm: [N, C, H, W] viewed as [N, G, -1], normalized over its last
+// dim, viewed back, then the per-channel affine.
+// CHECK-LABEL: tg.graph @gn
+// CHECK: %[[G:.*]] = tg.op "aten::reshape"(%arg0, %{{.*}}) {{.*}} : (tensor<2x6x4x4xf32>, !tg.value) -> tensor<2x3x32xf32>
+// CHECK: tg.op "aten::mean"(%[[G]], {{.*}} -> tensor<2x3x1xf32>
+// CHECK: %[[Y:.*]] = tg.op "aten::reshape"({{.*}} -> tensor<2x6x4x4xf32>
+// CHECK: %[[W:.*]] = tg.op "aten::reshape"(%arg1, {{.*}} -> tensor<6x1x1xf32>
+// CHECK: tg.op "aten::mul"(%[[Y]], %[[W]])
+// CHECK: tg.op "aten::add"
+// CHECK-NOT: "aten::group_norm"(
+tg.graph @gn(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %b: tensor<6xf32>) -> tensor<2x6x4x4xf32> {
+  %groups = tg.constant(3 : i64) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %y = tg.op "aten::group_norm"(%x, %groups, %w, %b, %eps, %t) : (tensor<2x6x4x4xf32>, !tg.value, tensor<6xf32>, tensor<6xf32>, !tg.value, !tg.value) -> tensor<2x6x4x4xf32>
+  tg.return %y : tensor<2x6x4x4xf32>
+}
+
+// -----
+
+// softmax: exp(x - amax) / sum(exp(x - amax)) over dim; log_softmax:
+// (x - amax) - log(sum). A dtype is left alone.
+// CHECK-LABEL: tg.graph @softmax
+// CHECK: %[[D:.*]] = tg.constant([-1])
+// CHECK: %[[MAX:.*]] = tg.op "aten::amax"(%arg0, %[[D]], %{{.*}}) {tg.decomposed_from = "aten::softmax"} : (tensor<2x3x7xf32>, !tg.value, !tg.value) -> tensor<2x3x1xf32>
+// CHECK: %[[S:.*]] = tg.op "aten::sub"(%arg0, %[[MAX]], %{{.*}})
+// CHECK: %[[E:.*]] = tg.op "aten::exp"(%[[S]])
+// CHECK: %[[SUM:.*]] = tg.op "aten::sum"(%[[E]], {{.*}} -> tensor<2x3x1xf32>
+// CHECK: %[[Y:.*]] = tg.op "aten::div"(%[[E]], %[[SUM]]) {{.*}} -> tensor<2x3x7xf32>
+// CHECK: %[[LS:.*]] = tg.op "aten::log"(%{{.*}}) {tg.decomposed_from = "aten::log_softmax"}
+// CHECK: %[[L:.*]] = tg.op "aten::sub"(%{{.*}}, %[[LS]], %{{.*}})
+// CHECK: %[[KEPT:.*]] = tg.op "aten::softmax"(%arg0, %{{.*}}, %{{.*}})
+// CHECK: tg.return %[[Y]], %[[L]], %[[KEPT]]
+tg.graph @softmax(%x: tensor<2x3x7xf32>) -> (tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>) {
+  %dim = tg.constant(-1 : i64) : !tg.value
+  %none = tg.constant(unit) : !tg.value
+  %f64 = tg.constant(7 : i64) : !tg.value
+  %y = tg.op "aten::softmax"(%x, %dim, %none) : (tensor<2x3x7xf32>, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  %l = tg.op "aten::log_softmax"(%x, %dim, %none) : (tensor<2x3x7xf32>, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  %k = tg.op "aten::softmax"(%x, %dim, %f64) : (tensor<2x3x7xf32>, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  tg.return %y, %l, %k : tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>
+}
+
+// -----
+
+// linear with a bias: the bias add comes out, so it can join the next
+// kernel; without one, nothing changes. addmm: mm, then the scaled add.
+// CHECK-LABEL: tg.graph @linear
+// CHECK: tg.constant(1 : i64)
+// CHECK-NEXT: %[[N:.*]] = tg.constant(unit) : !tg.value loc("{{.*}}decompose.mlir":[[LINEAR:[0-9]+]]:
+// CHECK-NEXT: %[[P:.*]] = tg.op "aten::linear"(%arg0, %arg1, %[[N]]) {tg.decomposed_from = "aten::linear"} {{.*}} loc("{{.*}}decompose.mlir":[[LINEAR]]:
+// CHECK: %[[Y:.*]] = tg.op "aten::add"(%[[P]], %arg2, %{{.*}}) {tg.decomposed_from = "aten::linear"} : (tensor<3x5xf32>, tensor<5xf32>, !tg.value) -> tensor<3x5xf32>
+// CHECK: %[[Z:.*]] = tg.op "aten::linear"(%arg0, %arg1, %{{.*}}) : (tensor<3x4xf32>, tensor<5x4xf32>, !tg.value) -> tensor<3x5xf32>
+// CHECK: %[[MM:.*]] = tg.op "aten::mm"(%arg0, %arg3) {tg.decomposed_from = "aten::addmm"}
+// CHECK: %[[A:.*]] = tg.op "aten::add"(%[[MM]], %arg2, %{{.*}})
+// CHECK: tg.return %[[Y]], %[[Z]], %[[A]]
+tg.graph @linear(%x: tensor<3x4xf32>, %w: tensor<5x4xf32>, %b: tensor<5xf32>, %wt: tensor<4x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) {
+  %none = tg.constant(unit) : !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %y = tg.op "aten::linear"(%x, %w, %b) : (tensor<3x4xf32>, tensor<5x4xf32>, tensor<5xf32>) -> tensor<3x5xf32>
+  %z = tg.op "aten::linear"(%x, %w, %none) : (tensor<3x4xf32>, tensor<5x4xf32>, !tg.value) -> tensor<3x5xf32>
+  %a = tg.op "aten::addmm"(%b, %x, %wt, %one, %one) : (tensor<5xf32>, tensor<3x4xf32>, tensor<4x5xf32>, !tg.value, !tg.value) -> tensor<3x5xf32>
+  tg.return %y, %z, %a : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
+}
+
+// -----
+
+// dropout in eval is the identity: its uses read its input, and its origin
+// is recorded on the graph as eliminated by tg-decompose. In training it
+// stays.
+// CHECK-LABEL: tg.graph @dropout
+// CHECK-NOT: "aten::dropout"(%arg0
+// CHECK-NOT: aten::feature_dropout
+// CHECK: %[[T:.*]] = tg.op "aten::dropout"(%arg0, %{{.*}}, %{{.*}}) {{.*}} loc("d.py":6:4)
+// CHECK: tg.return %arg0, %arg0, %[[T]]
+// CHECK: } loc(fused[{{.*}}, fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::dropout">>["d.py":4:4], fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::feature_dropout_">>["d.py":5:4]])
+tg.graph @dropout(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+  %p = tg.constant(0.1 : f64) : !tg.value
+  %f = tg.constant(false) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %0 = tg.op "aten::dropout"(%x, %p, %f) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":4:4)
+  %1 = tg.op "aten::feature_dropout_"(%x, %p, %f) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":5:4)
+  %2 = tg.op "aten::dropout"(%x, %p, %t) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":6:4)
+  tg.return %0, %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// masked_fill(self, mask, value) is where(mask, value, self); an adaptive
+// average pool to 1x1 is the mean over H and W, kept; to another size it
+// stays; dim and size of a static type are constants.
+// CHECK-LABEL: tg.graph @misc
+// CHECK: %[[W:.*]] = tg.op "aten::where"(%arg1, %{{.*}}, %arg0) {tg.decomposed_from = "aten::masked_fill"} : (tensor<2x4x5x5xi1>, !tg.value, tensor<2x4x5x5xf32>) -> tensor<2x4x5x5xf32>
+// CHECK: %[[HW:.*]] = tg.constant([-2, -1])
+// CHECK: %[[P:.*]] = tg.op "aten::mean"(%arg0, %[[HW]], %{{.*}}, %{{.*}}) {tg.decomposed_from = "aten::adaptive_avg_pool2d"} : ({{.*}}) -> tensor<2x4x1x1xf32>
+// CHECK: %[[Q:.*]] = tg.op "aten::adaptive_avg_pool2d"
+// CHECK: %[[DIM:.*]] = tg.constant(4 : i64) : !tg.value loc("m.py":9:1)
+// CHECK: %[[SIZE:.*]] = tg.constant([2, 4, 5, 5]) : !tg.value loc("m.py":10:1)
+// CHECK: %[[S1:.*]] = tg.constant(4 : i64) : !tg.value loc("m.py":11:1)
+// CHECK: tg.return %[[W]], %[[P]], %[[Q]], %[[DIM]], %[[SIZE]], %[[S1]]
+tg.graph @misc(%x: tensor<2x4x5x5xf32>, %mask: tensor<2x4x5x5xi1>) -> (tensor<2x4x5x5xf32>, tensor<2x4x1x1xf32>, tensor<2x4x2x2xf32>, !tg.value, !tg.value, !tg.value) {
+  %v = tg.constant(-1.0e+09 : f64) : !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %two = tg.constant([2, 2]) : !tg.value
+  %w = tg.op "aten::masked_fill"(%x, %mask, %v) : (tensor<2x4x5x5xf32>, tensor<2x4x5x5xi1>, !tg.value) -> tensor<2x4x5x5xf32>
+  %p = tg.op "aten::adaptive_avg_pool2d"(%x, %one) : (tensor<2x4x5x5xf32>, !tg.value) -> tensor<2x4x1x1xf32>
+  %q = tg.op "aten::adaptive_avg_pool2d"(%x, %two) : (tensor<2x4x5x5xf32>, !tg.value) -> tensor<2x4x2x2xf32>
+  %d = tg.op "aten::dim"(%x) : (tensor<2x4x5x5xf32>) -> !tg.value loc("m.py":9:1)
+  %s = tg.op "aten::size"(%x) : (tensor<2x4x5x5xf32>) -> !tg.value loc("m.py":10:1)
+  %s1 = tg.op "aten::size"(%x, %one) : (tensor<2x4x5x5xf32>, !tg.value) -> !tg.value loc("m.py":11:1)
+  tg.return %w, %p, %q, %d, %s, %s1 : tensor<2x4x5x5xf32>, tensor<2x4x1x1xf32>, tensor<2x4x2x2xf32>, !tg.value, !tg.value, !tg.value
+}
