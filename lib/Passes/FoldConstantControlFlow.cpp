@@ -267,10 +267,14 @@ void foldIf(TracedOp op, Region &taken, StringRef passName,
   for (auto [result, value] : llvm::zip(op->getResults(), replacements)) {
     if (result.getType() == value.getType())
       continue;
-    // The importer's own bridge between a subtype and its declared type.
-    auto cast = TracedOp::create(builder, op.getLoc(), result.getType(),
-                                 "prim::unchecked_cast", value,
-                                 /*bodiesCount=*/0);
+    // The importer's own bridge between a subtype and its declared type. It
+    // computes the If's result, so it holds the If's origin; the records the
+    // If carried are not origins of anything and go to the graph below,
+    // once (docs/passes/fold-constant-control-flow.md, "Origins").
+    auto cast =
+        TracedOp::create(builder, stripOriginRecords(op.getLoc()),
+                         result.getType(), "prim::unchecked_cast", value,
+                         /*bodiesCount=*/0);
     value = cast->getResult(0);
     ifHeld = true;
   }
@@ -291,6 +295,7 @@ void foldIf(TracedOp op, Region &taken, StringRef passName,
     });
   }
   if (ifHeld) {
+    // The cast holds the If's origin, not its records: they move here.
     SmallVector<RemovedOrigin> carried;
     getOriginRecords(op.getLoc(), carried);
     for (const RemovedOrigin &removed : carried)

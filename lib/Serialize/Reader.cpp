@@ -870,6 +870,13 @@ DebugSectionReader::getStackNode(uint32_t index) const {
     frame = row[kColNodeFrame];
     parent = row[kColNodeParent];
   }
+  // Checked here, as a site's leaf is, so that the error names the record:
+  // a decoder handed the reference alone could only name the reference.
+  if (getLocTag(node.call) == LocTag::Invalid ||
+      (getLocTag(node.call) == LocTag::Unknown && node.call != 0))
+    return makeError("bad stack node {0} at offset {1}: invalid call location "
+                     "reference {2}",
+                     index, at(), format_hex(node.call, 10));
   if (frame) {
     if (frame > counts[idx(SectionKind::ModuleFrames)])
       return makeError("bad stack node {0} at offset {1}: module frame {2} "

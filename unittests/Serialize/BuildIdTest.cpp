@@ -12,6 +12,7 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include "gtest/gtest.h"
 
@@ -58,14 +59,98 @@ TEST(ElfContainerTest, WrapsAndFindsTheSectionAndTheNote) {
 }
 
 TEST(ElfContainerTest, EveryTruncationIsAnError) {
+  // Every prefix is refused by a truncation check that says what is cut:
+  // shorter than the ELF header, that header; else the section headers,
+  // which the container writes last.
   std::string elf = wrapInElf("section bytes", {9, 9, 9, 9});
+  uint64_t shoff = support::endian::read64le(&elf[40]);
+  ASSERT_EQ(shoff + 4 * 64, elf.size());
   for (size_t size = 0; size < elf.size(); ++size) {
     Expected<ElfContents> contents =
         readElfContainer(StringRef(elf.data(), size));
-    EXPECT_FALSE(bool(contents)) << "truncated to " << size << " bytes";
-    if (!contents)
-      consumeError(contents.takeError());
+    ASSERT_FALSE(bool(contents)) << "truncated to " << size << " bytes";
+    std::string expected =
+        size < 64 ? formatv("truncated ELF file: expected a 64-byte ELF "
+                            "header, found {0} bytes",
+                            size)
+                        .str()
+                  : formatv("truncated ELF file: 4 section headers at offset "
+                            "{0} end past the end of the file ({1} bytes)",
+                            shoff, size)
+                        .str();
+    ASSERT_EQ(errorOf(contents.takeError()), expected)
+        << "truncated to " << size << " bytes";
   }
+}
+
+/// One ELF note: name (its terminating NUL included), type, descriptor,
+/// each padded to 4 bytes.
+std::string note(StringRef name, uint32_t type, ArrayRef<uint8_t> desc) {
+  std::string out;
+  char word[4];
+  for (uint32_t value : {uint32_t(name.size()), uint32_t(desc.size()), type}) {
+    support::endian::write32le(word, value);
+    out.append(word, 4);
+  }
+  out += name;
+  out.resize(alignTo(out.size(), 4), '\0');
+  out.append(reinterpret_cast<const char *>(desc.data()), desc.size());
+  out.resize(alignTo(out.size(), 4), '\0');
+  return out;
+}
+
+/// A container whose note section holds `notes` (instead of the one GNU
+/// note wrapInElf writes), with the section headers as wrapInElf lays them
+/// out: a placeholder ID sized so that its note has the notes' length.
+std::string containerWithNotes(const std::string &notes) {
+  constexpr uint64_t kNoteHeader = 12 + 4; // sizes, type, "GNU\0"
+  EXPECT_EQ(notes.size() % 4, 0u);
+  EXPECT_GT(notes.size(), kNoteHeader);
+  std::vector<uint8_t> placeholder(notes.size() - kNoteHeader, 0xee);
+  std::string elf = wrapInElf("section bytes", placeholder);
+  // The note section is section 1: its offset and size.
+  uint64_t shoff = support::endian::read64le(&elf[40]);
+  uint64_t offset = support::endian::read64le(&elf[shoff + 64 + 24]);
+  uint64_t size = support::endian::read64le(&elf[shoff + 64 + 32]);
+  EXPECT_EQ(size, notes.size());
+  elf.replace(offset, size, notes);
+  return elf;
+}
+
+TEST(ElfContainerTest, AnotherVendorsType3NoteIsNotABuildId) {
+  // Type 3 is NT_GNU_BUILD_ID only under the name "GNU": other vendors use
+  // the same number for their own notes (a note's type is per name). A
+  // foreign note in front of the GNU one must be skipped, whatever its
+  // name's length.
+  std::vector<uint8_t> gnu(16, 0xab), foreign(8, 0xcd);
+  for (StringRef name : {StringRef("XYZ\0", 4), StringRef("GNU", 3),
+                         StringRef("Linux\0", 6), StringRef("GNU\0\0", 5)}) {
+    SCOPED_TRACE(std::string(name.data(), name.size()));
+    std::string elf = containerWithNotes(
+        note(name, ELF::NT_GNU_BUILD_ID, foreign) +
+        note(StringRef("GNU\0", 4), ELF::NT_GNU_BUILD_ID, gnu));
+    Expected<ElfContents> contents = readElfContainer(elf);
+    ASSERT_TRUE(bool(contents)) << errorOf(contents.takeError());
+    EXPECT_EQ(contents->buildId, gnu);
+    EXPECT_EQ(contents->section, "section bytes");
+  }
+  // A foreign type-3 note alone: the file has no build ID.
+  std::string alone = containerWithNotes(
+      note(StringRef("XYZ\0", 4), ELF::NT_GNU_BUILD_ID, gnu));
+  Expected<ElfContents> contents = readElfContainer(alone);
+  ASSERT_TRUE(bool(contents)) << errorOf(contents.takeError());
+  EXPECT_TRUE(contents->buildId.empty());
+}
+
+TEST(ElfContainerTest, AGnuNoteOfAnotherTypeIsNotABuildId) {
+  // NT_GNU_ABI_TAG (1) under "GNU" in front: its descriptor is not an ID.
+  std::vector<uint8_t> abi(16, 0x01), id(8, 0x42);
+  std::string elf =
+      containerWithNotes(note(StringRef("GNU\0", 4), ELF::NT_GNU_ABI_TAG, abi) +
+                         note(StringRef("GNU\0", 4), ELF::NT_GNU_BUILD_ID, id));
+  Expected<ElfContents> contents = readElfContainer(elf);
+  ASSERT_TRUE(bool(contents)) << errorOf(contents.takeError());
+  EXPECT_EQ(contents->buildId, id);
 }
 
 TEST(ElfContainerTest, MalformedHeadersAreErrors) {

@@ -139,7 +139,9 @@ def TGFoldConstantControlFlow
     "tg-fold-constant-control-flow" (or "tg-inline"), op = ...>` on the
     location of the enclosing `tg.graph` (the module outside graphs), where
     `--tg-verify-origins`, the debug section and `tg-symbolicate --source`
-    find them. Records the removed ops carried move with them. The ops that
+    find them. Records the removed ops carried move with them (the If's
+    too when a cast takes its place: the cast gets the If's location without
+    them, so each record is written once). The ops that
     stay keep their locations, so their module paths and tracebacks do not
     change.
   }];
