@@ -52,13 +52,39 @@ for format in profiler mobile scope; do
     | sed "s/^/  $format: /"
 done
 
-step "4. Fuse elementwise chains (--tg-fuse-elementwise), keeping every origin"
-"$TG_OPT" "$OUT/1-inlined.mlir" --tg-snapshot-origins --tg-fuse-elementwise --tg-verify-origins \
+step "4. Decompose and fuse (--tg-decompose --tg-fuse-elementwise), keeping every origin"
+# Batch norm in eval becomes (x - mean) * rsqrt(var + eps) * weight + bias,
+# the average pool a mean: pointwise ops and a reduction that fuse, as
+# Inductor decomposes and fuses them, every new op at the composite's location.
+"$TG_OPT" "$OUT/1-inlined.mlir" --tg-snapshot-origins --tg-decompose --tg-fuse-elementwise --tg-verify-origins \
   --tg-provenance=path="$OUT/provenance.json" -mlir-print-debuginfo > "$OUT/2-fused.mlir"
-echo "$(count ' = tg.kernel "' "$OUT/2-fused.mlir") kernels; no origin lost (--tg-verify-origins)."
+echo "$(count ' = tg.kernel "' "$OUT/2-fused.mlir") kernels; no origin lost (--tg-verify-origins):"
+grep -o ' = tg.kernel "[a-z_0-9]*"' "$OUT/2-fused.mlir" | sed 's/.*"\(.*\)_[0-9]*"/\1/' | sort | uniq -c \
+  | sort -rn | sed 's/^ */    /'
+echo "  a residual block's last kernel: the downsample branch's batch norm, the main branch's,"
+echo "  the residual add and the relu, in one kernel (ops, each at its own Python line):"
+kernel_ops() {  # the ops of kernel $1 in file $2: "sub(batch_norm) ... relu_"
+  sed -n "/tg.kernel \"$1\"/,/tg.kernel_yield/p" "$2" | python3 -c '
+import re, sys
+ops = []
+for line in sys.stdin:
+    m = re.search(r"tg.op \"aten::(\w+)\"", line)
+    if m:
+        d = re.search(r"tg.decomposed_from = \"aten::(\w+)\"", line)
+        ops.append(m.group(1) + ("(%s)" % d.group(1) if d else ""))
+print(" ".join(ops))' | fold -s -w 100 | sed 's/^/    /'
+}
+kernel_ops fused_add_batch_norm_relu_4 "$OUT/2-fused.mlir"
 echo "  kernel location (its origins' full call stacks):"
 grep -m1 '= loc(fused<#kernel' "$OUT/2-fused.mlir" | sed 's/^/    /' | cut -c1-110
 echo "  provenance: $OUT/provenance.json ($(wc -c < "$OUT/provenance.json") bytes)"
+# A transformer-style model: ConvNeXt's LayerNorm is a reduction kernel.
+"$TG_OPT" examples/torchvision/convnext_tiny.mlir --tg-inline --tg-snapshot-origins --tg-decompose \
+  --tg-fuse-elementwise --tg-verify-origins -o "$OUT/convnext-fused.mlir"
+echo "  ConvNeXt-T (examples/torchvision/convnext_tiny.mlir, a real import):" \
+     "$(count ' = tg.kernel "' "$OUT/convnext-fused.mlir") kernels, e.g. its first layer norm:"
+kernel_ops "$(grep -m1 -o 'tg.kernel "fused_layer_norm_[0-9]*"' "$OUT/convnext-fused.mlir" | cut -d'"' -f2)" \
+  "$OUT/convnext-fused.mlir"
 
 step "5. Debug handles, the debug section, and stripping (--tg-assign-debug-handles, --tg-emit-debug-section, -strip-debuginfo)"
 "$TG_OPT" "$OUT/2-fused.mlir" --tg-assign-debug-handles -mlir-print-debuginfo > "$OUT/3-handles.mlir"
@@ -126,13 +152,16 @@ echo "lowered to the llvm dialect by upstream passes alone: $lost of $lines Pyth
 
 step "9. Native code: a fused kernel compiled with DWARF that gdb and llvm-symbolizer read (--tg-export-llvm-debuginfo)"
 TG_CK="$BUILD_DIR/bin/tg-compile-kernel"
-relu=$(grep -A3 'tg.kernel "fused_add_relu_0"' "$OUT/3-handles.mlir" | grep 'aten::relu_' \
+# layer1[0]'s first batch norm and relu: the kernel reads the conv's output
+# and the four per-channel tensors.
+K=fused_batch_norm_relu_1
+relu=$(sed -n "/tg.kernel \"$K\"/,/tg.kernel_yield/p" "$OUT/3-handles.mlir" | grep 'aten::relu_' \
   | grep -o 'tg.debug_handle = [0-9]*' | grep -o '[0-9]*$')
-"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 -o "$OUT/kernel.o"
-"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --no-debug-info -o "$OUT/kernel-nodebug.o"
-echo "fused_add_relu_0 -> object file ($(wc -c < "$OUT/kernel.o") bytes; $(wc -c < "$OUT/kernel-nodebug.o") without" \
+"$TG_CK" "$OUT/3-handles.mlir" -k $K -o "$OUT/kernel.o"
+"$TG_CK" "$OUT/3-handles.mlir" -k $K --no-debug-info -o "$OUT/kernel-nodebug.o"
+echo "$K -> object file ($(wc -c < "$OUT/kernel.o") bytes; $(wc -c < "$OUT/kernel-nodebug.o") without" \
      "debug info); llvm-dwarfdump --verify: $(llvm-dwarfdump-22 --verify "$OUT/kernel.o" | tail -1)"
-cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_kernel.c "$OUT/kernel.o" \
+cc -g -DKERNEL=$K -DN=200704 -DC=64 -DREF_BATCH_NORM_RELU examples/native/run_kernel.c "$OUT/kernel.o" \
   -lm -o "$OUT/run_kernel"
 echo "  $("$OUT/run_kernel")"
 # The relu's own source position (F.relu's `torch.relu_(input)`), from the section.
@@ -146,8 +175,8 @@ echo "  tg-symbolicate --output-style=llvm --functions=linkage $relu, from the d
      "frames; DWARF names the outermost by the kernel's symbol):"
 "$TG_SYM" "$OUT/model.tgdbg" "$relu" --output-style=llvm --functions=linkage | sed "/^$/d" \
   | paste - - | sed 's/^/    /'
-"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --trap-after "$relu" -o "$OUT/trap.o"
-cc -g -DKERNEL=fused_add_relu_0 -DN=200704 -DREF_ADD_RELU examples/native/run_kernel.c "$OUT/trap.o" \
+"$TG_CK" "$OUT/3-handles.mlir" -k $K --trap-after "$relu" -o "$OUT/trap.o"
+cc -g -DKERNEL=$K -DN=200704 -DC=64 -DREF_BATCH_NORM_RELU examples/native/run_kernel.c "$OUT/trap.o" \
   -lm -o "$OUT/run_trap"
 echo "  a trap after the relu (--trap-after $relu), under gdb:"
 gdb -nx -batch -ex run -ex bt "$OUT/run_trap" 2>&1 | grep '^#' | sed 's/^/    /' \
@@ -157,7 +186,7 @@ step "10. Fleet symbolication: the section by build ID from a debuginfod server 
 mkdir -p "$OUT/symbols"
 "$TG_OPT" "$OUT/3-handles.mlir" --tg-emit-debug-section="path=$OUT/symbols/model.debug elf=true" -o /dev/null
 id=$("$TG_SYM" --print-build-id "$OUT/model.tgdbg")
-"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --section "$OUT/model.tgdbg" -o "$OUT/kernel-id.o"
+"$TG_CK" "$OUT/3-handles.mlir" -k $K --section "$OUT/model.tgdbg" -o "$OUT/kernel-id.o"
 echo "the section's build ID: $id (a hash of its contents); the ELF container model.debug"
 echo "  ($(wc -c < "$OUT/symbols/model.debug") bytes) carries it as its GNU build ID, and so does the kernel object:" \
      "$(llvm-readelf-22 -n "$OUT/kernel-id.o" | sed -n 's/.*Build ID: //p')"

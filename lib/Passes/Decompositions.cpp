@@ -756,22 +756,41 @@ public:
   }
 };
 
+/// prim::ListConstruct of int constants: the constant list
+/// (`tg.constant([0, 2, 3, 1])`), at the list's location. Permutations,
+/// shapes and reduced dims are lists TorchScript builds from constants; as
+/// one constant they are what fusion and the lowering read.
+class ConstantListFolding : public Decomposition {
+public:
+  explicit ConstantListFolding(MLIRContext *ctx)
+      : Decomposition(ctx, {"prim::ListConstruct"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() == 0 ||
+        !isa<ValueType>(op->getResult(0).getType()))
+      return failure();
+    std::optional<SmallVector<int64_t>> ints = getIntList(op->getResult(0));
+    if (!ints)
+      return failure();
+    rewriter.setInsertionPoint(op);
+    Value list = ConstantOp::create(rewriter, op.getLoc(),
+                                    ValueType::get(op.getContext()),
+                                    rewriter.getI64ArrayAttr(*ints));
+    return replace(rewriter, op, list);
+  }
+};
+
 constexpr llvm::StringLiteral kDecomposedOperators[] = {
-    "aten::batch_norm",
-    "aten::layer_norm",
-    "aten::group_norm",
-    "aten::softmax",
-    "aten::log_softmax",
-    "aten::linear",
-    "aten::addmm",
-    "aten::dropout",
-    "aten::feature_dropout",
-    "aten::alpha_dropout",
-    "aten::feature_alpha_dropout",
-    "aten::masked_fill",
-    "aten::adaptive_avg_pool2d",
-    "aten::dim",
-    "aten::size"};
+    "aten::batch_norm",    "aten::native_batch_norm",
+    "aten::layer_norm",    "aten::group_norm",
+    "aten::softmax",       "aten::log_softmax",
+    "aten::linear",        "aten::addmm",
+    "aten::dropout",       "aten::feature_dropout",
+    "aten::alpha_dropout", "aten::feature_alpha_dropout",
+    "aten::masked_fill",   "aten::adaptive_avg_pool2d",
+    "aten::dim",           "aten::size",
+    "prim::ListConstruct"};
 
 } // namespace
 
@@ -795,6 +814,7 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<MaskedFillDecomposition>(ctx));
   all.push_back(std::make_unique<AdaptiveAvgPoolDecomposition>(ctx));
   all.push_back(std::make_unique<StaticShapeQueryFolding>(ctx));
+  all.push_back(std::make_unique<ConstantListFolding>(ctx));
   for (std::unique_ptr<Decomposition> &pattern : all) {
     if (!only.empty() && !pattern->restrictTo(only))
       continue;

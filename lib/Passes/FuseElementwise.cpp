@@ -48,6 +48,12 @@ constexpr llvm::StringLiteral kDefaultOps[] = {
 constexpr llvm::StringLiteral kDefaultReductions[] = {"mean", "sum", "amax",
                                                       "amin"};
 
+/// Layout ops that fuse into kernels: they change the index a value is read
+/// at, not the value (Inductor folds views into its kernels' indexing). A
+/// group of layout ops alone is no kernel: it would only copy.
+constexpr llvm::StringLiteral kLayoutOps[] = {
+    "aten::permute", "aten::transpose", "aten::contiguous"};
+
 /// What a reduction reduces: the type of its input and the dims, made
 /// non-negative when the rank is known. A kernel holds reductions of one
 /// domain only, as an Inductor reduction kernel has one reduction range.
@@ -150,10 +156,39 @@ struct FuseElementwisePass
       return false;
     auto [it, inserted] = cache.try_emplace(traced.getNameAttr(), false);
     if (inserted)
-      it->second = elementwise.contains(traced.getName()) ||
-                   reductions.contains(traced.getName());
-    return it->second && computesTensors(op) &&
-           (!reductions.contains(traced.getName()) || getDomain(op));
+      it->second =
+          elementwise.contains(traced.getName()) ||
+          reductions.contains(traced.getName()) ||
+          (fuseLayout && llvm::is_contained(kLayoutOps, traced.getName()));
+    if (!it->second || !computesTensors(op))
+      return false;
+    if (reductions.contains(traced.getName()))
+      return getDomain(op).has_value();
+    if (isLayout(op))
+      return hasConstantIndices(op);
+    return true;
+  }
+
+  static bool isLayout(Operation *op) {
+    auto traced = dyn_cast<TracedOp>(op);
+    return traced && llvm::is_contained(kLayoutOps, traced.getName());
+  }
+
+  /// Whether a layout op's dims are constants, as the lowering needs them:
+  /// permute(x, [dims]), transpose(x, d0, d1), contiguous(x[, format]).
+  static bool hasConstantIndices(Operation *op) {
+    StringRef name = cast<TracedOp>(op).getName();
+    auto isConstant = [&](unsigned i, bool list) {
+      auto cst = op->getOperand(i).getDefiningOp<ConstantOp>();
+      return cst && (list ? isa<ArrayAttr>(cst.getValue())
+                          : isa<IntegerAttr>(cst.getValue()));
+    };
+    if (name == "aten::permute")
+      return op->getNumOperands() == 2 && isConstant(1, true);
+    if (name == "aten::transpose")
+      return op->getNumOperands() == 3 && isConstant(1, false) &&
+             isConstant(2, false);
+    return op->getNumOperands() <= 2;
   }
 
   /// The domain of a reduction op: its first operand's type and the
@@ -355,21 +390,25 @@ void FuseElementwisePass::appendGroups(MutableArrayRef<Member> members,
                                        Collection &collection) {
   constexpr unsigned kNone = ~0u;
   SmallVector<unsigned> rankOf(sets.parent.size(), kNone);
-  SmallVector<unsigned> sizes;
+  SmallVector<unsigned> sizes, computing;
   for (Member &member : llvm::reverse(members)) {
     unsigned &rank = rankOf[sets.find(member.group)];
     if (rank == kNone) {
       rank = sizes.size();
       sizes.push_back(0);
+      computing.push_back(0);
     }
     ++sizes[rank];
+    if (!isLayout(member.op))
+      ++computing[rank];
     member.group = rank;
   }
-  // Where each kept group goes in `collection.groups`, by rank.
+  // Where each kept group goes in `collection.groups`, by rank: layout ops
+  // do not count towards min-size, and layout ops alone make no kernel.
   SmallVector<unsigned> indexOf(sizes.size(), kNone);
   unsigned next = collection.groups.size();
   for (unsigned rank = sizes.size(); rank--;)
-    if (sizes[rank] >= minSize)
+    if (computing[rank] >= std::max(1u, unsigned(minSize)))
       indexOf[rank] = next++;
   collection.groups.resize(next);
   for (const Member &member : members) {

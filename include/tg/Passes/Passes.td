@@ -221,6 +221,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `masked_fill` | `where(mask, value, self)` |
     | `adaptive_avg_pool2d` to 1x1 | `mean` over the last two dims, kept |
     | `dim`, `size` of a tensor of static type | the constant its type gives |
+    | `prim::ListConstruct` of int constants | the constant list |
 
     Each follows PyTorch's own decomposition (torch/_decomp/decompositions.py;
     docs/passes/decompose.md cites each and says where tracegraph differs).
@@ -245,30 +246,41 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
   let options = [
     ListOption<"ops", "ops", "std::string",
                "Decompose only these operators (default: all of "
-               "aten::batch_norm, layer_norm, group_norm, softmax, "
+               "aten::batch_norm, native_batch_norm, layer_norm, group_norm, softmax, "
                "log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
-               "adaptive_avg_pool2d, dim, size)">,
+               "adaptive_avg_pool2d, dim, size, prim::ListConstruct)">,
   ];
 }
 
 def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
-  let summary = "Fuse chains and small DAGs of elementwise ops into kernels";
+  let summary = "Fuse pointwise ops and reductions into kernels";
   let description = [{
     Reads every block of the module (graph bodies and nested regions, except
-    the bodies of existing `tg.kernel` ops) and groups connected elementwise
-    `tg.op` ops of the same block into one `tg.kernel` each. An op is
-    elementwise when its operator name is in `ops`, it has no regions, and
-    it computes tensors: every result is a tensor (`!tg.tensor` or a builtin
-    tensor type) and at least one operand is. The name alone is not enough:
-    TorchScript's `aten::add` and `aten::mul` also compute sizes, lists and
-    strings (`"AssertionError: " + msg`), which never join a kernel.
-    An op joins the groups of its elementwise operands' producers (merging
-    them, which makes DAGs such as `add(relu(x), sigmoid(x))` one kernel)
-    unless a group's results are already used by an op outside it that comes
-    earlier: the kernel is placed where the group's last op was, so this rule
-    keeps every use after its definition and never creates a cycle. Groups
-    with fewer than `min-size` ops are left alone.
+    the bodies of existing `tg.kernel` ops) and groups connected `tg.op` ops
+    of the same block into one `tg.kernel` each. An op fuses when it has no
+    regions and computes tensors (every result is a tensor, `!tg.tensor` or
+    a builtin tensor type, and at least one operand is) and its operator is
+    pointwise (in `ops`) or a reduction (in `reductions`) of its first
+    operand over the constant dims of its second. The name alone is not
+    enough: TorchScript's `aten::add` and `aten::mul` also compute sizes,
+    lists and strings (`"AssertionError: " + msg`), which never join a
+    kernel. Run `--tg-decompose` first: it turns batch norm, layer norm,
+    softmax, linear's bias and dropout into ops this pass fuses.
+
+    An op joins the groups of its operands' producers (merging them, which
+    makes DAGs such as `add(relu(x), sigmoid(x))` or a layer norm one
+    kernel) unless a group's results are already used by an op outside it
+    that comes earlier: the kernel is placed where the group's last op was,
+    so this rule keeps every use after its definition and never creates a
+    cycle. A kernel holds reductions of one domain (the reduced tensor's type
+    and dims): a reduction joins only groups of no domain or of its own, and
+    groups of different domains are not merged. With `layout` (default),
+    `permute`, `transpose` and `contiguous` of constant dims join groups too
+    (a kernel reads through them at a permuted index), but do not count as
+    ops: a group of layout ops alone is no kernel. Groups with fewer than
+    `min-size` ops (default 1: nothing fusable runs outside a kernel) and
+    groups whose results nothing reads are left alone.
 
     What it writes. Each group becomes a `tg.kernel` whose body holds copies
     of the group's ops (operator names, attributes such as `tg.debug_handle`
@@ -280,10 +292,12 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     to downstream rewrites.
 
     Kernel names follow compiled kernels (Inductor's `original_aten` naming):
-    `fused_` + the distinct short operator names of the group, sorted, with
-    trailing `_` of in-place variants dropped, + `_<n>`, n counting kernels
-    in the module in program order (`fused_add_relu_0`); names already taken
-    by kernels in the module are skipped, so names stay unique.
+    `fused_` + the distinct short operator names of the group (a decomposed
+    op named by the composite it came from, `tg.decomposed_from`), sorted,
+    with trailing `_` of in-place variants dropped, + `_<n>`, n counting
+    kernels in the module in program order (`fused_add_batch_norm_relu_2`);
+    names already taken by kernels in the module are skipped, so names stay
+    unique.
 
     Locations. The kernel's location is
     `fused<#tg.kernel<"name">>[origins...]`: the full location (call-site
@@ -293,8 +307,8 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     the op in the body and its kernel. The output is deterministic (the pass
     runs once per module, in program order).
 
-    Errors: an empty operator name in `ops` or a `min-size` of 0 is
-    rejected.
+    Errors: an empty operator name in `ops` or `reductions`, or a `min-size`
+    of 0, is rejected.
   }];
   let options = [
     ListOption<"ops", "ops", "std::string",
@@ -310,6 +324,9 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
                "Operator names treated as reductions of their first operand "
                "over the constant dims of their second (default: aten:: mean, "
                "sum, amax, amin)">,
+    Option<"fuseLayout", "layout", "bool", /*default=*/"true",
+           "Fuse permute, transpose and contiguous into the kernels around "
+           "them (read at a permuted index, as Inductor folds views)">,
     Option<"minSize", "min-size", "unsigned", /*default=*/"1",
            "Smallest group of ops that becomes a kernel (1: nothing "
            "fusable runs outside a kernel)">,

@@ -580,6 +580,8 @@ private:
   }
 
   LogicalResult assignTypes();
+  Attribute getConstant(Value value);
+  FailureOr<std::optional<SmallVector<int64_t>>> getPermutation(Operation *op);
   FailureOr<AffineMap> getOperandMap(Value operand, RankedTensorType result,
                                      AffineMap map);
   FailureOr<unsigned> plan(Stage &stage, Value value, AffineMap map);
@@ -690,6 +692,71 @@ LogicalResult KernelExtraction::assignTypes() {
   return success();
 }
 
+/// The attribute of the `tg.constant` behind `value`, or null. Constants
+/// reach the body as kernel inputs.
+Attribute KernelExtraction::getConstant(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    if (arg.getOwner() == &kernel.getBodyBlock())
+      value = kernel.getInputs()[arg.getArgNumber()];
+  auto cst = value.getDefiningOp<ConstantOp>();
+  return cst ? cst.getValue() : Attribute();
+}
+
+/// For a layout op (`permute(x, dims)`, `transpose(x, d0, d1)`,
+/// `contiguous(x)`): the operand dim each result dim reads (identity for
+/// contiguous); none for any other op; failure with a diagnostic for dims
+/// that are not a constant permutation of the operand's.
+FailureOr<std::optional<SmallVector<int64_t>>>
+KernelExtraction::getPermutation(Operation *op) {
+  auto traced = dyn_cast<TracedOp>(op);
+  StringRef name = traced ? traced.getName() : StringRef();
+  if (name != "aten::permute" && name != "aten::transpose" &&
+      name != "aten::contiguous")
+    return std::optional<SmallVector<int64_t>>();
+  int64_t rank = types.lookup(op->getOperand(0)).getRank();
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  auto normalize = [&](int64_t &dim) {
+    if (dim < -rank || dim >= rank)
+      return false;
+    if (dim < 0)
+      dim += rank;
+    return true;
+  };
+  bool ok = true;
+  if (name == "aten::permute") {
+    auto dims =
+        op->getNumOperands() == 2
+            ? dyn_cast_or_null<ArrayAttr>(getConstant(op->getOperand(1)))
+            : ArrayAttr();
+    ok = dims && int64_t(dims.size()) == rank;
+    for (unsigned i = 0; ok && i < dims.size(); ++i) {
+      auto dim = dyn_cast<IntegerAttr>(dims[i]);
+      int64_t d = dim ? dim.getInt() : rank;
+      ok = dim && normalize(d) &&
+           !llvm::is_contained(ArrayRef<int64_t>(perm).take_front(i), d);
+      perm[i] = d;
+    }
+  } else if (name == "aten::transpose") {
+    auto d0 =
+        op->getNumOperands() == 3
+            ? dyn_cast_or_null<IntegerAttr>(getConstant(op->getOperand(1)))
+            : IntegerAttr();
+    auto d1 =
+        op->getNumOperands() == 3
+            ? dyn_cast_or_null<IntegerAttr>(getConstant(op->getOperand(2)))
+            : IntegerAttr();
+    int64_t a = d0 ? d0.getInt() : rank, b = d1 ? d1.getInt() : rank;
+    ok = d0 && d1 && normalize(a) && normalize(b);
+    if (ok)
+      std::swap(perm[a], perm[b]);
+  }
+  if (!ok)
+    return op->emitError() << "the dims of '" << name
+                           << "' must be a constant permutation of rank "
+                           << rank;
+  return std::optional<SmallVector<int64_t>>(perm);
+}
+
 /// The map into `operand`'s shape for reading it where an op of type
 /// `result` is computed at `map`: NumPy's broadcast (dims aligned from the
 /// right, a size-1 dim read at 0) composed with `map`.
@@ -763,6 +830,23 @@ FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
       node = stage.nodes.size() - 1;
     }
   } else {
+    FailureOr<std::optional<SmallVector<int64_t>>> perm = getPermutation(op);
+    if (failed(perm))
+      return failure();
+    if (*perm) {
+      // A layout op computes nothing: its operand is read where result
+      // dim i reads operand dim perm[i].
+      SmallVector<AffineExpr> results(map.getNumResults());
+      for (auto [i, dim] : llvm::enumerate(**perm))
+        results[dim] = map.getResult(i);
+      FailureOr<unsigned> operand =
+          plan(stage, op->getOperand(0),
+               AffineMap::get(map.getNumDims(), 0, results, ctx));
+      if (failed(operand))
+        return failure();
+      stage.memo[key] = *operand;
+      return *operand;
+    }
     RankedTensorType resultType = types.lookup(value);
     Node computed{Node::Kind::Op, value, map, 0, {}};
     for (Value operand : op->getOperands()) {
