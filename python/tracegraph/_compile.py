@@ -9,9 +9,10 @@ import shutil
 import tempfile
 
 #: What ``compile(ir)`` runs without ``passes`` or ``pipeline``: the debug
-#: pipeline of docs/architecture.md (inline, fuse, handles, module paths).
-DEFAULT_PASSES = ("tg-inline", "tg-fuse-elementwise", "tg-assign-debug-handles",
-                  "tg-module-hierarchy")
+#: pipeline of docs/architecture.md (inline, decompose, fuse, handles, module
+#: paths).
+DEFAULT_PASSES = ("tg-inline", "tg-decompose", "tg-fuse-elementwise",
+                  "tg-assign-debug-handles", "tg-module-hierarchy")
 
 
 class CompileError(RuntimeError):

@@ -15,7 +15,7 @@ import tracegraph
 SRC = os.environ["TG_SRC_ROOT"]
 TOOLS = os.environ["TG_TOOLS_DIR"]
 RESNET = os.path.join(SRC, "examples", "resnet18.mlir")
-PASSES = ["tg-inline", "tg-fuse-elementwise", "tg-assign-debug-handles",
+PASSES = ["tg-inline", "tg-decompose", "tg-fuse-elementwise", "tg-assign-debug-handles",
           "tg-module-hierarchy"]
 
 
