@@ -1063,12 +1063,14 @@ KernelExtraction::buildYields(OpBuilder &b, ArrayRef<Value> yields) {
       which.push_back(i);
       roots.push_back(*root);
       Type element = type.getElementType();
-      // An untyped comparison yields bools.
+      // An untyped comparison or logical_not yields bools.
       if (!isa<RankedTensorType>(yield.getType()))
-        if (auto traced = yield.getDefiningOp<TracedOp>())
-          if (getOpArity(traced.getShortName().rtrim('_')).family ==
-              OpFamily::Comparison)
+        if (auto traced = yield.getDefiningOp<TracedOp>()) {
+          StringRef name = traced.getShortName().rtrim('_');
+          if (name == "logical_not" ||
+              getOpArity(name).family == OpFamily::Comparison)
             element = b.getI1Type();
+        }
       inits.push_back(
           tensor::EmptyOp::create(b, loc, space.getShape(), element));
     }

@@ -11,6 +11,8 @@
 // RUN: tg-opt %t.mlir -split-input-file --tg-extract-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s
 // And the whole kernel pipeline takes them to the llvm dialect.
 // RUN: tg-opt %t.mlir -split-input-file --tg-kernel-pipeline -o /dev/null
+// The identities and the mean's count, on a hand-written kernel.
+// RUN: tg-opt %s --tg-extract-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=HAND
 
 // CHECK-LABEL: func.func @fused_add_layer_norm_0(
 // CHECK-SAME: %arg0: tensor<1x4x8xf32> {{.*}}, %arg1: tensor<1x4x8xf32> {{.*}}, %arg2: tensor<8xf32> {{.*}}, %arg3: tensor<8xf32> {{.*}}) -> (tensor<1x4x8xf32>, tensor<1x4x8xf32>)
@@ -55,3 +57,32 @@
 // CHECK: iterator_types = ["parallel", "parallel", "parallel", "parallel"]} {{.*}} outs(%{{.*}} : tensor<1x4x6x6xf32>)
 // CHECK: iterator_types = ["parallel", "parallel", "parallel", "parallel"]} {{.*}} outs(%{{.*}} : tensor<1x4x1x1xf32>)
 // CHECK: arith.constant 3.600000e+01 : f32
+
+// mean over the last dim: a sum from 0, divided by the count (4); amax from
+// -inf, amin from +inf.
+// HAND-LABEL: func.func @reductions(
+// HAND: arith.constant 0.000000e+00 : f32
+// HAND: linalg.fill
+// HAND: arith.addf %out, %in : f32 loc("m.py":201:1)
+// HAND: arith.constant 0xFF800000 : f32
+// HAND: linalg.fill
+// HAND: arith.maximumf %out, %in : f32 loc("m.py":202:1)
+// HAND: arith.constant 0x7F800000 : f32
+// HAND: linalg.fill
+// HAND: arith.minimumf %out, %in : f32 loc("m.py":203:1)
+// HAND: ^bb0(%in: f32 {{.*}}, %in_{{[0-9]+}}: f32 {{.*}}, %in_{{[0-9]+}}: f32 {{.*}}, %out: f32
+// HAND-NEXT: [[N:%[a-z0-9_]+]] = arith.constant 4.000000e+00 : f32 loc("m.py":201:1)
+// HAND-NEXT: arith.divf %in, [[N]] : f32 loc("m.py":201:1)
+tg.graph @"M::reductions"(%self: !tg.module<"M">, %x: tensor<3x4xf32>) -> (tensor<3x1xf32>, tensor<3x1xf32>, tensor<3x1xf32>) {
+  %d = tg.constant([-1]) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %n = tg.constant(unit) : !tg.value
+  %r:3 = tg.kernel "reductions"(%x, %d, %t, %n) : (tensor<3x4xf32>, !tg.value, !tg.value, !tg.value) -> (tensor<3x1xf32>, tensor<3x1xf32>, tensor<3x1xf32>) {
+  ^bb0(%a: tensor<3x4xf32>, %dims: !tg.value, %keep: !tg.value, %none: !tg.value):
+    %0 = tg.op "aten::mean"(%a, %dims, %keep, %none) : (tensor<3x4xf32>, !tg.value, !tg.value, !tg.value) -> tensor<3x1xf32> loc("m.py":201:1)
+    %1 = tg.op "aten::amax"(%a, %dims, %keep) : (tensor<3x4xf32>, !tg.value, !tg.value) -> tensor<3x1xf32> loc("m.py":202:1)
+    %2 = tg.op "aten::amin"(%a, %dims, %keep) : (tensor<3x4xf32>, !tg.value, !tg.value) -> tensor<3x1xf32> loc("m.py":203:1)
+    tg.kernel_yield %0, %1, %2 : tensor<3x1xf32>, tensor<3x1xf32>, tensor<3x1xf32>
+  } loc("m.py":204:1)
+  tg.return %r#0, %r#1, %r#2 : tensor<3x1xf32>, tensor<3x1xf32>, tensor<3x1xf32>
+}

@@ -300,3 +300,42 @@ tg.graph @"M::silu"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
 // F64:         arith.constant 4.471500e-02 : f64
 // F64:         arith.constant 0.79788456080286541 : f64
 // F64:         arith.constant 1.000000e+00 : f64
+
+// mish(x) = x tanh(softplus(x)), softplus with beta 1 and threshold 20
+// CHECK-LABEL: func.func @mish(
+// CHECK:       ^bb0(%in: f32, %out: f32):
+// CHECK-NEXT:    [[V2:%[a-z0-9_]+]] = math.exp %in : f32
+// CHECK-NEXT:    [[V3:%[a-z0-9_]+]] = math.log1p [[V2]] : f32
+// CHECK-NEXT:    [[CST:%[a-z0-9_]+]] = arith.constant 2.000000e+01 : f32
+// CHECK-NEXT:    [[V4:%[a-z0-9_]+]] = arith.cmpf ogt, %in, [[CST]] : f32
+// CHECK-NEXT:    [[V5:%[a-z0-9_]+]] = arith.select [[V4]], %in, [[V3]] : f32
+// CHECK-NEXT:    [[V6:%[a-z0-9_]+]] = math.tanh [[V5]] : f32
+// CHECK-NEXT:    [[V7:%[a-z0-9_]+]] = arith.mulf %in, [[V6]] : f32
+// CHECK-NEXT:    linalg.yield [[V7]] : f32
+tg.graph @"M::mish"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.kernel "mish"(%x) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    %0 = tg.op "aten::mish"(%a) : (!tg.tensor) -> !tg.tensor loc("m.py":181:1)
+    tg.kernel_yield %0 : !tg.tensor
+  } loc("m.py":182:1)
+  tg.return %r : !tg.tensor
+}
+
+// reciprocal(x) = 1 / x; logical_not of a number: x == 0
+// CHECK-LABEL: func.func @reciprocal_not(
+// CHECK:       ^bb0(%in: f32, %out: i1):
+// CHECK-NEXT:    [[CST:%[a-z0-9_]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:    [[V2:%[a-z0-9_]+]] = arith.divf [[CST]], %in : f32
+// CHECK-NEXT:    [[CST_0:%[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    [[V3:%[a-z0-9_]+]] = arith.cmpf oeq, [[V2]], [[CST_0]] : f32
+// CHECK-NEXT:    linalg.yield [[V3]] : i1
+tg.graph @"M::reciprocal_not"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
+  %r = tg.kernel "reciprocal_not"(%x) : (!tg.tensor) -> !tg.tensor {
+  ^bb0(%a: !tg.tensor):
+    %0 = tg.op "aten::reciprocal"(%a) : (!tg.tensor) -> !tg.tensor loc("m.py":191:1)
+    %1 = tg.op "aten::logical_not"(%0) : (!tg.tensor) -> !tg.tensor loc("m.py":192:1)
+    tg.kernel_yield %1 : !tg.tensor
+  } loc("m.py":193:1)
+  tg.return %r : !tg.tensor
+}
+
