@@ -16,6 +16,15 @@
 // ONLY: tg.return %arg0, %
 // RUN: not tg-opt %s -split-input-file '--tg-decompose=ops=aten::conv2d' 2>&1 | FileCheck %s --check-prefix=BADOP
 // BADOP: error: tg-decompose: 'aten::conv2d' is not an operator this pass decomposes
+// The module path of every new op is the composite's.
+// RUN: tg-opt %s -split-input-file --tg-decompose --tg-module-hierarchy | FileCheck %s --check-prefix=PATH
+// PATH-LABEL: tg.graph @"Net::bn"
+// PATH-COUNT-4: tg.op "aten::reshape"{{.*}}tg.module_hierarchy = "TOP(Net)::bn.bn(BatchNorm2d)::forward."
+// PATH: tg.op "aten::sub"{{.*}}tg.module_hierarchy = "TOP(Net)::bn.bn(BatchNorm2d)::forward."
+// PATH: tg.op "aten::add"{{.*}}tg.module_hierarchy = "TOP(Net)::bn.bn(BatchNorm2d)::forward."
+// PATH: tg.op "aten::rsqrt"{{.*}}tg.module_hierarchy = "TOP(Net)::bn.bn(BatchNorm2d)::forward."
+// PATH-COUNT-2: tg.op "aten::mul"{{.*}}tg.module_hierarchy = "TOP(Net)::bn.bn(BatchNorm2d)::forward."
+// PATH: tg.op "aten::add"{{.*}}tg.module_hierarchy = "TOP(Net)::bn.bn(BatchNorm2d)::forward."
 // Deterministic, threads on or off.
 // RUN: tg-opt %s -split-input-file --tg-decompose -mlir-print-debuginfo -o %t.1
 // RUN: tg-opt %s -split-input-file --tg-decompose -mlir-print-debuginfo --mlir-disable-threading -o %t.2
