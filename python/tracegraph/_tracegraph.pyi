@@ -13,7 +13,8 @@ class SectionError(ValueError):
 class Section:
     """A debug section written by `tg-opt --tg-emit-debug-section`, mapped read-only."""
 
-    def __init__(self, source: Union[str, os.PathLike, bytes, bytearray, memoryview]) -> None: ...
+    def __init__(self, source: Union[str, os.PathLike, bytes, bytearray, memoryview],
+                 *, mmap: Optional[bool] = None) -> None: ...
     @staticmethod
     def from_build_id(build_id: str, *, urls: Optional[list[str]] = None,
                       cache_dir: Optional[str] = None,

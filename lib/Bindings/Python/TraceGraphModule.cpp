@@ -94,7 +94,8 @@ py::object toPython(const llvm::json::Value &value) {
 /// An opened section: the reader (which owns the mapping) and a symbolizer.
 class Section {
 public:
-  static std::shared_ptr<Section> open(py::object source) {
+  static std::shared_ptr<Section> open(py::object source,
+                                       std::optional<bool> mmap) {
     std::string origin = "<bytes>";
     llvm::Expected<std::unique_ptr<DebugSectionReader>> reader =
         [&]() -> llvm::Expected<std::unique_ptr<DebugSectionReader>> {
@@ -118,10 +119,17 @@ public:
         throw py::error_already_set();
       }
       origin = path;
-      return DebugSectionReader::open(path);
+      uint64_t mapFrom = !mmap   ? DebugSectionReader::kMapFrom
+                         : *mmap ? 0
+                                 : UINT64_MAX;
+      return DebugSectionReader::open(path, mapFrom);
     }();
-    if (!reader)
-      raise(reader.takeError());
+    if (!reader) {
+      // A file's errors name it, as tg-symbolicate's do.
+      std::string message = llvm::toString(reader.takeError());
+      throw SectionError(origin == "<bytes>" ? message
+                                             : origin + ": " + message);
+    }
     auto section = std::make_shared<Section>();
     section->origin = std::move(origin);
     section->reader_ = std::move(*reader);
@@ -166,10 +174,12 @@ public:
   py::object buildId() const {
     llvm::Expected<llvm::ArrayRef<uint8_t>> id = getReader().getBuildId();
     if (!id)
-      raise(id.takeError());
-    if (id->empty())
+      fail(id.takeError());
+    std::string text = id->empty() ? "" : section::formatBuildId(*id);
+    checkUnchanged();
+    if (text.empty())
       return py::none();
-    return py::str(section::formatBuildId(*id));
+    return py::str(text);
   }
 
   SymbolizedHandle symbolize(py::handle handleObject,
@@ -182,14 +192,17 @@ public:
                           " handles)");
     llvm::Expected<bool> used = getReader().hasHandle(handle);
     if (!used)
-      raise(used.takeError());
-    if (!*used)
+      fail(used.takeError());
+    if (!*used) {
+      checkUnchanged(); // zeros where the file was say "unused"
       throw py::key_error("debug handle " + std::to_string(handle) +
                           " is not used by any op");
+    }
     llvm::Expected<SymbolizedHandle> sym =
         getSymbolizer().symbolize(handle, format);
     if (!sym)
-      raise(sym.takeError());
+      fail(sym.takeError());
+    checkUnchanged();
     return std::move(*sym);
   }
 
@@ -209,7 +222,8 @@ public:
         querySource(getReader(), getSymbolizer(), file, uint32_t(line),
                     parseFormat(modulePath));
     if (!result)
-      raise(result.takeError());
+      fail(result.takeError());
+    checkUnchanged();
     return toPython(llvm::json::Value(std::move(result->json)));
   }
 
@@ -229,8 +243,12 @@ public:
       throw py::value_error("the trace is neither a JSON array of events nor "
                             "an object with a 'traceEvents' array");
     if (llvm::Error err =
-            tg::annotateChromeTrace(*trace, getSymbolizer(), options))
-      throw py::value_error(llvm::toString(std::move(err)));
+            tg::annotateChromeTrace(*trace, getSymbolizer(), options)) {
+      std::string message = llvm::toString(std::move(err));
+      checkUnchanged();
+      throw py::value_error(message);
+    }
+    checkUnchanged();
     std::string text;
     llvm::raw_string_ostream os(text);
     llvm::json::OStream json(os);
@@ -268,16 +286,35 @@ public:
     for (uint64_t h = 0; h < getReader().getNumHandles(); ++h) {
       llvm::Expected<bool> used = getReader().hasHandle(h);
       if (!used)
-        raise(used.takeError());
+        fail(used.takeError());
       if (*used)
         out.append(h);
     }
+    checkUnchanged();
     return out;
   }
 
   void verify() const {
     if (llvm::Error err = getReader().verifyAll())
-      raise(std::move(err));
+      fail(std::move(err));
+    checkUnchanged();
+  }
+
+  /// `err` as SectionError, or the file's change when that explains it.
+  [[noreturn]] void fail(llvm::Error err) const {
+    if (llvm::Error changed = getReader().checkUnchanged()) {
+      llvm::consumeError(std::move(err));
+      throw SectionError(origin + ": " + llvm::toString(std::move(changed)));
+    }
+    raise(std::move(err));
+  }
+
+  /// SectionError once the mapped file changed since open (truncated or
+  /// rewritten in place): what was just read may be its new bytes or the
+  /// zeros the guard put where pages went missing, never the answer.
+  void checkUnchanged() const {
+    if (llvm::Error err = getReader().checkUnchanged())
+      throw SectionError(origin + ": " + llvm::toString(std::move(err)));
   }
 
   /// (op, module_path, kernel, file, line, function) per handle: the op's
@@ -353,6 +390,11 @@ public:
           error = "debug handle " + std::to_string(h) +
                   " is out of range or not used by any op";
         break;
+      }
+      // A changed file explains any other error.
+      if (llvm::Error err = reader.checkUnchanged()) {
+        error = origin + ": " + llvm::toString(std::move(err));
+        keyError = false;
       }
     }
     if (!error.empty()) {
@@ -486,7 +528,8 @@ public:
       return false;
     llvm::Expected<bool> used = getReader().hasHandle(handle);
     if (!used)
-      raise(used.takeError());
+      fail(used.takeError());
+    checkUnchanged();
     return *used;
   }
   std::string repr() const {
@@ -513,9 +556,14 @@ using SectionClass = py::class_<Section, std::shared_ptr<Section>>;
 
 /// Opening, the file's properties and its bytes.
 void defineSectionFile(SectionClass &cls) {
-  cls.def(py::init(&Section::open), py::arg("source"),
+  cls.def(py::init(&Section::open), py::arg("source"), py::kw_only(),
+          py::arg("mmap") = py::none(),
           "Opens a section from a path (str or os.PathLike) or from bytes. "
-          "Raises SectionError for a truncated, corrupt or foreign file.")
+          "A file is mapped (zero-copy) from 64 KiB on and read into memory "
+          "below; `mmap=True` maps it whatever its size, `mmap=False` reads "
+          "it. Raises SectionError for a truncated, corrupt or foreign "
+          "file, and on a later query once a mapped file was truncated or "
+          "rewritten in place (never a signal).")
       .def_property_readonly(
           "version",
           [](const Section &s) {
@@ -584,7 +632,7 @@ void defineSectionProtocols(SectionClass &cls) {
           [](py::tuple state) {
             if (state.size() != 1)
               throw py::value_error("bad pickled tracegraph.Section");
-            return Section::open(state[0]);
+            return Section::open(state[0], std::nullopt);
           }))
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
