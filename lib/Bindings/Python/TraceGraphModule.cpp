@@ -32,11 +32,13 @@
 #include <pybind11/stl.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace py = pybind11;
 using namespace tg;
@@ -156,11 +158,8 @@ public:
       options.timeout = std::chrono::milliseconds(
           std::max<int64_t>(1, int64_t(*timeout * 1000)));
     }
-    llvm::Expected<FetchedSection> fetched = [&] {
-      // Network and disk: other Python threads run meanwhile.
-      py::gil_scoped_release release;
-      return fetchSectionByBuildId(*bytes, options);
-    }();
+    llvm::Expected<FetchedSection> fetched =
+        fetchInterruptibly(*bytes, options);
     if (!fetched)
       raise(fetched.takeError());
     auto section = std::make_shared<Section>();
@@ -168,6 +167,48 @@ public:
     section->reader_ = std::move(fetched->reader);
     section->symbolizer_ = std::make_unique<Symbolizer>(*section->reader_);
     return section;
+  }
+
+  /// fetchSectionByBuildId on a thread of its own, waited for without the
+  /// GIL (other Python threads run meanwhile) in slices between which
+  /// Python's signal handlers run: Ctrl-C raises KeyboardInterrupt at once,
+  /// not when the request times out. LLVM's client cannot be cancelled, so
+  /// an interrupted fetch finishes (or times out) on its own, unwatched.
+  static llvm::Expected<FetchedSection>
+  fetchInterruptibly(const std::vector<uint8_t> &id,
+                     const DebuginfodOptions &options) {
+    struct Fetch {
+      std::mutex mutex;
+      std::condition_variable done;
+      std::optional<llvm::Expected<FetchedSection>> result;
+      bool taken = false;
+      // An interrupted fetch's result is nobody's: its error is dropped.
+      ~Fetch() {
+        if (result && !taken)
+          llvm::consumeError(result->takeError());
+      }
+    };
+    auto fetch = std::make_shared<Fetch>();
+    std::thread([fetch, id, options] {
+      llvm::Expected<FetchedSection> result =
+          fetchSectionByBuildId(id, options);
+      std::lock_guard<std::mutex> lock(fetch->mutex);
+      fetch->result.emplace(std::move(result));
+      fetch->done.notify_all();
+    }).detach();
+    while (true) {
+      {
+        py::gil_scoped_release release;
+        std::unique_lock<std::mutex> lock(fetch->mutex);
+        if (fetch->done.wait_for(lock, std::chrono::milliseconds(50),
+                                 [&] { return fetch->result.has_value(); })) {
+          fetch->taken = true;
+          return std::move(*fetch->result);
+        }
+      }
+      if (PyErr_CheckSignals() != 0)
+        throw py::error_already_set();
+    }
   }
 
   /// The build ID as hex, or None.
