@@ -143,6 +143,24 @@ def test_unknown_handles_and_formats_raise(section):
         section.lookup(BadIndex())
 
 
+def test_errors_name_the_number_given(section):
+    # Issue 30: past int64 a handle was reported as "debug handle -1", and a
+    # line past u32 as "line must be >= 1".
+    for bad in (2 ** 64, 2 ** 70, -2 ** 70, 2 ** 63):
+        for call in (section.traceback, section.lookup, section.module_path,
+                     section.llvm_frames, lambda h: section.lookup_many([h])):
+            with pytest.raises(KeyError) as e:
+                call(bad)
+            assert "debug handle %d " % bad in str(e.value), (call, bad)
+    with pytest.raises(KeyError, match=r"debug handle -1 "):
+        section.lookup_many([3, -1])
+    for line in (0, -5, 2 ** 32, 2 ** 40, 2 ** 70):
+        with pytest.raises(ValueError) as e:
+            section.source("resnet.py", line)
+        assert str(e.value) == ("line must be between 1 and 4294967295, "
+                                "got %d" % line)
+
+
 def test_lookup_many_is_lookup_in_brief(section):
     briefs = section.lookup_many(section.handles, "profiler")
     assert len(briefs) == len(section.handles)
@@ -242,7 +260,7 @@ def test_source_query_is_tg_symbolicate_source(section):
                                      "--format=json"))
         assert section.source(frame["file"], frame["line"]) == cli
     assert section.source("nowhere.py", 1)["handles"] == []
-    with pytest.raises(ValueError, match="line must be >= 1"):
+    with pytest.raises(ValueError, match="line must be between 1 and 4294967295, got 0"):
         section.source("resnet.py", 0)
 
 

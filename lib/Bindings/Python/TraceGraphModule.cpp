@@ -227,7 +227,7 @@ public:
                              ModulePathFormat format) const {
     int64_t handle = toHandle(handleObject);
     if (handle < 0 || uint64_t(handle) >= getReader().getNumHandles())
-      throw py::key_error("debug handle " + std::to_string(handle) +
+      throw py::key_error("debug handle " + handleText(handleObject) +
                           " is out of range (the section has " +
                           std::to_string(getReader().getNumHandles()) +
                           " handles)");
@@ -236,7 +236,7 @@ public:
       fail(used.takeError());
     if (!*used) {
       checkUnchanged(); // zeros where the file was say "unused"
-      throw py::key_error("debug handle " + std::to_string(handle) +
+      throw py::key_error("debug handle " + handleText(handleObject) +
                           " is not used by any op");
     }
     llvm::Expected<SymbolizedHandle> sym =
@@ -255,10 +255,18 @@ public:
   }
 
   /// tg-symbolicate --source FILE:LINE --format=json.
-  py::object source(const std::string &file, int64_t line,
+  py::object source(const std::string &file, py::handle lineObject,
                     const std::string &modulePath) const {
-    if (line < 1 || line > UINT32_MAX)
-      throw py::value_error("line must be >= 1, got " + std::to_string(line));
+    if (PyBool_Check(lineObject.ptr()) || !PyIndex_Check(lineObject.ptr()))
+      throw py::type_error(std::string("a line is an int, not ") +
+                           Py_TYPE(lineObject.ptr())->tp_name);
+    int overflow = 0;
+    long long line =
+        PyLong_AsLongLongAndOverflow(toInt(lineObject).ptr(), &overflow);
+    if (overflow || line < 1 || line > UINT32_MAX)
+      throw py::value_error("line must be between 1 and " +
+                            std::to_string(UINT32_MAX) + ", got " +
+                            handleText(lineObject));
     llvm::Expected<SourceQueryResult> result =
         querySource(getReader(), getSymbolizer(), file, uint32_t(line),
                     parseFormat(modulePath));
@@ -371,8 +379,12 @@ public:
     std::vector<int64_t> handles;
     if (PyList_Check(handleObjects.ptr()) || PyTuple_Check(handleObjects.ptr()))
       handles.reserve(size_t(PySequence_Size(handleObjects.ptr())));
-    for (py::handle obj : handleObjects)
+    for (py::handle obj : handleObjects) {
       handles.push_back(toHandle(obj));
+      if (handles.back() < 0)
+        throw py::key_error("debug handle " + handleText(obj) +
+                            " is out of range or not used by any op");
+    }
     BriefCache &cache = briefCaches[unsigned(format)];
     std::unique_lock<std::mutex> lock(cache.mutex, std::defer_lock);
     {
@@ -525,16 +537,23 @@ public:
       throw py::type_error(std::string("a debug handle is an int, not ") +
                            Py_TYPE(obj.ptr())->tp_name);
     int overflow = 0;
-    py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-    if (!value) // __index__ raised: pass its exception on
-      throw py::error_already_set();
-    long long handle = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    long long handle =
+        PyLong_AsLongLongAndOverflow(toInt(obj).ptr(), &overflow);
     // Past int64 either way: out of range like any other handle the section
-    // does not have.
+    // does not have (errors print handleText, the number given).
     if (overflow)
       return -1;
     return handle;
   }
+  /// operator.index(obj); its own exception when __index__ raises.
+  static py::int_ toInt(py::handle obj) {
+    py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+    if (!value)
+      throw py::error_already_set();
+    return value;
+  }
+  /// The number an int-like `obj` stands for, as Python prints it.
+  static std::string handleText(py::handle obj) { return py::str(toInt(obj)); }
 
   /// The reader, or ValueError once close() ran.
   const DebugSectionReader &getReader() const {
