@@ -106,6 +106,27 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
                                                      module_path))
 
 
+def _script_error(e):
+    """torch.jit.script's error as PyTorch prints it: the message and the
+    source lines it points at, without the C++ backtrace; for a model whose
+    source TorchScript cannot read (defined on stdin or in a REPL), what to
+    do instead."""
+    lines = []
+    for line in str(e).strip().splitlines():
+        if line.startswith(("Exception raised from", "frame #")):
+            break
+        lines.append(line)
+    text = "\n".join(lines).strip() or type(e).__name__
+    cause = e
+    while cause is not None:
+        if isinstance(cause, OSError) and "source" in str(cause):
+            return text + ("\n(TorchScript compiles a model from its source "
+                           "file; for one defined on stdin or in a REPL, "
+                           "import it with fx=True)")
+        cause = cause.__cause__
+    return text
+
+
 class TorchImportError(RuntimeError):
     """A model tracegraph cannot import: the message says what and why (an
     unsupported construct, torch.jit.script or make_fx rejecting the model,
@@ -132,21 +153,26 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
     with them (``import_torch("--torchvision", "resnet18", "-o", "r.mlir")``)
     and raises ``TorchImportError`` when it fails.
     """
-    if isinstance(model, str):
+    if isinstance(model, (str, os.PathLike)):
         from .torch.cli import main
+        # Paths (the -o file, a --module or --torchscript file) as pathlib
+        # gives them.
+        argv = [os.fspath(a) if isinstance(a, os.PathLike) else a
+                for a in (model, *args)]
+        model = argv[0]
         try:
-            status = main([model, *args])
+            status = main(argv)
         except SystemExit as e:  # argparse on a bad option
             status = e.code if isinstance(e.code, int) else 1
         if status:
             raise TorchImportError("torch-to-tg %s failed (exit %d; its error "
-                                   "is above)" % (" ".join([model, *args]),
-                                                  status))
+                                   "is above)" % (" ".join(argv), status))
         return None
     if args:
         raise TypeError("import_torch(model, ...): options are keywords")
     import torch
     from .torch.cli import _first_line, import_torchscript, script
+    from .torch.example_types import Unsupported
     from .torch.torchscript import ImportError_
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
@@ -162,11 +188,13 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
                 scripted = script(model, training)
             except Exception as e:
                 raise TorchImportError("torch.jit.script rejects the model: %s"
-                                       % _first_line(e)) from e
+                                       % _script_error(e)) from e
             text = import_torchscript(scripted, None, method, inputs)
             kind = "TorchScript"
     except ImportError_ as e:
         raise TorchImportError("unsupported construct: %s" % e) from e
+    except Unsupported as e:  # the example inputs do not fit the method
+        raise TorchImportError(str(e)) from e
     except TorchImportError:
         raise
     except Exception as e:
