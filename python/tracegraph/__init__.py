@@ -24,13 +24,24 @@ section; ``Provenance`` reads the map ``--tg-provenance`` writes.
 """
 import json
 import os
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
+# `compile` is left out: `from tracegraph import *` must not shadow the
+# builtin. Use it as tracegraph.compile.
 __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
            "annotate_chrome_trace", "import_torch", "TorchImportError",
-           "compile", "CompileError", "CompileResult", "DEFAULT_PASSES",
+           "CompileError", "CompileResult", "DEFAULT_PASSES",
            "Provenance", "read_provenance"]
+
+if TYPE_CHECKING:
+    # What the lazy imports below give, for type checkers and IDEs (which do
+    # not run __getattr__): the stubs of the native module and the modules.
+    from ._compile import (DEFAULT_PASSES, CompileError, CompileResult,
+                           compile)
+    from ._tracegraph import Section, SectionError
+    from .provenance import Provenance, read_provenance
 
 
 # The native reader (the pybind11 module `_tracegraph`, built when
@@ -51,6 +62,8 @@ def __getattr__(name):
     if name in _LAZY:
         value = getattr(importlib.import_module(__name__ + "." + _LAZY[name]),
                         name)
+        if isinstance(value, type) or callable(value):
+            value.__module__ = __name__  # tracegraph.CompileError
         globals()[name] = value
         return value
     if name not in _NATIVE:
@@ -66,7 +79,10 @@ def __getattr__(name):
             "-DTG_ENABLE_PYTHON=ON: Debian's pybind11-dev and python3-dev)"
             % name, name=__name__ + "._tracegraph") from e
     for native in _NATIVE:
-        globals()[native] = getattr(_tracegraph, native)
+        value = getattr(_tracegraph, native)
+        # Tracebacks and reprs name the public place: tracegraph.SectionError.
+        value.__module__ = __name__
+        globals()[native] = value
     return globals()[name]
 
 

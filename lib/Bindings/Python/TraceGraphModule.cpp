@@ -22,6 +22,7 @@
 #include "tg/Symbolize/Symbolizer.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -60,6 +61,17 @@ ModulePathFormat parseFormat(const std::string &text) {
     throw py::value_error("unknown module path format '" + text +
                           "': expected 'mobile', 'profiler' or 'scope'");
   return format;
+}
+
+/// A path from Python: a str, bytes or os.PathLike (pathlib.Path), as
+/// open() takes it; TypeError naming `what` for anything else.
+std::string toPath(py::handle obj, const char *what) {
+  if (!py::isinstance<py::str>(obj) && !py::isinstance<py::bytes>(obj) &&
+      !PyObject_HasAttrString(obj.ptr(), "__fspath__"))
+    throw py::type_error(std::string(what) +
+                         " is a path (str or os.PathLike), not " +
+                         Py_TYPE(obj.ptr())->tp_name);
+  return py::str(py::module_::import("os").attr("fsdecode")(obj));
 }
 
 /// A JSON value as the Python object json.loads would make of it.
@@ -141,17 +153,35 @@ public:
 
   /// The section of build `id` from debuginfod servers (or the client's
   /// cache), as tg-symbolicate --build-id finds it.
-  static std::shared_ptr<Section> fromBuildId(
-      const std::string &id, std::optional<std::vector<std::string>> urls,
-      std::optional<std::string> cacheDir, std::optional<double> timeout) {
+  static std::shared_ptr<Section> fromBuildId(const std::string &id,
+                                              py::object urls,
+                                              py::object cacheDir,
+                                              std::optional<double> timeout) {
     llvm::Expected<std::vector<uint8_t>> bytes = section::parseBuildId(id);
     if (!bytes)
       throw py::value_error(llvm::toString(bytes.takeError()));
     DebuginfodOptions options;
-    if (urls)
-      options.urls = *urls;
-    if (cacheDir)
-      options.cacheDirectory = *cacheDir;
+    if (py::isinstance<py::str>(urls)) {
+      // DEBUGINFOD_URLS' own form: URLs separated by white space.
+      llvm::SmallVector<llvm::StringRef> words;
+      std::string text = py::str(urls);
+      llvm::SplitString(text, words, " \t\r\n");
+      for (llvm::StringRef word : words)
+        options.urls.push_back(word.str());
+      if (options.urls.empty())
+        throw py::value_error("urls is empty: give server URLs (a list, or "
+                              "one string separated by spaces as "
+                              "DEBUGINFOD_URLS), or None for DEBUGINFOD_URLS");
+    } else if (!urls.is_none()) {
+      for (py::handle url : urls) {
+        if (!py::isinstance<py::str>(url))
+          throw py::type_error(std::string("a debuginfod URL is a str, not ") +
+                               Py_TYPE(url.ptr())->tp_name);
+        options.urls.push_back(py::str(url));
+      }
+    }
+    if (!cacheDir.is_none())
+      options.cacheDirectory = toPath(cacheDir, "cache_dir");
     if (timeout) {
       if (!(*timeout > 0))
         throw py::value_error("timeout must be a positive number of seconds");
@@ -255,8 +285,9 @@ public:
   }
 
   /// tg-symbolicate --source FILE:LINE --format=json.
-  py::object source(const std::string &file, py::handle lineObject,
+  py::object source(py::handle fileObject, py::handle lineObject,
                     const std::string &modulePath) const {
+    std::string file = toPath(fileObject, "file");
     if (PyBool_Check(lineObject.ptr()) || !PyIndex_Check(lineObject.ptr()))
       throw py::type_error(std::string("a line is an int, not ") +
                            Py_TYPE(lineObject.ptr())->tp_name);
@@ -307,7 +338,7 @@ public:
 
   /// The text tg-symbolicate prints for one handle (PyTorch's layout).
   std::string traceback(py::handle handle, const std::string &modulePath,
-                        std::optional<std::string> sourceRoot,
+                        py::object sourceRootObject,
                         const std::string &style) const {
     if (style != "pytorch" && style != "pytorch-mobile")
       throw py::value_error("unknown traceback style '" + style +
@@ -315,7 +346,9 @@ public:
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
     std::string text;
     llvm::raw_string_ostream os(text);
-    SourceCache cache(sourceRoot.value_or(""));
+    SourceCache cache(sourceRootObject.is_none()
+                          ? std::string()
+                          : toPath(sourceRootObject, "source_root"));
     bool first = true;
     printSymbolizedHandle(os, sym, &cache, style == "pytorch-mobile", first);
     return text;
@@ -642,13 +675,16 @@ void defineSectionFile(SectionClass &cls) {
           py::arg("cache_dir") = py::none(), py::arg("timeout") = py::none(),
           "The section of build `build_id` (hex) from debuginfod servers, "
           "as `tg-symbolicate --build-id` finds it: from LLVM's debuginfod "
-          "client cache, else from `urls` (default: DEBUGINFOD_URLS), "
-          "cached in `cache_dir` (default: DEBUGINFOD_CACHE_PATH or "
+          "client cache, else from `urls` (a list, or one string of URLs "
+          "separated by spaces as DEBUGINFOD_URLS has them; default: "
+          "DEBUGINFOD_URLS), cached in `cache_dir` (a path; default: "
+          "DEBUGINFOD_CACHE_PATH or "
           "~/.cache/llvm-debuginfod/client), each request limited to "
           "`timeout` seconds (default: DEBUGINFOD_TIMEOUT or 90). Raises "
           "SectionError when no server has it, a server cannot be reached, "
           "or what it serves is not that build's section; ValueError for a "
-          "malformed ID. The GIL is released while fetching.")
+          "malformed ID. The GIL is released while fetching, and Ctrl-C "
+          "interrupts it.")
       .def_property_readonly(
           "num_handles",
           [](const Section &s) { return s.getReader().getNumHandles(); },
