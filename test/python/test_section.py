@@ -236,11 +236,11 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
 
 
 def test_one_schema_with_tg_symbolicate(section, tmp_path):
-    # lookup() is tg-symbolicate --format=json's object, key for key.
+    # lookup() is tg-symbolicate --format=json's object, key for key and in
+    # the same order (issue 30: the order was a hash map's).
     for handle in section.handles:
-        cli = json.loads(symbolicate(GOLDEN, str(handle), "--format=json",
-                                     "--no-source"))
-        assert section.lookup(handle) == cli[0]
+        cli = json.loads(symbolicate(GOLDEN, str(handle), "--format=json"))
+        assert json.dumps(section.lookup(handle)) == json.dumps(cli[0])
     # A Chrome trace annotated from Python is the one tg-symbolicate writes.
     events = [{"name": "k", "ph": "X", "ts": 1.5, "args": {"debug_handle": h}}
               for h in section.handles]
@@ -288,3 +288,32 @@ def test_import_torch_runs_the_importer(tmp_path):
     assert status in (0, None)
     text = out.read_text()
     assert "tg.graph" in text and "aten::relu" in text
+
+
+def test_lookup_reads_source_lines_as_tg_symbolicate_does(tmp_path):
+    # Issue 30: lookup() gave source_line None where tg-symbolicate reads the
+    # line from the file (or from --source-root).
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "m.py").write_text("def f(x):\n    return x + 1\n")
+    model = tmp_path / "m.mlir"
+    model.write_text('module {\n  tg.graph @"M::forward"(%self: '
+                     '!tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {\n'
+                     '    %y = tg.op "aten::add"(%x) : (!tg.tensor) -> '
+                     '!tg.tensor loc("m.py":2:12)\n'
+                     '    tg.return %y : !tg.tensor\n  }\n}\n')
+    path = tmp_path / "m.tgdbg"
+    subprocess.run([os.path.join(TOOLS, "tg-opt"), str(model),
+                    "--tg-assign-debug-handles",
+                    "--tg-emit-debug-section=path=%s" % path, "-o",
+                    os.devnull], check=True)
+    section = tracegraph.Section(path)
+    handle = next(h for h in section.handles
+                  if section.lookup(h)["op"] == "aten::add")
+    cli = json.loads(symbolicate(str(path), str(handle), "--format=json",
+                                 "--source-root", str(tmp_path / "src")))
+    mine = section.lookup(handle, source_root=tmp_path / "src")
+    assert json.dumps(mine) == json.dumps(cli[0])
+    assert mine["origins"][0]["frames"][-1]["source_line"] == \
+        "    return x + 1"
+    assert section.lookup(handle)["origins"][0]["frames"][-1][
+        "source_line"] is None  # m.py is not in the current directory

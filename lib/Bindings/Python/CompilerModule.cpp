@@ -175,8 +175,17 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   if (opts.section) {
     mlir::FailureOr<std::string> bytes =
         tg::buildDebugSection(*module, opts.sectionOptions);
-    if (mlir::failed(bytes))
+    if (mlir::failed(bytes)) {
+      // The passes ran; what is missing is compile()'s own default, said in
+      // compile()'s words before the ops' diagnostics.
+      if (llvm::StringRef(out.diagnostics).contains("tg.debug_handle"))
+        out.diagnostics.insert(
+            0, "tracegraph.compile: section=True (the default) builds the "
+               "debug section, which needs a debug handle on every op: add "
+               "\"tg-assign-debug-handles\" to the passes (DEFAULT_PASSES "
+               "have it), or give section=False\n");
       return out;
+    }
     out.section = std::move(*bytes);
   }
   if (opts.strip) {

@@ -96,9 +96,18 @@ py::object toPython(const llvm::json::Value &value) {
     return std::move(list);
   }
   case llvm::json::Value::Object: {
+    // Keys in sorted order, as tg-symbolicate prints them (json::Object is
+    // a hash map: its own order is no order).
+    const llvm::json::Object &object = *value.getAsObject();
+    std::vector<const llvm::json::Object::value_type *> entries;
+    for (const auto &entry : object)
+      entries.push_back(&entry);
+    llvm::sort(entries, [](const auto *a, const auto *b) {
+      return a->first < b->first;
+    });
     py::dict dict;
-    for (const auto &[key, element] : *value.getAsObject())
-      dict[py::str(key.str())] = toPython(element);
+    for (const auto *entry : entries)
+      dict[py::str(entry->first.str())] = toPython(entry->second);
     return std::move(dict);
   }
   }
@@ -279,9 +288,14 @@ public:
 
   /// tg-symbolicate --format=json's object for `handle`
   /// (tg/Symbolize/SymbolizeJSON.h's schema).
-  py::object lookup(py::handle handle, const std::string &modulePath) const {
+  /// Source lines come from the section or, as tg-symbolicate reads them,
+  /// from the recorded paths (under `source_root` when given).
+  py::object lookup(py::handle handle, const std::string &modulePath,
+                    py::object sourceRoot) const {
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
-    return toPython(llvm::json::Value(toJSON(sym, nullptr)));
+    SourceCache cache(sourceRoot.is_none() ? std::string()
+                                           : toPath(sourceRoot, "source_root"));
+    return toPython(llvm::json::Value(toJSON(sym, &cache)));
   }
 
   /// tg-symbolicate --source FILE:LINE --format=json.
@@ -757,9 +771,11 @@ void defineSectionQueries(SectionClass &cls) {
           "SectionError naming the first bad one.")
       .def("lookup", &Section::lookup, py::arg("handle"),
            py::arg("module_path") = "mobile",
+           py::arg("source_root") = py::none(),
            "The op of `handle`: its name, kernel, entry function and one "
            "origin per location it stands for, each with its module path and "
-           "frames (outermost first).")
+           "frames (outermost first); exactly `tg-symbolicate --format=json` "
+           "(with `--source-root`), keys and their order included.")
       .def(
           "module_path",
           [](const Section &s, py::handle handle, const std::string &format) {
