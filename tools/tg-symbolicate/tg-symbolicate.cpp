@@ -53,8 +53,9 @@ cl::opt<std::string> buildId(
     cl::value_desc("hex"), cl::init(""), cl::cat(category));
 cl::opt<std::string> expectBuildId(
     "expect-build-id",
-    cl::desc("Refuse a section whose build ID is not this one (a handle "
-             "means something only in the section of its own build)"),
+    cl::desc("Refuse a section whose build ID is not this one, or does not "
+             "start with it (a prefix of at least 8 hex digits); a handle "
+             "means something only in the section of its own build"),
     cl::value_desc("hex"), cl::init(""), cl::cat(category));
 cl::opt<bool> printBuildId(
     "print-build-id",
@@ -312,7 +313,12 @@ Expected<std::unique_ptr<DebugSectionReader>> openSection() {
   return std::move(fetched->reader);
 }
 
-/// --expect-build-id: the section must be that build's.
+/// Hex digits a prefix of a build ID needs (as a short commit hash: 4
+/// bytes, one chance in 4 billion that another build shares them).
+constexpr size_t kMinBuildIdPrefix = 8;
+
+/// --expect-build-id: the section must be that build's (the whole ID, or a
+/// prefix of at least kMinBuildIdPrefix digits of it).
 bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
   Expected<std::vector<uint8_t>> expected =
       section::parseBuildId(expectBuildId);
@@ -323,14 +329,24 @@ bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
   std::string want = section::formatBuildId(*expected);
   if (found == want)
     return true;
+  bool prefix = want.size() < found.size();
+  if (prefix && found.starts_with(want) && want.size() >= kMinBuildIdPrefix)
+    return true;
+  if (prefix && found.starts_with(want)) {
+    reportError(formatv("--expect-build-id: {0} is {1} hex digits, too few "
+                        "to name a build: give the build ID or at least its "
+                        "first {2} digits",
+                        want, want.size(), kMinBuildIdPrefix));
+    return false;
+  }
   if (found.empty())
     reportError(formatv("{0}: the section has no build ID (format {1}.{2}), "
                         "expected {3}",
                         sectionPath, major, minor, want));
   else
-    reportError(formatv("{0}: build ID {1}, expected {2}: the section is "
+    reportError(formatv("{0}: build ID {1}, expected {2}{3}: the section is "
                         "another build's, whose handles name other ops",
-                        sectionPath, found, want));
+                        sectionPath, found, want, prefix ? "..." : ""));
   return false;
 }
 
