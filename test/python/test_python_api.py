@@ -168,3 +168,14 @@ def test_pip_is_told_what_this_python_lacks():
     assert "python3-wheel" in run.stderr
     run = setup_py("bdist_wheel", hide=("setuptools",))
     assert run.returncode != 0 and "has no setuptools" in run.stderr
+
+
+def test_compile_says_plainly_that_a_section_needs_handles():
+    ir = INLINED.read_text()  # no debug handles
+    with pytest.raises(tracegraph.CompileError) as e:
+        tracegraph.compile(ir, [])
+    assert str(e.value).startswith(
+        "tracegraph.compile: section=True (the default) builds the debug "
+        "section, which needs a debug handle on every op: add "
+        "\"tg-assign-debug-handles\" to the passes")
+    assert tracegraph.compile(ir, [], section=False).section is None
