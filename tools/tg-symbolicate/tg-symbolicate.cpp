@@ -26,6 +26,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 
@@ -186,8 +187,27 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
 /// once complete (llvm::writeToOutput), so a program reading the old file
 /// (a Section holding it mapped, another tg-symbolicate) keeps reading the
 /// old bytes, and an interrupted run leaves no half-written file.
+/// Whether stdout's reader went away (`tg-symbolicate ... | head`).
+bool outputClosed(raw_ostream &os) {
+  return &os == &outs() && outs().has_error() &&
+         outs().error() == std::errc::broken_pipe;
+}
+
+/// Ends the run as a filter ends when its reader goes away: by SIGPIPE,
+/// quietly. Where the caller ignores SIGPIPE, writes fail with EPIPE instead
+/// and LLVM would print "LLVM ERROR: IO failure on output stream: Broken
+/// pipe" when it destroys outs(); the error is cleared first.
+[[noreturn]] void stopOnClosedOutput() {
+  outs().clear_error();
+  std::signal(SIGPIPE, SIG_DFL);
+  std::raise(SIGPIPE);
+  std::_Exit(128 + SIGPIPE); // SIGPIPE blocked: the same status
+}
+
 bool writeOutput(function_ref<void(raw_ostream &)> write) {
   std::string error = writeFileAtomically(outputPath, write);
+  if (outputPath == "-" && outputClosed(outs()))
+    stopOnClosedOutput();
   if (!error.empty())
     reportError("cannot write '" + outputPath + "': " + error);
   return error.empty();
@@ -421,6 +441,8 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
     }
     bool first = true;
     for (StringRef text : handles) {
+      if (outputClosed(os))
+        break; // nobody reads the rest
       std::optional<uint64_t> handle = parseHandle(text);
       if (!handle) {
         reportError("invalid debug handle '" + printable(text) +
