@@ -13,6 +13,7 @@
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
 #include "tg/Support/OutputFile.h"
+#include "tg/Support/Version.h"
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Symbolize/SourceQuery.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
@@ -472,6 +473,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
+  cl::AddExtraVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tracegraph symbolizer: debug handles -> module paths and tracebacks\n\n"
