@@ -1,4 +1,4 @@
-//===- SealSection.h - Checksums of a mutated section, recomputed ---------===//
+//===- SealSection.h - A mutated section's checksums, redone ----*- C++ -*-===//
 //
 // Mutated bytes almost never keep a section's checksums right, and a reader
 // stops at the first mismatch. fixChecksums() recomputes file_size and every
