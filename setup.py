@@ -16,8 +16,27 @@ import shutil
 import subprocess
 import sys
 
-from setuptools import setup
-from setuptools.command.build_py import build_py
+# `pip install --no-build-isolation .` builds with this interpreter's own
+# setuptools and wheel; without them pip's errors ("invalid command
+# 'bdist_wheel'", "No module named 'setuptools'") do not say what is missing.
+_NEEDS = ("tracegraph: `pip install --no-build-isolation .` builds with this "
+          "Python's own setuptools and wheel, and this Python (%s) has no %s. "
+          "Install them: Debian's python3-setuptools and python3-wheel "
+          "(scripts/install-deps.sh), or `pip install setuptools wheel` in "
+          "the venv.")
+try:
+    from setuptools import Distribution, setup
+    from setuptools.command.build_py import build_py
+except ImportError:
+    sys.exit(_NEEDS % (sys.executable, "setuptools"))
+if "bdist_wheel" in sys.argv:
+    try:
+        import wheel.bdist_wheel  # noqa: F401 (setuptools < 70 has none)
+    except ImportError:
+        try:
+            import setuptools.command.bdist_wheel  # noqa: F401
+        except ImportError:
+            sys.exit(_NEEDS % (sys.executable, "wheel"))
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 # Built by CMake; tg-compile-kernel is a script CMake copies into bin/ at
@@ -65,7 +84,17 @@ class BuildWithCMake(build_py):
             shutil.copy2(os.path.join(build_dir, "bin", tool), bin_dir)
 
 
+class BinaryDistribution(Distribution):
+    """The wheel holds native modules and tools built for this interpreter
+    and this platform (cp311, linux_x86_64), not pure Python: tagged so,
+    pip installs it nowhere else."""
+
+    def has_ext_modules(self):
+        return True
+
+
 setup(cmdclass={"build_py": BuildWithCMake},
+      distclass=BinaryDistribution,
       # setuptools' own build/ would land in the developer build folder.
       options={"build": {"build_base": os.path.join(BUILD_DIR, "setuptools")}},
       package_data={"tracegraph": ["py.typed", "*.pyi"]})

@@ -4,6 +4,10 @@
 #                   (inlined and not, fused, several block sizes, embedded
 #                   source, compressed and not, ELF containers, the
 #                   golden v1.0, v2.0, v3.0 and v3.1 files)
+#   <out>/symbolize/ each section above and one of a generated model with
+#                   1830 handles and ~1000 stack nodes (bench/gen_scale_model.py),
+#                   behind request sequences (SymbolizerFuzzer.cpp's input):
+#                   every handle ascending, descending, and in random orders
 #   <out>/tg-opt/   every test/**/*.mlir case (split at `// -----`), the
 #                   inputs of the Serialize tests and the example, each once
 # Usage: fuzz/make-corpus.sh <tg-opt> <out-dir>
@@ -12,8 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 TG_OPT=${1:?usage: fuzz/make-corpus.sh <tg-opt> <out-dir>}
 OUT=${2:?usage: fuzz/make-corpus.sh <tg-opt> <out-dir>}
-rm -rf "$OUT/section" "$OUT/tg-opt"
-mkdir -p "$OUT/section" "$OUT/tg-opt"
+rm -rf "$OUT/section" "$OUT/symbolize" "$OUT/tg-opt"
+mkdir -p "$OUT/section" "$OUT/symbolize" "$OUT/tg-opt"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -62,6 +66,52 @@ add "$OUT/section" "$serialize/golden-v3.1.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.1.elf"
 section r18-elf "$r18" --tg-inline --tg-assign-debug-handles -- elf=true compress=false
 
+# Symbolizer requests: a u16 length, the requests, the section. Requests
+# are decoded by FuzzedDataProvider (integers from the end, as it reads
+# them); random bytes are random requests, and the ordered seeds spell
+# "compare brief and symbolize" for every handle in order.
+"$TG_OPT" <(python3 bench/gen_scale_model.py --ops 2000) --tg-inline \
+  --tg-assign-debug-handles \
+  "--tg-emit-debug-section=path=$WORK/scale.tgdbg compress=false" -o /dev/null
+requests() { # requests <section> <order: up|down|random> <seed> <out>
+  python3 - "$@" <<'PY'
+import random, struct, sys
+path, order, seed, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+section = open(path, "rb").read()
+if not section.startswith(b"\x89TGDBG\r\n"):
+    sys.exit(1)  # an ELF container: the target reads bare sections only
+handles = struct.unpack_from("<I", section, 40)[0]  # the header's count
+rng = random.Random(seed)
+if order == "random":
+    body = bytes(rng.randrange(256) for _ in range(2048))
+else:
+    # FuzzedDataProvider reads integers from the end, each in as many bytes
+    # as its range needs, the last byte most significant: per request the
+    # format (1 byte), the request (1 byte: 2, compare), the 1-in-8 draw
+    # (1 byte: not 0) and the handle (little-endian, as wide as the count).
+    width = max(1, (handles.bit_length() + 7) // 8)
+    if order == "up":
+        picked = range(min(handles, 256))
+    else:
+        picked = range(handles - 1, max(handles - 257, -1), -1)
+    tail = bytearray()
+    for h in picked:
+        tail[:0] = h.to_bytes(width, "little") + bytes([1, 2, h % 3])
+    body = bytes(tail)
+open(out, "wb").write(struct.pack("<H", len(body)) + body + section)
+PY
+}
+for f in "$OUT"/section/* "$WORK/scale.tgdbg"; do
+  for order in up down random; do
+    requests "$f" "$order" 1 "$WORK/requests" || continue
+    add "$OUT/symbolize" "$WORK/requests"
+  done
+done
+for seed in 2 3 4 5; do
+  requests "$WORK/scale.tgdbg" random "$seed" "$WORK/requests"
+  add "$OUT/symbolize" "$WORK/requests"
+done
+
 # tg IR: one seed per `// -----` case of every test input.
 find test -name '*.mlir' -not -path '*/bad-input/*' | LC_ALL=C sort > "$WORK/files"
 n=0
@@ -83,4 +133,4 @@ done
   -o "$WORK/r18-inlined.mlir"
 add "$OUT/tg-opt" "$WORK/r18-inlined.mlir"
 
-echo "fuzz corpus: $(ls "$OUT/section" | wc -l) sections, $(ls "$OUT/tg-opt" | wc -l) tg-opt inputs in $OUT"
+echo "fuzz corpus: $(ls "$OUT/section" | wc -l) sections, $(ls "$OUT/symbolize" | wc -l) symbolizer inputs, $(ls "$OUT/tg-opt" | wc -l) tg-opt inputs in $OUT"

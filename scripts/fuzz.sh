@@ -2,11 +2,11 @@
 # Builds the libFuzzer targets (fuzz/, ASan + UBSan) and runs each for a
 # bounded time on a corpus seeded from the examples; see docs/reliability.md.
 #
-#   scripts/fuzz.sh [SECONDS] [section|tg-opt|all]     (default: 60 all)
+#   scripts/fuzz.sh [SECONDS] [section|symbolize|tg-opt|all]  (default: 60 all)
 #
 # TG_BUILD_DIR      build folder (default build-fuzz)
 # TG_FUZZ_DIR       corpora, logs and crash artifacts (default $TG_BUILD_DIR/fuzz)
-# TG_FUZZ_PARALLEL  1 to run both targets at once (one core each)
+# TG_FUZZ_PARALLEL  1 to run the targets at once (one core each)
 #
 # The working corpus of each target (TG_FUZZ_DIR/corpus/<target>) persists
 # between runs and grows; the seeds are regenerated every run. Exits nonzero
@@ -23,18 +23,20 @@ BUILD_DIR=${TG_BUILD_DIR:-build-fuzz}
 FUZZ_DIR=${TG_FUZZ_DIR:-$BUILD_DIR/fuzz}
 case "$WHICH" in
   section) targets=(section) ;;
+  symbolize) targets=(symbolize) ;;
   tg-opt) targets=(tg-opt) ;;
-  all) targets=(section tg-opt) ;;
-  *) echo "fuzz.sh: unknown target '$WHICH': expected section, tg-opt or all" >&2
+  all) targets=(section symbolize tg-opt) ;;
+  *) echo "fuzz.sh: unknown target '$WHICH': expected section, symbolize, tg-opt or all" >&2
      exit 2 ;;
 esac
 
 TG_BUILD_DIR="$BUILD_DIR" \
   TG_CMAKE_ARGS="-DTG_BUILD_FUZZERS=ON -DTG_BUILD_TESTS=OFF ${TG_CMAKE_ARGS:-}" \
-  ./scripts/build.sh tg-opt tg-section-fuzzer tg-opt-fuzzer
+  ./scripts/build.sh tg-opt tg-section-fuzzer tg-symbolize-fuzzer tg-opt-fuzzer
 BIN="$BUILD_DIR/bin"
 
-mkdir -p "$FUZZ_DIR/artifacts" "$FUZZ_DIR/corpus/section" "$FUZZ_DIR/corpus/tg-opt"
+mkdir -p "$FUZZ_DIR/artifacts" "$FUZZ_DIR/corpus/section" \
+  "$FUZZ_DIR/corpus/symbolize" "$FUZZ_DIR/corpus/tg-opt"
 # The tools in this build are instrumented too; see docs/reliability.md for
 # why manual poisoning is off.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0}
@@ -46,11 +48,12 @@ run_one() { # run_one <target>
     # Value profiling helps the mutator match the reader's many comparisons
     # of counts and offsets.
     section) extra=(-use_value_profile=1 -max_len=65536) ;;
+    # Requests and a section; the seeds' sections are up to ~40 KiB.
+    symbolize) extra=(-max_len=65536) ;;
     # Seeds larger than 16 KiB are cut; parsing is the expensive part.
     tg-opt) extra=(-dict=fuzz/tg-mlir.dict -max_len=16384) ;;
   esac
-  local binary="$BIN/tg-section-fuzzer"
-  [ "$name" = section ] || binary="$BIN/tg-opt-fuzzer"
+  local binary="$BIN/tg-$name-fuzzer"
   "$binary" -max_total_time="$SECONDS_EACH" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -reload=0 \
     -artifact_prefix="$FUZZ_DIR/artifacts/$name-" "${extra[@]}" \

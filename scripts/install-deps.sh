@@ -21,6 +21,7 @@ PACKAGES=(
 if [ "${1:-}" = --for-tests ]; then
   PACKAGES+=(python3-torch python3-torchvision)           # torch-to-tg (tracegraph.torch), test/torch-to-tg
   PACKAGES+=(libclang-rt-22-dev)                          # ASan/UBSan/libFuzzer: sanitize.sh, fuzz.sh
+  PACKAGES+=(python3-hypothesis)                          # property tests of the Section API (test/python)
 fi
 
 missing=()

@@ -95,6 +95,10 @@ if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES")
         import importlib.util
         if importlib.util.find_spec("pytest") is not None:
             config.available_features.add("pytest")
+        # Property tests of the Section API (Debian's python3-hypothesis,
+        # installed by scripts/install-deps.sh --for-tests).
+        if importlib.util.find_spec("hypothesis") is not None:
+            config.available_features.add("hypothesis")
     except Exception:
         pass
     # test/python/pip-install.test builds and installs the package with pip

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Debuginfod/Debuginfod.h"
 #include "llvm/Debuginfod/HTTPClient.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <mutex>
 
@@ -53,10 +54,20 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
   if (!path) {
     std::string why = StringRef(toString(path.takeError())).rtrim().str();
     // LLVM's words when every server answered 404 (or there is none).
-    if (why == "build id not found")
+    if (why == "build id not found") {
       why = urls.empty() ? "not in the cache, and no server to ask"
                          : "no server has it (HTTP 404) and the cache does "
                            "not either";
+      // A short ID is often a prefix copied from a log: say that a server
+      // cannot look one up.
+      if (!urls.empty() && id.size() < section::kDefaultBuildIdSize)
+        why += formatv(" (a server finds a build by its whole ID, and this "
+                       "one is {0} bytes; tracegraph's IDs are {1} unless "
+                       "the build chose its own: a prefix cannot be looked "
+                       "up)",
+                       id.size(), section::kDefaultBuildIdSize)
+                   .str();
+    }
     return makeError("build ID {0}: cannot fetch its section from debuginfod "
                      "(servers: {1}; cache: {2}): {3}",
                      hex, servers, cacheDirectory, why);

@@ -480,9 +480,11 @@ void LocationPreservingListener::notifyOperationErased(Operation *op) {
     return;
   }
   // Erasing an op erases what it holds; nested ops are notified first.
-  // Terminators compute nothing (tg-snapshot-origins skips them too): a
-  // fusion that drops a producer's yield loses no origin.
-  bool computes = !op->hasTrait<OpTrait::IsTerminator>() || held.count(op);
+  // Unless they count (Options::terminators, as tg-snapshot-origins'
+  // option), terminators compute nothing: a fusion that drops a producer's
+  // yield loses no origin.
+  bool computes = options.terminators ||
+                  !op->hasTrait<OpTrait::IsTerminator>() || held.count(op);
   if (computes && (!isNew(op) || held.count(op))) {
     SmallVector<unsigned> ids = takeOrigins(op);
     // A producer that died after the rewrite of its user lives on in what

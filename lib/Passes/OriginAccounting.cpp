@@ -246,8 +246,14 @@ Operation *Resolver::findReplacement(const Entry &entry) {
   // folder made of a chain) absorbed this op too.
   if (user->getNumOperands() <= entry.operandNo)
     return user != entry.user ? user : nullptr;
+  // What the user reads there now computes what this op did. It may sit at
+  // this op's old address (a replacement built after the erase, in its
+  // memory), or be this op itself with a new location: either way the
+  // answer, never a comparison with a freed op's address, which would make
+  // the answer depend on the allocator (issue 30: index-to-llvm's
+  // index.castu went into a record in a few runs of 40).
   Operation *def = user->getOperand(entry.operandNo).getDefiningOp();
-  if (def && def != entry.op)
+  if (def)
     return def;
   // The user reads a block argument there now. When the user is what it
   // was, this op was replaced by that argument, which computes nothing:

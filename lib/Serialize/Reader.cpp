@@ -24,6 +24,10 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/xxhash.h"
 
+#ifdef LLVM_ON_UNIX
+#include <fcntl.h>
+#endif
+
 using namespace llvm;
 using namespace tg;
 using namespace tg::section;
@@ -87,14 +91,52 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count,
 
 DebugSectionReader::~DebugSectionReader() = default;
 
+/// Opens `path` for reading without blocking: a FIFO would block open()
+/// until a writer comes, before the file type could be checked.
+static Expected<sys::fs::file_t> openForRead(StringRef path) {
+#ifdef LLVM_ON_UNIX
+  int fd = ::open(path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return makeError("cannot open: {0}",
+                     std::error_code(errno, std::generic_category()).message());
+  return fd;
+#else
+  Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
+  if (!file)
+    return makeError("cannot open: {0}", toString(file.takeError()));
+  return *file;
+#endif
+}
+
+/// The whole file, `size` bytes as fstat said, read into memory.
+static Expected<std::unique_ptr<MemoryBuffer>>
+readWhole(sys::fs::file_t file, uint64_t size, StringRef path) {
+  std::unique_ptr<WritableMemoryBuffer> buffer =
+      WritableMemoryBuffer::getNewUninitMemBuffer(size, path);
+  if (!buffer)
+    return makeError("cannot allocate {0} bytes to read the section", size);
+  MutableArrayRef<char> rest(buffer->getBufferStart(), size);
+  while (!rest.empty()) {
+    Expected<size_t> n = sys::fs::readNativeFile(file, rest);
+    if (!n)
+      return makeError("cannot read: {0}", toString(n.takeError()));
+    if (*n == 0)
+      return makeError("truncated file: it shrank from {0} to {1} bytes "
+                       "while being read",
+                       size, size - rest.size());
+    rest = rest.drop_front(*n);
+  }
+  return std::move(buffer);
+}
+
 Expected<std::unique_ptr<DebugSectionReader>>
-DebugSectionReader::open(StringRef path) {
-  int fd;
-  if (std::error_code ec = sys::fs::openFileForRead(path, fd))
-    return makeError("cannot open: {0}", ec.message());
-  llvm::scope_exit closeFd([&] { sys::fs::closeFile(fd); });
+DebugSectionReader::open(StringRef path, uint64_t mapFrom) {
+  Expected<sys::fs::file_t> file = openForRead(path);
+  if (!file)
+    return file.takeError();
+  llvm::scope_exit closeFile([&] { sys::fs::closeFile(*file); });
   sys::fs::file_status status;
-  if (std::error_code ec = sys::fs::status(fd, status))
+  if (std::error_code ec = sys::fs::status(*file, status))
     return makeError("cannot stat: {0}", ec.message());
   if (status.type() != sys::fs::file_type::regular_file)
     return makeError("not a regular file");
@@ -104,15 +146,28 @@ DebugSectionReader::open(StringRef path) {
     return makeError("truncated file: expected a {0}-byte header at offset 0, "
                      "found {1} bytes",
                      kHeaderSize, size);
-  std::error_code ec;
-  auto region = std::make_unique<sys::fs::mapped_file_region>(
-      sys::fs::convertFDToNativeFile(fd), sys::fs::mapped_file_region::readonly,
-      size, 0, ec);
-  if (ec)
-    return makeError("cannot map: {0}", ec.message());
-  reader->data = StringRef(region->const_data(), size);
-  reader->mapping = std::move(region);
+  if (size >= mapFrom) {
+    Expected<std::unique_ptr<GuardedMapping>> mapping =
+        GuardedMapping::map(*file, size);
+    if (!mapping)
+      return mapping.takeError();
+    if (*mapping) {
+      reader->data = (*mapping)->getBytes();
+      reader->mapping = std::move(*mapping);
+    }
+  }
+  if (!reader->mapping) {
+    Expected<std::unique_ptr<MemoryBuffer>> buffer =
+        readWhole(*file, size, path);
+    if (!buffer)
+      return buffer.takeError();
+    reader->data = (*buffer)->getBuffer();
+    reader->buffer = std::move(*buffer);
+  }
   if (Error err = reader->validate())
+    return std::move(err);
+  // A file that changed while being validated: what was read may be zeros.
+  if (Error err = reader->checkUnchanged())
     return std::move(err);
   return std::move(reader);
 }

@@ -71,19 +71,21 @@ BriefSymbolizer::stackModulePath(uint32_t stack, std::optional<uint32_t> graph,
       topClass = g->className;
       topMethod = g->method;
     }
-    SmallVector<const ModulePathFrame *, 16> chain;
+    // Frames by value: getNode() inserts into `nodes`, and a rehash moves
+    // every node a pointer would have kept.
+    SmallVector<ModulePathFrame, 16> chain;
     for (std::optional<uint32_t> current = stack; current;) {
       if (chain.size() == kMaxFastDepth)
         return HandleBrief::kNoModulePath; // the caller takes the slow path
       Expected<const Node *> node = getNode(*current);
       if (!node)
         return node.takeError();
-      chain.push_back(&(*node)->frame);
+      chain.push_back((*node)->frame);
       current = (*node)->parent;
     }
     std::string text = formatModulePathHead(topClass, topMethod, format);
-    for (const ModulePathFrame *frame : llvm::reverse(chain))
-      appendModulePathFrame(text, *frame, format);
+    for (const ModulePathFrame &frame : llvm::reverse(chain))
+      appendModulePathFrame(text, frame, format);
     prefix = prefixes.try_emplace(prefixKey, std::move(text)).first;
   }
   std::string path = prefix->second;

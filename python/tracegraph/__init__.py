@@ -24,13 +24,24 @@ section; ``Provenance`` reads the map ``--tg-provenance`` writes.
 """
 import json
 import os
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
+# `compile` is left out: `from tracegraph import *` must not shadow the
+# builtin. Use it as tracegraph.compile.
 __all__ = ["Section", "SectionError", "MODULE_PATH_FORMATS", "module_paths",
            "annotate_chrome_trace", "import_torch", "TorchImportError",
-           "compile", "CompileError", "CompileResult", "DEFAULT_PASSES",
+           "CompileError", "CompileResult", "DEFAULT_PASSES",
            "Provenance", "read_provenance"]
+
+if TYPE_CHECKING:
+    # What the lazy imports below give, for type checkers and IDEs (which do
+    # not run __getattr__): the stubs of the native module and the modules.
+    from ._compile import (DEFAULT_PASSES, CompileError, CompileResult,
+                           compile)
+    from ._tracegraph import Section, SectionError
+    from .provenance import Provenance, read_provenance
 
 
 # The native reader (the pybind11 module `_tracegraph`, built when
@@ -51,6 +62,8 @@ def __getattr__(name):
     if name in _LAZY:
         value = getattr(importlib.import_module(__name__ + "." + _LAZY[name]),
                         name)
+        if isinstance(value, type) or callable(value):
+            value.__module__ = __name__  # tracegraph.CompileError
         globals()[name] = value
         return value
     if name not in _NATIVE:
@@ -66,7 +79,10 @@ def __getattr__(name):
             "-DTG_ENABLE_PYTHON=ON: Debian's pybind11-dev and python3-dev)"
             % name, name=__name__ + "._tracegraph") from e
     for native in _NATIVE:
-        globals()[native] = getattr(_tracegraph, native)
+        value = getattr(_tracegraph, native)
+        # Tracebacks and reprs name the public place: tracegraph.SectionError.
+        value.__module__ = __name__
+        globals()[native] = value
     return globals()[name]
 
 
@@ -106,6 +122,27 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
                                                      module_path))
 
 
+def _script_error(e):
+    """torch.jit.script's error as PyTorch prints it: the message and the
+    source lines it points at, without the C++ backtrace; for a model whose
+    source TorchScript cannot read (defined on stdin or in a REPL), what to
+    do instead."""
+    lines = []
+    for line in str(e).strip().splitlines():
+        if line.startswith(("Exception raised from", "frame #")):
+            break
+        lines.append(line)
+    text = "\n".join(lines).strip() or type(e).__name__
+    cause = e
+    while cause is not None:
+        if isinstance(cause, OSError) and "source" in str(cause):
+            return text + ("\n(TorchScript compiles a model from its source "
+                           "file; for one defined on stdin or in a REPL, "
+                           "import it with fx=True)")
+        cause = cause.__cause__
+    return text
+
+
 class TorchImportError(RuntimeError):
     """A model tracegraph cannot import: the message says what and why (an
     unsupported construct, torch.jit.script or make_fx rejecting the model,
@@ -132,21 +169,26 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
     with them (``import_torch("--torchvision", "resnet18", "-o", "r.mlir")``)
     and raises ``TorchImportError`` when it fails.
     """
-    if isinstance(model, str):
+    if isinstance(model, (str, os.PathLike)):
         from .torch.cli import main
+        # Paths (the -o file, a --module or --torchscript file) as pathlib
+        # gives them.
+        argv = [os.fspath(a) if isinstance(a, os.PathLike) else a
+                for a in (model, *args)]
+        model = argv[0]
         try:
-            status = main([model, *args])
+            status = main(argv)
         except SystemExit as e:  # argparse on a bad option
             status = e.code if isinstance(e.code, int) else 1
         if status:
             raise TorchImportError("torch-to-tg %s failed (exit %d; its error "
-                                   "is above)" % (" ".join([model, *args]),
-                                                  status))
+                                   "is above)" % (" ".join(argv), status))
         return None
     if args:
         raise TypeError("import_torch(model, ...): options are keywords")
     import torch
     from .torch.cli import _first_line, import_torchscript, script
+    from .torch.example_types import Unsupported
     from .torch.torchscript import ImportError_
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
@@ -162,11 +204,13 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
                 scripted = script(model, training)
             except Exception as e:
                 raise TorchImportError("torch.jit.script rejects the model: %s"
-                                       % _first_line(e)) from e
+                                       % _script_error(e)) from e
             text = import_torchscript(scripted, None, method, inputs)
             kind = "TorchScript"
     except ImportError_ as e:
         raise TorchImportError("unsupported construct: %s" % e) from e
+    except Unsupported as e:  # the example inputs do not fit the method
+        raise TorchImportError(str(e)) from e
     except TorchImportError:
         raise
     except Exception as e:

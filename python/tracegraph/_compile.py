@@ -104,6 +104,14 @@ def _pipeline_text(passes, pipeline):
     return ",".join(_pass_text(p) for p in passes)
 
 
+def _looks_like_a_path(text):
+    """A str that cannot be IR: one line naming an MLIR file (or any file
+    that exists) and holding none of IR's punctuation."""
+    if "\n" in text or not text.strip() or any(c in text for c in "{}()%@\"="):
+        return False
+    return text.endswith((".mlir", ".mlirbc")) or os.path.isfile(text)
+
+
 def compile(ir, passes=None, *, pipeline=None, section=True,
             strip_debuginfo=None, print_debuginfo=None, provenance=False,
             filename=None, embed_source=False, source_root="", compress=True,
@@ -111,7 +119,9 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     """Runs tg-opt's passes in this process; returns a ``CompileResult``.
 
     ``ir`` is tg IR text (``import_torch``'s result), MLIR bytecode
-    (``bytes``), or an ``os.PathLike`` naming a file of either. The passes
+    (``bytes``), or a file of either given as an ``os.PathLike``
+    (``pathlib.Path("model.mlir")``; a ``str`` is always IR text, and one
+    that names a file raises ``TypeError`` saying so). The passes
     are ``passes``, a list of names as tg-opt takes them (``"tg-inline"``,
     ``"tg-module-hierarchy{format=profiler}"``, ``"--tg-fuse-elementwise"``,
     ``("tg-inline", {"entry": "f"})``; every tracegraph and upstream pass),
@@ -130,8 +140,8 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     build ID as hex (default ``None``: a hash of its contents; ``"none"``:
     no build ID, the 3.0 section); ``verify_each=False`` skips
     the verifier between passes, ``threads=False`` runs on one thread.
-    ``filename`` names the buffer in diagnostics (default: the path, or
-    ``"<string>"``).
+    ``filename`` (a str or a path) names the buffer in diagnostics
+    (default: the path, or ``"<string>"``).
 
     Raises ``CompileError`` carrying MLIR's diagnostics when the IR does not
     parse, the pipeline is malformed or a pass fails::
@@ -144,6 +154,10 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
             filename = os.fspath(ir)
         with open(ir, "rb") as f:
             ir = f.read()
+    elif isinstance(ir, str) and _looks_like_a_path(ir):
+        raise TypeError(
+            "compile(%r): a str is IR text, and this one is a file name; give "
+            "a file as a path: tracegraph.compile(pathlib.Path(%r))" % (ir, ir))
     elif isinstance(ir, (bytearray, memoryview)):
         ir = bytes(ir)
     elif not isinstance(ir, (str, bytes)):
@@ -151,6 +165,7 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
                         "an os.PathLike, not %s" % type(ir).__name__)
     if filename is None:
         filename = "<string>"
+    filename = os.fsdecode(filename)
     text = _pipeline_text(passes, pipeline)
     if strip_debuginfo is None:
         strip_debuginfo = bool(section)

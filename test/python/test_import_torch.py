@@ -53,3 +53,61 @@ def test_failures_raise():
         tracegraph.import_torch("--no-such-option")
     with pytest.raises(TypeError, match="keywords"):
         tracegraph.import_torch(make(), (torch.randn(1, 3, 8, 8),))
+
+
+class Scaled(torch.nn.Module):
+    def forward(self, x, scale: float = 2.0):
+        return torch.relu(x) * scale
+
+
+class Printing(torch.nn.Module):
+    def forward(self, x):
+        print(x, end="")
+        return x
+
+
+def test_example_inputs_count_as_written():
+    # Issue 30: "takes 3 arguments, got 4" counted self, and a defaulted
+    # parameter had to be given.
+    ir = tracegraph.import_torch(Scaled(), example_inputs=torch.randn(2))
+    assert "tg.example_types" in ir
+    with pytest.raises(tracegraph.TorchImportError) as e:
+        tracegraph.import_torch(Scaled(), example_inputs=(torch.randn(2),) * 3)
+    assert str(e.value) == ("Scaled.forward(x, scale=2.0) takes 1 to 2 "
+                            "inputs, got 3 example inputs")
+
+
+def test_torchscript_errors_keep_their_source_lines():
+    with pytest.raises(tracegraph.TorchImportError) as e:
+        tracegraph.import_torch(Printing())
+    text = str(e.value)
+    assert text.startswith("torch.jit.script rejects the model: print doesn't "
+                           "accept any keyword arguments:")
+    assert 'print(x, end="")' in text and "<--- HERE" in text
+    assert "Exception raised from" not in text
+
+
+def test_a_model_without_source_file_suggests_fx(tmp_path):
+    script = ("import torch, tracegraph\n"
+              "class M(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return torch.relu(x)\n"
+              "try:\n"
+              "    tracegraph.import_torch(M())\n"
+              "except tracegraph.TorchImportError as e:\n"
+              "    print(e)\n"
+              "print(tracegraph.import_torch(M(), fx=True,\n"
+              "      example_inputs=torch.randn(2)).splitlines()[0])\n")
+    run = subprocess.run([sys.executable, "-"], input=script, text=True,
+                         capture_output=True, check=True)
+    assert "for one defined on stdin or in a REPL, import it with fx=True" \
+        in run.stdout
+    assert run.stdout.endswith("(torch.fx).\n")
+
+
+def test_command_line_paths_may_be_pathlib(tmp_path):
+    out = tmp_path / "m.mlir"
+    assert tracegraph.import_torch(
+        "--module", "%s:make" % os.path.abspath(__file__),
+        "--no-example-input", "-o", out) is None
+    assert out.read_text().startswith("// Imported by torch-to-tg")

@@ -143,6 +143,24 @@ def test_unknown_handles_and_formats_raise(section):
         section.lookup(BadIndex())
 
 
+def test_errors_name_the_number_given(section):
+    # Issue 30: past int64 a handle was reported as "debug handle -1", and a
+    # line past u32 as "line must be >= 1".
+    for bad in (2 ** 64, 2 ** 70, -2 ** 70, 2 ** 63):
+        for call in (section.traceback, section.lookup, section.module_path,
+                     section.llvm_frames, lambda h: section.lookup_many([h])):
+            with pytest.raises(KeyError) as e:
+                call(bad)
+            assert "debug handle %d " % bad in str(e.value), (call, bad)
+    with pytest.raises(KeyError, match=r"debug handle -1 "):
+        section.lookup_many([3, -1])
+    for line in (0, -5, 2 ** 32, 2 ** 40, 2 ** 70):
+        with pytest.raises(ValueError) as e:
+            section.source("resnet.py", line)
+        assert str(e.value) == ("line must be between 1 and 4294967295, "
+                                "got %d" % line)
+
+
 def test_lookup_many_is_lookup_in_brief(section):
     briefs = section.lookup_many(section.handles, "profiler")
     assert len(briefs) == len(section.handles)
@@ -218,11 +236,11 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
 
 
 def test_one_schema_with_tg_symbolicate(section, tmp_path):
-    # lookup() is tg-symbolicate --format=json's object, key for key.
+    # lookup() is tg-symbolicate --format=json's object, key for key and in
+    # the same order (issue 30: the order was a hash map's).
     for handle in section.handles:
-        cli = json.loads(symbolicate(GOLDEN, str(handle), "--format=json",
-                                     "--no-source"))
-        assert section.lookup(handle) == cli[0]
+        cli = json.loads(symbolicate(GOLDEN, str(handle), "--format=json"))
+        assert json.dumps(section.lookup(handle)) == json.dumps(cli[0])
     # A Chrome trace annotated from Python is the one tg-symbolicate writes.
     events = [{"name": "k", "ph": "X", "ts": 1.5, "args": {"debug_handle": h}}
               for h in section.handles]
@@ -242,7 +260,7 @@ def test_source_query_is_tg_symbolicate_source(section):
                                      "--format=json"))
         assert section.source(frame["file"], frame["line"]) == cli
     assert section.source("nowhere.py", 1)["handles"] == []
-    with pytest.raises(ValueError, match="line must be >= 1"):
+    with pytest.raises(ValueError, match="line must be between 1 and 4294967295, got 0"):
         section.source("resnet.py", 0)
 
 
@@ -270,3 +288,32 @@ def test_import_torch_runs_the_importer(tmp_path):
     assert status in (0, None)
     text = out.read_text()
     assert "tg.graph" in text and "aten::relu" in text
+
+
+def test_lookup_reads_source_lines_as_tg_symbolicate_does(tmp_path):
+    # Issue 30: lookup() gave source_line None where tg-symbolicate reads the
+    # line from the file (or from --source-root).
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "m.py").write_text("def f(x):\n    return x + 1\n")
+    model = tmp_path / "m.mlir"
+    model.write_text('module {\n  tg.graph @"M::forward"(%self: '
+                     '!tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {\n'
+                     '    %y = tg.op "aten::add"(%x) : (!tg.tensor) -> '
+                     '!tg.tensor loc("m.py":2:12)\n'
+                     '    tg.return %y : !tg.tensor\n  }\n}\n')
+    path = tmp_path / "m.tgdbg"
+    subprocess.run([os.path.join(TOOLS, "tg-opt"), str(model),
+                    "--tg-assign-debug-handles",
+                    "--tg-emit-debug-section=path=%s" % path, "-o",
+                    os.devnull], check=True)
+    section = tracegraph.Section(path)
+    handle = next(h for h in section.handles
+                  if section.lookup(h)["op"] == "aten::add")
+    cli = json.loads(symbolicate(str(path), str(handle), "--format=json",
+                                 "--source-root", str(tmp_path / "src")))
+    mine = section.lookup(handle, source_root=tmp_path / "src")
+    assert json.dumps(mine) == json.dumps(cli[0])
+    assert mine["origins"][0]["frames"][-1]["source_line"] == \
+        "    return x + 1"
+    assert section.lookup(handle)["origins"][0]["frames"][-1][
+        "source_line"] is None  # m.py is not in the current directory

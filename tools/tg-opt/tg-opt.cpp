@@ -18,6 +18,7 @@
 #include "tg/Passes/OriginAccounting.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
+#include "tg/Support/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -55,6 +56,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<tg::TGDialect>();
+  llvm::cl::AddExtraVersionPrinter(tg::printVersion);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "tracegraph optimizer driver\n", registry);
   llvm::InitLLVM init(argc, argv);

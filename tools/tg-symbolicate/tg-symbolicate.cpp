@@ -13,6 +13,7 @@
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
 #include "tg/Support/OutputFile.h"
+#include "tg/Support/Version.h"
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Symbolize/SourceQuery.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
@@ -26,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 
@@ -53,8 +55,9 @@ cl::opt<std::string> buildId(
     cl::value_desc("hex"), cl::init(""), cl::cat(category));
 cl::opt<std::string> expectBuildId(
     "expect-build-id",
-    cl::desc("Refuse a section whose build ID is not this one (a handle "
-             "means something only in the section of its own build)"),
+    cl::desc("Refuse a section whose build ID is not this one, or does not "
+             "start with it (a prefix of at least 8 hex digits); a handle "
+             "means something only in the section of its own build"),
     cl::value_desc("hex"), cl::init(""), cl::cat(category));
 cl::opt<bool> printBuildId(
     "print-build-id",
@@ -185,8 +188,27 @@ void printText(raw_ostream &os, const SymbolizedHandle &sym,
 /// once complete (llvm::writeToOutput), so a program reading the old file
 /// (a Section holding it mapped, another tg-symbolicate) keeps reading the
 /// old bytes, and an interrupted run leaves no half-written file.
+/// Whether stdout's reader went away (`tg-symbolicate ... | head`).
+bool outputClosed(raw_ostream &os) {
+  return &os == &outs() && outs().has_error() &&
+         outs().error() == std::errc::broken_pipe;
+}
+
+/// Ends the run as a filter ends when its reader goes away: by SIGPIPE,
+/// quietly. Where the caller ignores SIGPIPE, writes fail with EPIPE instead
+/// and LLVM would print "LLVM ERROR: IO failure on output stream: Broken
+/// pipe" when it destroys outs(); the error is cleared first.
+[[noreturn]] void stopOnClosedOutput() {
+  outs().clear_error();
+  std::signal(SIGPIPE, SIG_DFL);
+  std::raise(SIGPIPE);
+  std::_Exit(128 + SIGPIPE); // SIGPIPE blocked: the same status
+}
+
 bool writeOutput(function_ref<void(raw_ostream &)> write) {
   std::string error = writeFileAtomically(outputPath, write);
+  if (outputPath == "-" && outputClosed(outs()))
+    stopOnClosedOutput();
   if (!error.empty())
     reportError("cannot write '" + outputPath + "': " + error);
   return error.empty();
@@ -312,7 +334,12 @@ Expected<std::unique_ptr<DebugSectionReader>> openSection() {
   return std::move(fetched->reader);
 }
 
-/// --expect-build-id: the section must be that build's.
+/// Hex digits a prefix of a build ID needs (as a short commit hash: 4
+/// bytes, one chance in 4 billion that another build shares them).
+constexpr size_t kMinBuildIdPrefix = 8;
+
+/// --expect-build-id: the section must be that build's (the whole ID, or a
+/// prefix of at least kMinBuildIdPrefix digits of it).
 bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
   Expected<std::vector<uint8_t>> expected =
       section::parseBuildId(expectBuildId);
@@ -323,14 +350,24 @@ bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
   std::string want = section::formatBuildId(*expected);
   if (found == want)
     return true;
+  bool prefix = want.size() < found.size();
+  if (prefix && found.starts_with(want) && want.size() >= kMinBuildIdPrefix)
+    return true;
+  if (prefix && found.starts_with(want)) {
+    reportError(formatv("--expect-build-id: {0} is {1} hex digits, too few "
+                        "to name a build: give the build ID or at least its "
+                        "first {2} digits",
+                        want, want.size(), kMinBuildIdPrefix));
+    return false;
+  }
   if (found.empty())
     reportError(formatv("{0}: the section has no build ID (format {1}.{2}), "
                         "expected {3}",
                         sectionPath, major, minor, want));
   else
-    reportError(formatv("{0}: build ID {1}, expected {2}: the section is "
+    reportError(formatv("{0}: build ID {1}, expected {2}{3}: the section is "
                         "another build's, whose handles name other ops",
-                        sectionPath, found, want));
+                        sectionPath, found, want, prefix ? "..." : ""));
   return false;
 }
 
@@ -405,6 +442,8 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
     }
     bool first = true;
     for (StringRef text : handles) {
+      if (outputClosed(os))
+        break; // nobody reads the rest
       std::optional<uint64_t> handle = parseHandle(text);
       if (!handle) {
         reportError("invalid debug handle '" + printable(text) +
@@ -434,6 +473,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
+  cl::AddExtraVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tracegraph symbolizer: debug handles -> module paths and tracebacks\n\n"

@@ -28,6 +28,10 @@
 #include <set>
 #include <thread>
 
+#ifdef LLVM_ON_UNIX
+#include <sys/stat.h>
+#endif
+
 using namespace mlir;
 using namespace tg;
 using namespace tg::section;
@@ -328,6 +332,75 @@ TEST_F(SerializeTest, OpenMapsAFile) {
                 .starts_with("cannot open: "),
             true);
 }
+
+/// Writes `bytes` to `path`, truncating what was there: in place, as
+/// `open(path, "wb")` does, not by a rename.
+static void writeInPlace(llvm::StringRef path, llvm::StringRef bytes) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  ASSERT_FALSE(ec);
+  os << bytes;
+}
+
+TEST_F(SerializeTest, FilesThatChangeUnderTheReaderNeverFault) {
+  // Issue 30: a mapped file truncated in place raised SIGBUS on the next
+  // read. A section read at open keeps its bytes; a mapped one reads zeros
+  // where pages went, and checkUnchanged() says so.
+  OwningOpRef<ModuleOp> module = parse();
+  std::string bytes = build(*module);
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("tg-section", "tgdbg", path));
+  llvm::FileRemover remover(path);
+  for (uint64_t mapFrom : {DebugSectionReader::kMapFrom, uint64_t(0)}) {
+    writeInPlace(path, bytes);
+    auto reader = DebugSectionReader::open(path, mapFrom);
+    ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+    EXPECT_EQ((*reader)->isMapped(), mapFrom == 0);
+    Symbolizer symbolizer(**reader);
+    std::vector<std::string> before;
+    for (uint64_t h : {1, 2, 3, 4, 5, 7}) {
+      auto sym = symbolizer.symbolize(h, ModulePathFormat::Mobile);
+      ASSERT_TRUE(!!sym) << llvm::toString(sym.takeError());
+      before.push_back(sym->origins.front().modulePath);
+    }
+    writeInPlace(path, "");
+    std::vector<std::string> after;
+    for (uint64_t h : {1, 2, 3, 4, 5, 7}) {
+      auto sym = symbolizer.symbolize(h, ModulePathFormat::Mobile);
+      if (!sym) {
+        llvm::consumeError(sym.takeError());
+        continue;
+      }
+      after.push_back(sym->origins.empty() ? ""
+                                           : sym->origins.front().modulePath);
+    }
+    llvm::Error changed = (*reader)->checkUnchanged();
+    if (mapFrom == 0) {
+      EXPECT_TRUE(!!changed);
+      EXPECT_NE(llvm::toString(std::move(changed)).find("changed while open"),
+                std::string::npos);
+    } else {
+      EXPECT_FALSE(!!changed);
+      llvm::consumeError(std::move(changed));
+      EXPECT_EQ(after, before);
+    }
+  }
+}
+
+#ifdef LLVM_ON_UNIX
+TEST_F(SerializeTest, OpenRefusesAFifoWithoutBlocking) {
+  // open() of a FIFO blocks until a writer comes: the type is checked first.
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tg-fifo", dir));
+  std::string fifo = (dir + "/fifo").str();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto reader = DebugSectionReader::open(fifo);
+  ASSERT_FALSE(!!reader);
+  EXPECT_EQ(llvm::toString(reader.takeError()), "not a regular file");
+  llvm::sys::fs::remove(fifo);
+  llvm::sys::fs::remove(dir);
+}
+#endif
 
 TEST_F(SerializeTest, ManyHandlesInOddBlocks) {
   // Enough ops to fill many blocks, with runs, jumps and repeats in every

@@ -40,6 +40,9 @@
 //    inside a pattern application without replacement values, its origins
 //    go to the ops created by that application whose location already lists
 //    them, or else to every op it created.
+// Terminators count only with `Options::terminators` (the drop-ins set it):
+// otherwise an erased terminator computes nothing and loses no origin.
+//
 // 3. Erased as dead, or replaced by a block argument: nothing computes it
 //    any more. `finalize` reports it by `getDroppedOrigins()`, and
 //    `recordRemovedOrigins` records it as `eliminated` (with the pass) on the
@@ -153,15 +156,22 @@ public:
     /// At most this many origins in one op's location; 0: no bound. The
     /// default is the measured one of docs/upstream-transforms.md.
     unsigned maxOrigins = kDefaultMaxOrigins;
+    /// Keep the origins of terminators (`scf.yield`, `scf.reduce`,
+    /// `func.return`) as any op's. Off, a terminator computes nothing and an
+    /// erased one loses no origin (a fusion dropping its producer's yield).
+    bool terminators = false;
 
     /// The options of a location-preserving drop-in pass: records name the
-    /// pass, merges are bounded by its `max-origins`, and origins are not
-    /// named (names are for provenance maps; records carry locations).
+    /// pass, merges are bounded by its `max-origins`, origins are not named
+    /// (names are for provenance maps; records carry locations), and
+    /// terminators count, as for `--tg-account-origins` (so that
+    /// `--tg-snapshot-origins=terminators=true` finds every one of them).
     static Options forPass(llvm::StringRef passName, unsigned maxOrigins) {
       Options options;
       options.passName = passName.str();
       options.maxOrigins = maxOrigins;
       options.recordNames = false;
+      options.terminators = true;
       return options;
     }
   };

@@ -415,7 +415,11 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
     or merged into a survivor), or named by a `#tg.origin_record` on any op's
     location (`eliminated`, or `merged` over a `max-origins` bound). Any
     other origin is lost. With `compare=full` (default) the whole origin must
-    survive (its call-site chain included); with `compare=leaf` only its leaf
+    survive (its call-site chain included), where inlining may have put it:
+    as the inner part of a longer call stack (the op was inlined: frames
+    were added outside it), or ending at the call location of a frame (a
+    call that was inlined lives on as its callee's frames); with
+    `compare=leaf` only its leaf
     source position must, as the leaf or as the call location of a frame of
     some op's location, which is what survives passes that add or fold frames
     (`--tg-inline` turns a call's location into its frames' call location).

@@ -1,19 +1,21 @@
 //===- Reader.h - Zero-copy debug section reader ----------------*- C++ -*-===//
 //
 // Opens a debug section (docs/debug-section-format.md) by mapping it
-// read-only and validating its header and section table, and then answers
-// lookups by reading records straight out of the mapping: strings are views
-// into it, and nothing is decoded until asked. In format 2.0 opening is
-// O(number of tables): each table's checksum is checked on its first use (and
-// each block of a block-coded table on the first use of that block), so a
-// lookup never returns unchecked bytes; verifyAll() checks everything at once.
-// Format 1.0 files are checked whole at open, as their format requires. A
-// small 3.0 section may be stored compressed (flag COMPRESSED): it is
-// decompressed once, at open, into memory the reader owns, and read from there
-// the same way. Every
-// lookup checks its bounds and returns an llvm::Error naming the table, index
-// and byte offset when the file is inconsistent. Independent of MLIR on
-// purpose: tools that only symbolicate need no MLIRContext.
+// read-only (a small one is read into memory instead) and validating its
+// header and section table, and then answers lookups by reading records
+// straight out of the mapping: strings are views into it, and nothing is
+// decoded until asked. The mapping is guarded (GuardedMapping.h): a file
+// truncated in place gives checkUnchanged()'s error, never a SIGBUS. In
+// format 2.0 opening is O(number of tables): each table's checksum is checked
+// on its first use (and each block of a block-coded table on the first use of
+// that block), so a lookup never returns unchecked bytes; verifyAll() checks
+// everything at once. Format 1.0 files are checked whole at open, as their
+// format requires. A small 3.0 section may be stored compressed (flag
+// COMPRESSED): it is decompressed once, at open, into memory the reader owns,
+// and read from there the same way. Every lookup checks its bounds and returns
+// an llvm::Error naming the table, index and byte offset when the file is
+// inconsistent. Independent of MLIR on purpose: tools that only symbolicate
+// need no MLIRContext.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@
 
 #include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/Format.h"
+#include "tg/Serialize/GuardedMapping.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -106,9 +109,14 @@ struct SectionArgLocation {
 
 class DebugSectionReader {
 public:
-  /// Maps `path` read-only and validates it.
+  /// Files from this size on are mapped; smaller ones are read whole (as
+  /// cheap as the page faults a mapping costs at that size, and the reader
+  /// then keeps the bytes it opened whatever happens to the file).
+  static constexpr uint64_t kMapFrom = uint64_t(64) << 10;
+  /// Opens `path` (a regular file: a FIFO or a device is refused without
+  /// blocking), reads or maps it read-only and validates it.
   static llvm::Expected<std::unique_ptr<DebugSectionReader>>
-  open(llvm::StringRef path);
+  open(llvm::StringRef path, uint64_t mapFrom = kMapFrom);
   /// Validates an in-memory section (tests, stdin). Keeps `buffer` alive.
   static llvm::Expected<std::unique_ptr<DebugSectionReader>>
   fromBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer);
@@ -172,6 +180,16 @@ public:
   /// Whether the file was an ELF container (section::readElfContainer); the
   /// reader then reads the section inside it, at getElfOffset().
   bool isElfContainer() const { return fromElf; }
+  /// An error once the mapped file changed since open (truncated, or
+  /// rewritten in place rather than replaced by a rename): what was read
+  /// since the last check may be the new bytes or zeros, so a caller checks
+  /// after reading and before trusting the answer. Always success for a
+  /// section read into memory. Costs an fstat.
+  llvm::Error checkUnchanged() const {
+    return mapping ? mapping->fileChanged() : llvm::Error::success();
+  }
+  /// Whether the reader reads a mapping of the file (not memory it owns).
+  bool isMapped() const { return mapping != nullptr; }
   uint64_t getElfOffset() const { return elfOffset; }
   /// Byte size of a table, for size reports.
   uint64_t getSectionSize(section::SectionKind kind) const {
@@ -258,7 +276,7 @@ private:
   uint64_t getRowOffset(section::SectionKind kind, uint32_t index) const;
 
   std::unique_ptr<llvm::MemoryBuffer> buffer;
-  std::unique_ptr<llvm::sys::fs::mapped_file_region> mapping;
+  std::unique_ptr<section::GuardedMapping> mapping;
   llvm::StringRef data;
   uint16_t versionMajor = 0, versionMinor = 0;
   /// What the major version decides (set once the version is read).

@@ -65,6 +65,8 @@ private:
     std::optional<uint32_t> parent;
     ModulePathFrame frame;
   };
+  /// The node, memoized. The pointer is valid until the next call (which
+  /// may grow `nodes`).
   llvm::Expected<const Node *> getNode(uint32_t index);
   /// The module path of ops called through `stack` from `graph`.
   llvm::Expected<uint32_t> stackModulePath(uint32_t stack,

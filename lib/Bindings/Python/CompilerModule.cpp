@@ -32,15 +32,19 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <pybind11/pybind11.h>
 
+#include <cstdio>
 #include <mutex>
 #include <optional>
 #include <string>
+
+#include <unistd.h>
 
 namespace py = pybind11;
 
@@ -87,6 +91,40 @@ struct CompileOutput {
   std::string diagnostics;
 };
 
+/// Runs `fn` with the process's stderr (descriptor 2) going to a temporary
+/// file, and returns what was written there. LLVM's option parser reports a
+/// bad pass option value (`for the --format option: Cannot find option
+/// named 'bogus'!`) on llvm::errs(), not to the stream it is given, and the
+/// message belongs in CompileError. The caller holds the GIL, so no Python
+/// thread writes to stderr meanwhile (parsing a pipeline takes
+/// microseconds).
+std::string captureStderr(llvm::function_ref<void()> fn) {
+  llvm::errs().flush();
+  std::fflush(stderr);
+  FILE *file = std::tmpfile();
+  int saved = file ? ::dup(2) : -1;
+  if (saved < 0 || ::dup2(::fileno(file), 2) < 0) {
+    if (saved >= 0)
+      ::close(saved);
+    if (file)
+      std::fclose(file);
+    fn();
+    return {};
+  }
+  fn();
+  llvm::errs().flush();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  std::string text;
+  std::rewind(file);
+  char chunk[4096];
+  for (size_t n; (n = std::fread(chunk, 1, sizeof(chunk), file)) > 0;)
+    text.append(chunk, n);
+  std::fclose(file);
+  return text;
+}
+
 /// Parse, run, build the section, strip, print. Runs without the GIL.
 CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   CompileOutput out;
@@ -104,10 +142,28 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
 
   mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
   pm.enableVerifier(opts.verifyEach);
-  if (mlir::failed(mlir::parsePassPipeline(opts.pipeline, pm, diag))) {
-    diag << "\n";
+  mlir::LogicalResult parsed = mlir::failure();
+  std::string optionErrors;
+  {
+    py::gil_scoped_acquire gil;
+    optionErrors = captureStderr(
+        [&] { parsed = mlir::parsePassPipeline(opts.pipeline, pm, diag); });
+  }
+  if (mlir::failed(parsed)) {
+    // The option's own error first (LLVM prefixes it with the program name,
+    // which is empty here: ": for the --format option: ..."), then MLIR's.
+    llvm::StringRef options = llvm::StringRef(optionErrors).trim();
+    options.consume_front(": ");
+    std::string message = options.str();
+    llvm::StringRef rest = llvm::StringRef(out.diagnostics).trim("\n");
+    if (!message.empty() && !rest.empty())
+      message += "\n";
+    message += rest.str();
+    out.diagnostics = message + "\n";
     return out;
   }
+  // A pipeline that parsed may still have printed (a warning): pass it on.
+  llvm::errs() << optionErrors;
 
   mlir::ParserConfig config(&context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
@@ -119,8 +175,17 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   if (opts.section) {
     mlir::FailureOr<std::string> bytes =
         tg::buildDebugSection(*module, opts.sectionOptions);
-    if (mlir::failed(bytes))
+    if (mlir::failed(bytes)) {
+      // The passes ran; what is missing is compile()'s own default, said in
+      // compile()'s words before the ops' diagnostics.
+      if (llvm::StringRef(out.diagnostics).contains("tg.debug_handle"))
+        out.diagnostics.insert(
+            0, "tracegraph.compile: section=True (the default) builds the "
+               "debug section, which needs a debug handle on every op: add "
+               "\"tg-assign-debug-handles\" to the passes (DEFAULT_PASSES "
+               "have it), or give section=False\n");
       return out;
+    }
     out.section = std::move(*bytes);
   }
   if (opts.strip) {

@@ -22,6 +22,7 @@
 #include "tg/Symbolize/Symbolizer.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -32,11 +33,13 @@
 #include <pybind11/stl.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace py = pybind11;
 using namespace tg;
@@ -58,6 +61,17 @@ ModulePathFormat parseFormat(const std::string &text) {
     throw py::value_error("unknown module path format '" + text +
                           "': expected 'mobile', 'profiler' or 'scope'");
   return format;
+}
+
+/// A path from Python: a str, bytes or os.PathLike (pathlib.Path), as
+/// open() takes it; TypeError naming `what` for anything else.
+std::string toPath(py::handle obj, const char *what) {
+  if (!py::isinstance<py::str>(obj) && !py::isinstance<py::bytes>(obj) &&
+      !PyObject_HasAttrString(obj.ptr(), "__fspath__"))
+    throw py::type_error(std::string(what) +
+                         " is a path (str or os.PathLike), not " +
+                         Py_TYPE(obj.ptr())->tp_name);
+  return py::str(py::module_::import("os").attr("fsdecode")(obj));
 }
 
 /// A JSON value as the Python object json.loads would make of it.
@@ -82,9 +96,18 @@ py::object toPython(const llvm::json::Value &value) {
     return std::move(list);
   }
   case llvm::json::Value::Object: {
+    // Keys in sorted order, as tg-symbolicate prints them (json::Object is
+    // a hash map: its own order is no order).
+    const llvm::json::Object &object = *value.getAsObject();
+    std::vector<const llvm::json::Object::value_type *> entries;
+    for (const auto &entry : object)
+      entries.push_back(&entry);
+    llvm::sort(entries, [](const auto *a, const auto *b) {
+      return a->first < b->first;
+    });
     py::dict dict;
-    for (const auto &[key, element] : *value.getAsObject())
-      dict[py::str(key.str())] = toPython(element);
+    for (const auto *entry : entries)
+      dict[py::str(entry->first.str())] = toPython(entry->second);
     return std::move(dict);
   }
   }
@@ -94,7 +117,8 @@ py::object toPython(const llvm::json::Value &value) {
 /// An opened section: the reader (which owns the mapping) and a symbolizer.
 class Section {
 public:
-  static std::shared_ptr<Section> open(py::object source) {
+  static std::shared_ptr<Section> open(py::object source,
+                                       std::optional<bool> mmap) {
     std::string origin = "<bytes>";
     llvm::Expected<std::unique_ptr<DebugSectionReader>> reader =
         [&]() -> llvm::Expected<std::unique_ptr<DebugSectionReader>> {
@@ -118,10 +142,17 @@ public:
         throw py::error_already_set();
       }
       origin = path;
-      return DebugSectionReader::open(path);
+      uint64_t mapFrom = !mmap   ? DebugSectionReader::kMapFrom
+                         : *mmap ? 0
+                                 : UINT64_MAX;
+      return DebugSectionReader::open(path, mapFrom);
     }();
-    if (!reader)
-      raise(reader.takeError());
+    if (!reader) {
+      // A file's errors name it, as tg-symbolicate's do.
+      std::string message = llvm::toString(reader.takeError());
+      throw SectionError(origin == "<bytes>" ? message
+                                             : origin + ": " + message);
+    }
     auto section = std::make_shared<Section>();
     section->origin = std::move(origin);
     section->reader_ = std::move(*reader);
@@ -131,28 +162,43 @@ public:
 
   /// The section of build `id` from debuginfod servers (or the client's
   /// cache), as tg-symbolicate --build-id finds it.
-  static std::shared_ptr<Section> fromBuildId(
-      const std::string &id, std::optional<std::vector<std::string>> urls,
-      std::optional<std::string> cacheDir, std::optional<double> timeout) {
+  static std::shared_ptr<Section> fromBuildId(const std::string &id,
+                                              py::object urls,
+                                              py::object cacheDir,
+                                              std::optional<double> timeout) {
     llvm::Expected<std::vector<uint8_t>> bytes = section::parseBuildId(id);
     if (!bytes)
       throw py::value_error(llvm::toString(bytes.takeError()));
     DebuginfodOptions options;
-    if (urls)
-      options.urls = *urls;
-    if (cacheDir)
-      options.cacheDirectory = *cacheDir;
+    if (py::isinstance<py::str>(urls)) {
+      // DEBUGINFOD_URLS' own form: URLs separated by white space.
+      llvm::SmallVector<llvm::StringRef> words;
+      std::string text = py::str(urls);
+      llvm::SplitString(text, words, " \t\r\n");
+      for (llvm::StringRef word : words)
+        options.urls.push_back(word.str());
+      if (options.urls.empty())
+        throw py::value_error("urls is empty: give server URLs (a list, or "
+                              "one string separated by spaces as "
+                              "DEBUGINFOD_URLS), or None for DEBUGINFOD_URLS");
+    } else if (!urls.is_none()) {
+      for (py::handle url : urls) {
+        if (!py::isinstance<py::str>(url))
+          throw py::type_error(std::string("a debuginfod URL is a str, not ") +
+                               Py_TYPE(url.ptr())->tp_name);
+        options.urls.push_back(py::str(url));
+      }
+    }
+    if (!cacheDir.is_none())
+      options.cacheDirectory = toPath(cacheDir, "cache_dir");
     if (timeout) {
       if (!(*timeout > 0))
         throw py::value_error("timeout must be a positive number of seconds");
       options.timeout = std::chrono::milliseconds(
           std::max<int64_t>(1, int64_t(*timeout * 1000)));
     }
-    llvm::Expected<FetchedSection> fetched = [&] {
-      // Network and disk: other Python threads run meanwhile.
-      py::gil_scoped_release release;
-      return fetchSectionByBuildId(*bytes, options);
-    }();
+    llvm::Expected<FetchedSection> fetched =
+        fetchInterruptibly(*bytes, options);
     if (!fetched)
       raise(fetched.takeError());
     auto section = std::make_shared<Section>();
@@ -162,54 +208,116 @@ public:
     return section;
   }
 
+  /// fetchSectionByBuildId on a thread of its own, waited for without the
+  /// GIL (other Python threads run meanwhile) in slices between which
+  /// Python's signal handlers run: Ctrl-C raises KeyboardInterrupt at once,
+  /// not when the request times out. LLVM's client cannot be cancelled, so
+  /// an interrupted fetch finishes (or times out) on its own, unwatched.
+  static llvm::Expected<FetchedSection>
+  fetchInterruptibly(const std::vector<uint8_t> &id,
+                     const DebuginfodOptions &options) {
+    struct Fetch {
+      std::mutex mutex;
+      std::condition_variable done;
+      std::optional<llvm::Expected<FetchedSection>> result;
+      bool taken = false;
+      // An interrupted fetch's result is nobody's: its error is dropped.
+      ~Fetch() {
+        if (result && !taken)
+          llvm::consumeError(result->takeError());
+      }
+    };
+    auto fetch = std::make_shared<Fetch>();
+    std::thread([fetch, id, options] {
+      llvm::Expected<FetchedSection> result =
+          fetchSectionByBuildId(id, options);
+      std::lock_guard<std::mutex> lock(fetch->mutex);
+      fetch->result.emplace(std::move(result));
+      fetch->done.notify_all();
+    }).detach();
+    while (true) {
+      {
+        py::gil_scoped_release release;
+        std::unique_lock<std::mutex> lock(fetch->mutex);
+        if (fetch->done.wait_for(lock, std::chrono::milliseconds(50),
+                                 [&] { return fetch->result.has_value(); })) {
+          fetch->taken = true;
+          return std::move(*fetch->result);
+        }
+      }
+      if (PyErr_CheckSignals() != 0)
+        throw py::error_already_set();
+    }
+  }
+
   /// The build ID as hex, or None.
   py::object buildId() const {
     llvm::Expected<llvm::ArrayRef<uint8_t>> id = getReader().getBuildId();
     if (!id)
-      raise(id.takeError());
-    if (id->empty())
+      fail(id.takeError());
+    std::string text = id->empty() ? "" : section::formatBuildId(*id);
+    checkUnchanged();
+    if (text.empty())
       return py::none();
-    return py::str(section::formatBuildId(*id));
+    return py::str(text);
   }
 
   SymbolizedHandle symbolize(py::handle handleObject,
                              ModulePathFormat format) const {
     int64_t handle = toHandle(handleObject);
     if (handle < 0 || uint64_t(handle) >= getReader().getNumHandles())
-      throw py::key_error("debug handle " + std::to_string(handle) +
+      throw py::key_error("debug handle " + handleText(handleObject) +
                           " is out of range (the section has " +
                           std::to_string(getReader().getNumHandles()) +
                           " handles)");
     llvm::Expected<bool> used = getReader().hasHandle(handle);
     if (!used)
-      raise(used.takeError());
-    if (!*used)
-      throw py::key_error("debug handle " + std::to_string(handle) +
+      fail(used.takeError());
+    if (!*used) {
+      checkUnchanged(); // zeros where the file was say "unused"
+      throw py::key_error("debug handle " + handleText(handleObject) +
                           " is not used by any op");
+    }
     llvm::Expected<SymbolizedHandle> sym =
         getSymbolizer().symbolize(handle, format);
     if (!sym)
-      raise(sym.takeError());
+      fail(sym.takeError());
+    checkUnchanged();
     return std::move(*sym);
   }
 
   /// tg-symbolicate --format=json's object for `handle`
   /// (tg/Symbolize/SymbolizeJSON.h's schema).
-  py::object lookup(py::handle handle, const std::string &modulePath) const {
+  /// Source lines come from the section or, as tg-symbolicate reads them,
+  /// from the recorded paths (under `source_root` when given).
+  py::object lookup(py::handle handle, const std::string &modulePath,
+                    py::object sourceRoot) const {
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
-    return toPython(llvm::json::Value(toJSON(sym, nullptr)));
+    SourceCache cache(sourceRoot.is_none() ? std::string()
+                                           : toPath(sourceRoot, "source_root"));
+    return toPython(llvm::json::Value(toJSON(sym, &cache)));
   }
 
   /// tg-symbolicate --source FILE:LINE --format=json.
-  py::object source(const std::string &file, int64_t line,
+  py::object source(py::handle fileObject, py::handle lineObject,
                     const std::string &modulePath) const {
-    if (line < 1 || line > UINT32_MAX)
-      throw py::value_error("line must be >= 1, got " + std::to_string(line));
+    std::string file = toPath(fileObject, "file");
+    if (PyBool_Check(lineObject.ptr()) || !PyIndex_Check(lineObject.ptr()))
+      throw py::type_error(std::string("a line is an int, not ") +
+                           Py_TYPE(lineObject.ptr())->tp_name);
+    int overflow = 0;
+    long long line =
+        PyLong_AsLongLongAndOverflow(toInt(lineObject).ptr(), &overflow);
+    if (overflow || line < 1 || line > UINT32_MAX)
+      throw py::value_error("line must be between 1 and " +
+                            std::to_string(UINT32_MAX) + ", got " +
+                            handleText(lineObject));
     llvm::Expected<SourceQueryResult> result =
         querySource(getReader(), getSymbolizer(), file, uint32_t(line),
                     parseFormat(modulePath));
     if (!result)
-      raise(result.takeError());
+      fail(result.takeError());
+    checkUnchanged();
     return toPython(llvm::json::Value(std::move(result->json)));
   }
 
@@ -229,8 +337,12 @@ public:
       throw py::value_error("the trace is neither a JSON array of events nor "
                             "an object with a 'traceEvents' array");
     if (llvm::Error err =
-            tg::annotateChromeTrace(*trace, getSymbolizer(), options))
-      throw py::value_error(llvm::toString(std::move(err)));
+            tg::annotateChromeTrace(*trace, getSymbolizer(), options)) {
+      std::string message = llvm::toString(std::move(err));
+      checkUnchanged();
+      throw py::value_error(message);
+    }
+    checkUnchanged();
     std::string text;
     llvm::raw_string_ostream os(text);
     llvm::json::OStream json(os);
@@ -240,7 +352,7 @@ public:
 
   /// The text tg-symbolicate prints for one handle (PyTorch's layout).
   std::string traceback(py::handle handle, const std::string &modulePath,
-                        std::optional<std::string> sourceRoot,
+                        py::object sourceRootObject,
                         const std::string &style) const {
     if (style != "pytorch" && style != "pytorch-mobile")
       throw py::value_error("unknown traceback style '" + style +
@@ -248,7 +360,9 @@ public:
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
     std::string text;
     llvm::raw_string_ostream os(text);
-    SourceCache cache(sourceRoot.value_or(""));
+    SourceCache cache(sourceRootObject.is_none()
+                          ? std::string()
+                          : toPath(sourceRootObject, "source_root"));
     bool first = true;
     printSymbolizedHandle(os, sym, &cache, style == "pytorch-mobile", first);
     return text;
@@ -268,16 +382,35 @@ public:
     for (uint64_t h = 0; h < getReader().getNumHandles(); ++h) {
       llvm::Expected<bool> used = getReader().hasHandle(h);
       if (!used)
-        raise(used.takeError());
+        fail(used.takeError());
       if (*used)
         out.append(h);
     }
+    checkUnchanged();
     return out;
   }
 
   void verify() const {
     if (llvm::Error err = getReader().verifyAll())
-      raise(std::move(err));
+      fail(std::move(err));
+    checkUnchanged();
+  }
+
+  /// `err` as SectionError, or the file's change when that explains it.
+  [[noreturn]] void fail(llvm::Error err) const {
+    if (llvm::Error changed = getReader().checkUnchanged()) {
+      llvm::consumeError(std::move(err));
+      throw SectionError(origin + ": " + llvm::toString(std::move(changed)));
+    }
+    raise(std::move(err));
+  }
+
+  /// SectionError once the mapped file changed since open (truncated or
+  /// rewritten in place): what was just read may be its new bytes or the
+  /// zeros the guard put where pages went missing, never the answer.
+  void checkUnchanged() const {
+    if (llvm::Error err = getReader().checkUnchanged())
+      throw SectionError(origin + ": " + llvm::toString(std::move(err)));
   }
 
   /// (op, module_path, kernel, file, line, function) per handle: the op's
@@ -293,8 +426,12 @@ public:
     std::vector<int64_t> handles;
     if (PyList_Check(handleObjects.ptr()) || PyTuple_Check(handleObjects.ptr()))
       handles.reserve(size_t(PySequence_Size(handleObjects.ptr())));
-    for (py::handle obj : handleObjects)
+    for (py::handle obj : handleObjects) {
       handles.push_back(toHandle(obj));
+      if (handles.back() < 0)
+        throw py::key_error("debug handle " + handleText(obj) +
+                            " is out of range or not used by any op");
+    }
     BriefCache &cache = briefCaches[unsigned(format)];
     std::unique_lock<std::mutex> lock(cache.mutex, std::defer_lock);
     {
@@ -353,6 +490,11 @@ public:
           error = "debug handle " + std::to_string(h) +
                   " is out of range or not used by any op";
         break;
+      }
+      // A changed file explains any other error.
+      if (llvm::Error err = reader.checkUnchanged()) {
+        error = origin + ": " + llvm::toString(std::move(err));
+        keyError = false;
       }
     }
     if (!error.empty()) {
@@ -442,16 +584,23 @@ public:
       throw py::type_error(std::string("a debug handle is an int, not ") +
                            Py_TYPE(obj.ptr())->tp_name);
     int overflow = 0;
-    py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-    if (!value) // __index__ raised: pass its exception on
-      throw py::error_already_set();
-    long long handle = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    long long handle =
+        PyLong_AsLongLongAndOverflow(toInt(obj).ptr(), &overflow);
     // Past int64 either way: out of range like any other handle the section
-    // does not have.
+    // does not have (errors print handleText, the number given).
     if (overflow)
       return -1;
     return handle;
   }
+  /// operator.index(obj); its own exception when __index__ raises.
+  static py::int_ toInt(py::handle obj) {
+    py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+    if (!value)
+      throw py::error_already_set();
+    return value;
+  }
+  /// The number an int-like `obj` stands for, as Python prints it.
+  static std::string handleText(py::handle obj) { return py::str(toInt(obj)); }
 
   /// The reader, or ValueError once close() ran.
   const DebugSectionReader &getReader() const {
@@ -486,7 +635,8 @@ public:
       return false;
     llvm::Expected<bool> used = getReader().hasHandle(handle);
     if (!used)
-      raise(used.takeError());
+      fail(used.takeError());
+    checkUnchanged();
     return *used;
   }
   std::string repr() const {
@@ -513,9 +663,14 @@ using SectionClass = py::class_<Section, std::shared_ptr<Section>>;
 
 /// Opening, the file's properties and its bytes.
 void defineSectionFile(SectionClass &cls) {
-  cls.def(py::init(&Section::open), py::arg("source"),
+  cls.def(py::init(&Section::open), py::arg("source"), py::kw_only(),
+          py::arg("mmap") = py::none(),
           "Opens a section from a path (str or os.PathLike) or from bytes. "
-          "Raises SectionError for a truncated, corrupt or foreign file.")
+          "A file is mapped (zero-copy) from 64 KiB on and read into memory "
+          "below; `mmap=True` maps it whatever its size, `mmap=False` reads "
+          "it. Raises SectionError for a truncated, corrupt or foreign "
+          "file, and on a later query once a mapped file was truncated or "
+          "rewritten in place (never a signal).")
       .def_property_readonly(
           "version",
           [](const Section &s) {
@@ -534,13 +689,16 @@ void defineSectionFile(SectionClass &cls) {
           py::arg("cache_dir") = py::none(), py::arg("timeout") = py::none(),
           "The section of build `build_id` (hex) from debuginfod servers, "
           "as `tg-symbolicate --build-id` finds it: from LLVM's debuginfod "
-          "client cache, else from `urls` (default: DEBUGINFOD_URLS), "
-          "cached in `cache_dir` (default: DEBUGINFOD_CACHE_PATH or "
+          "client cache, else from `urls` (a list, or one string of URLs "
+          "separated by spaces as DEBUGINFOD_URLS has them; default: "
+          "DEBUGINFOD_URLS), cached in `cache_dir` (a path; default: "
+          "DEBUGINFOD_CACHE_PATH or "
           "~/.cache/llvm-debuginfod/client), each request limited to "
           "`timeout` seconds (default: DEBUGINFOD_TIMEOUT or 90). Raises "
           "SectionError when no server has it, a server cannot be reached, "
           "or what it serves is not that build's section; ValueError for a "
-          "malformed ID. The GIL is released while fetching.")
+          "malformed ID. The GIL is released while fetching, and Ctrl-C "
+          "interrupts it.")
       .def_property_readonly(
           "num_handles",
           [](const Section &s) { return s.getReader().getNumHandles(); },
@@ -584,7 +742,7 @@ void defineSectionProtocols(SectionClass &cls) {
           [](py::tuple state) {
             if (state.size() != 1)
               throw py::value_error("bad pickled tracegraph.Section");
-            return Section::open(state[0]);
+            return Section::open(state[0], std::nullopt);
           }))
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
@@ -613,9 +771,11 @@ void defineSectionQueries(SectionClass &cls) {
           "SectionError naming the first bad one.")
       .def("lookup", &Section::lookup, py::arg("handle"),
            py::arg("module_path") = "mobile",
+           py::arg("source_root") = py::none(),
            "The op of `handle`: its name, kernel, entry function and one "
            "origin per location it stands for, each with its module path and "
-           "frames (outermost first).")
+           "frames (outermost first); exactly `tg-symbolicate --format=json` "
+           "(with `--source-root`), keys and their order included.")
       .def(
           "module_path",
           [](const Section &s, py::handle handle, const std::string &format) {

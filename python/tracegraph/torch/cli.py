@@ -91,9 +91,27 @@ def default_example_inputs(args):
     return None
 
 
+_DESCRIPTION = """\
+Imports a PyTorch model into tracegraph's tg dialect (MLIR text): one graph
+per method, every op with its Python source location and the module
+instance it runs in. The output goes on through tg-opt (inline, fuse,
+debug handles, the debug section); docs/torch-import.md has the details."""
+
+_EXAMPLES = """\
+examples:
+  torch-to-tg --torchvision resnet18 -o r18.mlir
+  torch-to-tg --module mymodel.py:build --example-input 1x3x224x224 -o m.mlir
+  torch-to-tg --torchscript model.pt --example-input 8x128:i64 -o m.mlir
+  torch-to-tg --module mymodel.py:build --fx --example-input 4x16 -o m.mlir
+  tg-opt r18.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles \\
+    --tg-emit-debug-section=path=r18.tgdbg -o r18-fused.mlir"""
+
+
 def main(argv):
     """torch-to-tg's command line (`argv` without the program name); the exit status."""
-    p = argparse.ArgumentParser(prog="torch-to-tg", description=__doc__)
+    p = argparse.ArgumentParser(
+        prog="torch-to-tg", description=_DESCRIPTION, epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--torchvision", metavar="NAME",
                      help="a torchvision.models model, random weights")
@@ -116,7 +134,8 @@ def main(argv):
     p.add_argument("--training", action="store_true",
                    help="import the model in training mode (default: eval mode); "
                         "`self.training` is a constant of the mode either way")
-    p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir")
+    p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir",
+                   help="where to write the IR (default: stdout)")
     p.add_argument("--save-torchscript", metavar="FILE.pt",
                    help="also write the scripted model with torch.jit.save")
     p.add_argument("--save-lite", metavar="FILE.ptl",

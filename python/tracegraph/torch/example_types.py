@@ -145,15 +145,34 @@ class TypeRecorder:
     # -- the run -----------------------------------------------------------
     def run(self, inputs):
         """Runs the method on `inputs` and records the type of every tensor value it computes."""
-        graph = self.root._c._get_method(self.method).graph
+        method = self.root._c._get_method(self.method)
+        graph = method.graph
         symbol = "%s::%s" % (self.root._c._type().qualified_name(), self.method)
-        args = [self.root._c] + list(inputs)
+        args = [self.root._c] + self._with_defaults(method.schema, list(inputs))
         with torch.no_grad():
             self._run_graph(graph, symbol, args, "")
         entry = self.table.setdefault("", {})
         entry["args"] = [mlir_tensor_type(a) if isinstance(a, torch.Tensor) else None
                          for a in args]
         return self.table
+
+    def _with_defaults(self, schema, inputs):
+        """`inputs` completed with the defaults of the parameters they leave
+        out, as a call would be; Unsupported naming the parameters (not
+        counting self, as the user wrote them) when they cannot be."""
+        params = schema.arguments[1:]  # self is the module
+        required = sum(1 for p in params if not p.has_default_value())
+        if required <= len(inputs) <= len(params):
+            return inputs + [p.default_value for p in params[len(inputs):]]
+        names = ", ".join(p.name + ("=%r" % (p.default_value,)
+                                    if p.has_default_value() else "")
+                          for p in params)
+        takes = ("%d" % required if required == len(params) else
+                 "%d to %d" % (required, len(params)))
+        raise Unsupported("%s.%s(%s) takes %s input%s, got %d example input%s"
+                          % (self.root.original_name, self.method, names, takes,
+                             "" if len(params) == 1 else "s", len(inputs),
+                             "" if len(inputs) == 1 else "s"))
 
     def _run_graph(self, graph, symbol, args, path):
         env = {}
