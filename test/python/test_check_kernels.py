@@ -143,7 +143,8 @@ class FakeLibrary:
 
 
 def _checker():
-    args = argparse.Namespace(atol=1e-6, rtol=1e-5, reduction_atol=1e-5,
+    args = argparse.Namespace(atol=1e-6, rtol=1e-5, transcendental_atol=1e-4,
+                              transcendental_rtol=1e-5, reduction_atol=1e-5,
                               reduction_rtol=1e-4, seed=0, shape="2x3")
     return ck.Checker(args)
 
@@ -188,9 +189,19 @@ def test_a_wrong_mask_or_mean_differs(mistake):
     assert not ok and ratio > 1
 
 
-def test_pointwise_tolerance_without_sums():
+def test_tolerance_per_op_family():
     kernel = ck.parse_kernels(SCOPES)[0]
-    assert _checker().tolerance(kernel) == (1e-6, 1e-5)
+    checker = _checker()
+    assert checker.tolerance(kernel) == (1e-6, 1e-5)  # aten::add only
+    kernel.ops.append((["%e"], "aten::exp", ["%6"]))
+    assert checker.tolerance(kernel) == (1e-4, 1e-5)
+    kernel.ops.append((["%s"], "aten::sum", ["%e"]))
+    # The loosest atol and the loosest rtol of the families it holds.
+    assert checker.tolerance(kernel) == (1e-4, 1e-4)
+    assert [ck.op_family(op) for op in ("relu_", "where", "amax", "sigmoid", "mean",
+                                        "softmax", "__and__")] == \
+        ["pointwise", "pointwise", "pointwise", "transcendental", "sums", "sums",
+         "pointwise"]
 
 
 def test_random_scalars_have_the_kind_the_ir_computes():

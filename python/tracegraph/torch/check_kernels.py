@@ -23,11 +23,23 @@ without --tg-assign-debug-handles):
      |ours - torch| <= atol + rtol * |torch| (NaN where PyTorch has NaN),
      bool and integer results exactly.
 
-The tolerance is the loosest of the op families the kernel holds:
+The tolerance of a kernel is the loosest atol and the loosest rtol of the op
+families it holds (--atol/--rtol and the like set them):
 
-  pointwise (arithmetic, activations, comparisons, where, amax/amin:
-  every result is computed from one element of each input, or is
-  order-independent): atol 1e-6 + rtol 1e-5 (float32; --atol, --rtol);
+  pointwise arithmetic (add, sub, mul, div, neg, relu, clamp, hardtanh,
+  hardsigmoid, hardswish, abs, sqrt, comparisons, where, masked_fill,
+  amax/amin, ...: IEEE operations every implementation rounds alike, so the
+  kernel computes PyTorch's bits): atol 1e-6 + rtol 1e-5 (float32);
+
+  transcendental functions (exp, log, sigmoid, tanh, erf, gelu, silu,
+  softplus, elu, pow, rsqrt, ...: the kernel calls libm, PyTorch its own
+  vectorized code; the two differ by an ulp or two, and the kernel then
+  multiplies that value and adds terms that may cancel, so the difference
+  is an ulp of the largest term, not of the result): atol 1e-4 + rtol 1e-5
+  (--transcendental-atol/-rtol). Measured: Swin V2-T's
+  `x * exp(clamp(logit_scale)) + 16 * sigmoid(bias)` on random inputs
+  differs from PyTorch by 3.05e-5 where the terms are about 300 and their
+  sum about 1.5;
 
   sums (sum, mean, var, std, softmax, log_softmax, logsumexp, norm,
   layer_norm, ...: one result adds up many elements, and the kernel adds
@@ -36,6 +48,8 @@ The tolerance is the loosest of the op families the kernel holds:
   float32 sum of 3,136 N(0, 9) elements in sequential order differs from
   torch.sum by at most 2.5e-5 of its value (7e-5 at 50,176); a mean by
   2e-7 absolute; a variance by 2e-6 of its value.
+
+Bool and integer results (masks, comparisons) must be exactly PyTorch's.
 
 Prints one line per kernel (max abs error and the error in units of its
 tolerance) and a summary; a kernel that fails to compile or cannot be run
@@ -354,11 +368,27 @@ SUMS = frozenset((
     "native_group_norm", "batch_norm", "instance_norm", "cumsum", "nansum",
     "nanmean"))
 
+# Functions libm and PyTorch's vectorized code compute to within an ulp or
+# two, not bit for bit.
+TRANSCENDENTAL = frozenset((
+    "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sigmoid", "tanh",
+    "erf", "erfc", "erfinv", "gelu", "silu", "mish", "softplus", "elu", "selu",
+    "celu", "pow", "rsqrt", "reciprocal", "sin", "cos", "tan", "asin", "acos",
+    "atan", "atan2", "sinh", "cosh", "asinh", "acosh", "atanh", "logit",
+    "log_sigmoid", "xlogy"))
+
+FAMILIES = ("pointwise", "transcendental", "sums")
+
 
 def op_family(op):
-    """`pointwise` or `sums` for an aten op name (without `aten::`)."""
+    """`pointwise`, `transcendental` or `sums` for an aten op name (without
+    `aten::`)."""
     base = op[:-1] if op.endswith("_") and not op.endswith("__") else op
-    return "sums" if base in SUMS else "pointwise"
+    if base in SUMS:
+        return "sums"
+    if base in TRANSCENDENTAL:
+        return "transcendental"
+    return "pointwise"
 
 
 # ----------------------------------------------------------------------------
@@ -528,14 +558,20 @@ class Checker:
     def __init__(self, args):
         self.args = args
         self.tolerances = {"pointwise": (args.atol, args.rtol),
+                           "transcendental": (args.transcendental_atol,
+                                              args.transcendental_rtol),
                            "sums": (args.reduction_atol, args.reduction_rtol)}
         self.rng = random.Random(args.seed)
 
+    def families(self, kernel):
+        """The op families of a kernel's ops (`pointwise` for none)."""
+        return {op_family(name.partition("::")[2]) for _, name, _ in kernel.ops} or \
+            {"pointwise"}
+
     def tolerance(self, kernel):
-        """(atol, rtol) of the loosest op family in the kernel."""
-        families = {op_family(name.partition("::")[2]) for _, name, _ in kernel.ops}
-        return max((self.tolerances[f] for f in families or {"pointwise"}),
-                   key=lambda t: (t[1], t[0]))
+        """(atol, rtol): the loosest of each among the kernel's op families."""
+        chosen = [self.tolerances[f] for f in self.families(kernel)]
+        return max(a for a, _ in chosen), max(r for _, r in chosen)
 
     def inputs(self, kernel, arguments):
         """(values per operand for PyTorch, ctypes arguments for the kernel).
@@ -625,6 +661,10 @@ def main(argv):
                    help="shape of the tensors of a kernel without static types")
     p.add_argument("--rtol", type=float, default=1e-5, help="pointwise ops (default 1e-5)")
     p.add_argument("--atol", type=float, default=1e-6, help="pointwise ops (default 1e-6)")
+    p.add_argument("--transcendental-rtol", type=float, default=1e-5,
+                   help="kernels with exp, sigmoid, tanh, erf, ... (default 1e-5)")
+    p.add_argument("--transcendental-atol", type=float, default=1e-4,
+                   help="kernels with exp, sigmoid, tanh, erf, ... (default 1e-4)")
     p.add_argument("--reduction-rtol", type=float, default=1e-4,
                    help="kernels that sum (sum, mean, var, softmax, ...; default 1e-4)")
     p.add_argument("--reduction-atol", type=float, default=1e-5,
@@ -647,7 +687,8 @@ def main(argv):
         return 1
     torch.manual_seed(args.seed)
     checker = Checker(args)
-    failed, worst, sums = 0, 0.0, 0
+    failed, worst = 0, 0.0
+    counts = {}  # the looser families of the kernels checked -> (count, tolerance)
     with tempfile.TemporaryDirectory() as workdir:
         prototypes = kernel_prototypes(args, workdir)
         for kernel in kernels:
@@ -656,19 +697,22 @@ def main(argv):
                 failed += 1
                 continue
             ok, max_abs, ratio = status
-            sums += checker.tolerance(kernel) == checker.tolerances["sums"] and \
-                checker.tolerances["sums"] != checker.tolerances["pointwise"]
+            looser = tuple(f for f in FAMILIES[1:] if f in checker.families(kernel))
+            if looser:
+                n, _ = counts.get(looser, (0, None))
+                counts[looser] = (n + 1, checker.tolerance(kernel))
             worst = max(worst, ratio)
             print("%s: %s (max abs error %.3g, %.3g of the tolerance)" % (
                 kernel.name, "equal to PyTorch" if ok else "DIFFERS from PyTorch", max_abs,
                 ratio), flush=True)
             failed += not ok
+    names = {("transcendental",): "with transcendental functions", ("sums",): "that sum",
+             ("transcendental", "sums"): "that sum, with transcendental functions"}
+    looser = "".join("; %d %s within atol %g + rtol %g" % ((n, names[key]) + tolerance)
+                     for key, (n, tolerance) in sorted(counts.items()))
     print("%d of %d kernels compiled and equal to PyTorch within atol %g + rtol %g%s "
           "(worst: %.3g of the tolerance)" % (
-              len(kernels) - failed, len(kernels), args.atol, args.rtol,
-              "; %d that sum within atol %g + rtol %g" % (
-                  sums, args.reduction_atol, args.reduction_rtol) if sums else "",
-              worst))
+              len(kernels) - failed, len(kernels), args.atol, args.rtol, looser, worst))
     return 1 if failed else 0
 
 
