@@ -14,7 +14,14 @@ Prints a Markdown table (docs/real-models.md has one). Runs from the source
 tree: the importer is its python/tracegraph.
 
   scripts/fusion_table.py --tools build/bin resnet18 mobilenet_v2 ... \
-      examples/models/transformer.py:encoder
+      examples/models/transformer.py:encoder@1x16x64
+
+A model of your own is MOD:FACTORY (torch-to-tg --module); its example
+inputs follow it, each after an `@` (`file.py:make@2x3@2x3:i64`, one per
+input of forward, torch-to-tg --example-input's syntax), so that it is
+imported with static types as the torchvision models are. The prim::If
+columns count the entry graph, the flattened program (the graphs of the
+methods it inlined stay in the module, unfolded).
 """
 
 import argparse
@@ -40,11 +47,37 @@ def run_python(args):
     return subprocess.run([sys.executable] + args, capture_output=True, text=True, env=env)
 
 
+def model_source(spec):
+    """(torch-to-tg arguments, row name) of a model argument: a torchvision
+    name, or MOD:FACTORY[@SHAPE...] with its example inputs."""
+    if ":" not in spec:
+        return ["--torchvision", spec], spec
+    module, factory = spec.rsplit(":", 1)
+    factory, *shapes = factory.split("@")
+    source = ["--module", module + ":" + factory]
+    for shape in shapes:
+        source += ["--example-input", shape]
+    return source, factory
+
+
+def entry_graph(text):
+    """The text of the entry graph (`tg.entry`) of printed tg IR."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if "tg.graph" in line and "tg.entry" in line:
+            indent = len(line) - len(line.lstrip())
+            for j in range(i + 1, len(lines)):
+                if lines[j].startswith(" " * indent + "}") and \
+                        not lines[j].startswith(" " * (indent + 1)):
+                    return "\n".join(lines[i:j + 1])
+            return "\n".join(lines[i:])
+    return text
+
+
 def row(tools, name, workdir):
     tg_opt = os.path.join(tools, "tg-opt")
     # A torchvision model name, or MOD:FACTORY for a model of your own.
-    source = ["--module", name] if ":" in name else ["--torchvision", name]
-    name = name.rsplit(":", 1)[-1] if ":" in name else name
+    source, name = model_source(name)
     mlir = os.path.join(workdir, name + ".mlir")
     res = run_python(["-m", "tracegraph.torch"] + source + ["-o", mlir])
     if res.returncode:
@@ -68,8 +101,9 @@ def row(tools, name, workdir):
         elif inside and 'tg.op "' in line:
             fused_ops += 1
     names = sorted({re.sub(r"_\d+$", "", k) for k in kernels})
-    cells = [name, str(unfolded.stdout.count('tg.op "prim::If"')),
-             str(plain.count('tg.op "prim::If"')), str(len(kernels)), str(fused_ops), "yes"]
+    cells = [name, str(entry_graph(unfolded.stdout).count('tg.op "prim::If"')),
+             str(entry_graph(plain).count('tg.op "prim::If"')), str(len(kernels)),
+             str(fused_ops), "yes"]
     if not kernels:
         return cells + ["-", "-", "-", "-"]
     # Numerics: every kernel compiled and compared with PyTorch.
@@ -104,7 +138,8 @@ def main(argv):
     p.add_argument("--tools", default="build/bin",
                    help="folder of tg-opt, tg-symbolicate and tg-compile-kernel")
     p.add_argument("models", nargs="+",
-                   help="torchvision model names, or MOD:FACTORY (torch-to-tg --module)")
+                   help="torchvision model names, or MOD:FACTORY[@SHAPE...] (torch-to-tg "
+                        "--module, with --example-input SHAPE for each @SHAPE)")
     args = p.parse_args(argv)
     header = ["model", "prim::If inlined", "after folding", "kernels", "ops fused",
               "origins verified", "kernels compiled", "equal to PyTorch",

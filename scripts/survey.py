@@ -53,7 +53,7 @@ def one(name, tg_opt, workdir):
     scripted.save(pt)
     scripted._save_for_lite_interpreter(ptl, _save_mobile_debug_info=True)
     try:
-        text = cli.import_torchscript(scripted)
+        text = cli.import_torchscript(scripted, builtin_frames=False)
     except Exception as e:
         out["import"] = "error: " + str(e)[:300]
         return out

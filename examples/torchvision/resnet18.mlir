@@ -34,7 +34,7 @@ tg.graph @"__torch__.torchvision.models.resnet.ResNet::_forward_impl"(%self: !tg
 
 tg.graph @"__torch__.torch.nn.modules.conv.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -153,7 +153,7 @@ tg.graph @"__torch__.torchvision.models.resnet.BasicBlock::forward"(%self: !tg.m
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_0.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_0.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_0.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_0.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_0.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_0.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -202,7 +202,7 @@ tg.graph @"__torch__.torchvision.models.resnet.___torch_mangle_6.BasicBlock::for
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_1.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_1.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_1.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_1.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_1.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_1.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -270,7 +270,7 @@ tg.graph @"__torch__.torch.nn.modules.batchnorm.___torch_mangle_2.BatchNorm2d::_
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_3.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_3.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_3.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_3.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_3.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_3.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -299,7 +299,7 @@ tg.graph @"__torch__.torch.nn.modules.container.___torch_mangle_5.Sequential::__
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_4.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_4.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_4.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_4.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_4.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_4.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -368,7 +368,7 @@ tg.graph @"__torch__.torchvision.models.resnet.___torch_mangle_14.BasicBlock::fo
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_9.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_9.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_9.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_9.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_9.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_9.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -436,7 +436,7 @@ tg.graph @"__torch__.torch.nn.modules.batchnorm.___torch_mangle_10.BatchNorm2d::
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_11.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_11.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_11.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_11.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_11.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_11.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -465,7 +465,7 @@ tg.graph @"__torch__.torch.nn.modules.container.___torch_mangle_13.Sequential::_
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_12.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_12.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_12.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_12.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_12.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_12.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -534,7 +534,7 @@ tg.graph @"__torch__.torchvision.models.resnet.___torch_mangle_22.BasicBlock::fo
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_17.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_17.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_17.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_17.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_17.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_17.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -602,7 +602,7 @@ tg.graph @"__torch__.torch.nn.modules.batchnorm.___torch_mangle_18.BatchNorm2d::
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_19.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_19.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_19.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_19.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_19.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_19.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -631,7 +631,7 @@ tg.graph @"__torch__.torch.nn.modules.container.___torch_mangle_21.Sequential::_
 
 tg.graph @"__torch__.torch.nn.modules.conv.___torch_mangle_20.Conv2d::forward"(%self: !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_20.Conv2d"> loc(unknown), %input.1: !tg.tensor loc(unknown)) -> !tg.tensor {
   %weight = tg.get_attr %self["weight"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_20.Conv2d"> -> !tg.tensor loc(unknown)
-  %bias = tg.get_attr %self["bias"] : !tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_20.Conv2d"> -> !tg.value loc(unknown)
+  %bias = tg.constant(unit) : !tg.value loc(unknown)
   %5 = tg.call_method @"__torch__.torch.nn.modules.conv.___torch_mangle_20.Conv2d::_conv_forward"(%self, %input.1, %weight, %bias) : (!tg.module<"__torch__.torch.nn.modules.conv.___torch_mangle_20.Conv2d">, !tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc(#tgloc13)
   tg.return %5 : !tg.tensor loc(unknown)
 } loc(unknown)
@@ -834,10 +834,10 @@ tg.graph @"_verify_batch_size"(%size.1: !tg.value loc(unknown)) -> !tg.value att
 #tgloc67 = loc("/usr/lib/python3/dist-packages/torch/nn/functional.py":780:5 to 781:49)
 #tgloc68 = loc("/usr/lib/python3/dist-packages/torch/nn/functional.py":782:12 to :28)
 #tgloc69 = loc("/usr/lib/python3/dist-packages/torch/nn/functional.py":1213:52 to :62)
-#tgloc70 = loc("<string>#2":5:10 to :13)
-#tgloc71 = loc("<string>#2":5:26 to :29)
-#tgloc72 = loc("<string>#2":5:10 to :38)
-#tgloc73 = loc("<string>#2":5:3 to :38)
+#tgloc70 = loc(callsite("<string>#2":5:10 to :13 at fused<#tg.frame<instance = "", class = "", method = "list_with_default">>["/usr/lib/python3/dist-packages/torch/nn/functional.py":1213:20 to :65]))
+#tgloc71 = loc(callsite("<string>#2":5:26 to :29 at fused<#tg.frame<instance = "", class = "", method = "list_with_default">>["/usr/lib/python3/dist-packages/torch/nn/functional.py":1213:20 to :65]))
+#tgloc72 = loc(callsite("<string>#2":5:10 to :38 at fused<#tg.frame<instance = "", class = "", method = "list_with_default">>["/usr/lib/python3/dist-packages/torch/nn/functional.py":1213:20 to :65]))
+#tgloc73 = loc(callsite("<string>#2":5:3 to :38 at fused<#tg.frame<instance = "", class = "", method = "list_with_default">>["/usr/lib/python3/dist-packages/torch/nn/functional.py":1213:20 to :65]))
 #tgloc74 = loc("/usr/lib/python3/dist-packages/torch/nn/functional.py":1214:12 to :44)
 #tgloc75 = loc("/usr/lib/python3/dist-packages/torch/nn/functional.py":2402:1 to 2416:111)
 #tgloc76 = loc("/usr/lib/python3/dist-packages/torch/nn/functional.py":2416:15 to :25)

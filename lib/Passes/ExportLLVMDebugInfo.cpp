@@ -82,9 +82,9 @@ public:
                                             : StringRef("<unknown>"));
     if (!unit)
       unit = LLVM::DICompileUnitAttr::get(
-          DistinctAttr::create(UnitAttr::get(ctx)), language, file,
-          StringAttr::get(ctx, producer), /*isOptimized=*/false,
-          LLVM::DIEmissionKind::Full);
+          DistinctAttr::create(UnitAttr::get(ctx)), language, getUnitFile(file),
+          StringAttr::get(ctx, producer),
+          /*isOptimized=*/false, LLVM::DIEmissionKind::Full);
 
     EntryFunction entry = getEntryFunction(func);
     StringRef symbol = SymbolTable::getSymbolName(func).getValue();
@@ -140,6 +140,22 @@ private:
     StringRef dir = llvm::sys::path::parent_path(path);
     StringRef name = dir.empty() ? path : path.drop_front(dir.size() + 1);
     return LLVM::DIFileAttr::get(ctx, name, dir);
+  }
+
+  /// The compile unit's file: the entry's source by its whole path, with
+  /// no compilation directory. DWARF joins a file name that is no absolute
+  /// path to the compilation directory, and the sources TorchScript compiles
+  /// from strings (`<string>`) have no directory: with one, llvm-symbolizer
+  /// and gdb would print `/usr/lib/.../models/<string>` where tg-symbolicate
+  /// prints `<string>`. Every file that has a directory keeps it in its own
+  /// entry.
+  LLVM::DIFileAttr getUnitFile(LLVM::DIFileAttr file) {
+    StringRef dir = file.getDirectory().getValue();
+    if (dir.empty())
+      return file;
+    SmallString<256> path(dir);
+    llvm::sys::path::append(path, file.getName().getValue());
+    return LLVM::DIFileAttr::get(ctx, path, "");
   }
 
   LLVM::DISubprogramAttr makeSubprogram(StringRef name, StringRef linkageName,

@@ -13,6 +13,13 @@
 // `tg::foldConstantControlFlow` after inlining for that reason; the pass
 // runs the same step on its own (for graphs inlined by other means).
 //
+// The conditions are evaluated as TorchScript computes them from constants:
+// the transformer modules build theirs from strings of reasons, f-strings,
+// integer arithmetic, identity and shapes (`why_not_fast_path`, once
+// torch-to-tg's inference context has made run-time state constant), so
+// the evaluator knows Python's meaning of those, and nothing of tensors
+// beyond what their static types say.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/CallStack.h"
@@ -20,6 +27,9 @@
 #include "tg/Passes/Passes.h"
 
 #include "mlir/IR/Matchers.h"
+
+#include <charconv>
+#include <cmath>
 
 namespace tg {
 #define GEN_PASS_DEF_TGFOLDCONSTANTCONTROLFLOW
@@ -40,7 +50,7 @@ struct Scalar {
   bool b = false;
   int64_t i = 0;
   double f = 0;
-  StringRef s;
+  std::string s; // a constant's text, or one `aten::format` computed
   bool isNumber() const { return kind == Bool || kind == Int || kind == Float; }
   double asDouble() const {
     return kind == Float ? f : kind == Int ? double(i) : double(b);
@@ -73,7 +83,7 @@ std::optional<Scalar> toScalar(Attribute attr) {
   }
   if (auto text = dyn_cast<StringAttr>(attr)) {
     Scalar value(Scalar::String);
-    value.s = text.getValue();
+    value.s = text.getValue().str();
     return value;
   }
   return std::nullopt;
@@ -124,69 +134,435 @@ bool isNeverNone(StringRef name) {
          name == "prim::DictConstruct";
 }
 
+/// Whether `type` is a tensor: never None (TorchScript refined it to
+/// `Tensor`), and never known as a scalar here.
+bool isTensorType(Type type) { return isa<TracedTensorType, TensorType>(type); }
+
+/// TorchScript's operators after which a list built in place may no longer
+/// hold what it was built with: those that change a list in place, and
+/// those that store it where something else could change it (another
+/// container, an alias through a cast).
+bool mayChangeList(StringRef name) {
+  return llvm::is_contained(
+      {"aten::append", "aten::extend", "aten::insert", "aten::pop",
+       "aten::remove", "aten::clear", "aten::_set_item", "aten::reverse",
+       "aten::sort", "aten::add_", "aten::mul_", "aten::__setitem__",
+       "aten::setdefault", "aten::update", "prim::ListConstruct",
+       "prim::TupleConstruct", "prim::DictConstruct", "prim::unchecked_cast",
+       "prim::SetAttr"},
+      name);
+}
+
+/// `value` without the importer's `prim::unchecked_cast`s: a cast is the
+/// same object (TorchScript's refinement of a type), so identity sees
+/// through it.
+Value stripCasts(Value value) {
+  while (auto cast = value.getDefiningOp<TracedOp>()) {
+    if (cast.getName() != "prim::unchecked_cast" || cast->getNumOperands() != 1)
+      break;
+    value = cast->getOperand(0);
+  }
+  return value;
+}
+
+/// PyTorch's ScalarType code of an element type, as `tensor.dtype` is
+/// compared in TorchScript (`torch.bool` is 11, `torch.float32` 6).
+std::optional<int64_t> getScalarTypeCode(Type element) {
+  if (element.isF32())
+    return 6;
+  if (element.isF64())
+    return 7;
+  if (element.isF16())
+    return 5;
+  if (element.isBF16())
+    return 15;
+  if (element.isSignlessInteger(1))
+    return 11;
+  if (element.isSignlessInteger(64) || element.isSignedInteger(64))
+    return 4;
+  if (element.isSignlessInteger(32) || element.isSignedInteger(32))
+    return 3;
+  if (element.isSignlessInteger(16) || element.isSignedInteger(16))
+    return 2;
+  if (element.isSignlessInteger(8) || element.isSignedInteger(8))
+    return 1;
+  if (element.isUnsignedInteger(8))
+    return 0;
+  return std::nullopt;
+}
+
+Scalar makeInt(int64_t i) {
+  Scalar value(Scalar::Int);
+  value.i = i;
+  return value;
+}
+
+/// What the static type of a tensor tells about it: `t.dim()`,
+/// `t.dtype`, `t.is_floating_point()`, `t.size(d)`, `len(t.size())`.
+std::optional<Scalar> evaluateTensorQuery(TracedOp op, unsigned depth);
+
+/// Python's integer arithmetic, when it is defined (no division by zero,
+/// no overflow).
+std::optional<Scalar> evaluateIntArithmetic(StringRef name, int64_t lhs,
+                                            int64_t rhs) {
+  int64_t result;
+  if (name == "aten::add") {
+    if (llvm::AddOverflow(lhs, rhs, result))
+      return std::nullopt;
+    return makeInt(result);
+  }
+  if (name == "aten::sub") {
+    if (llvm::SubOverflow(lhs, rhs, result))
+      return std::nullopt;
+    return makeInt(result);
+  }
+  if (name == "aten::mul") {
+    if (llvm::MulOverflow(lhs, rhs, result))
+      return std::nullopt;
+    return makeInt(result);
+  }
+  if ((name != "aten::floordiv" && name != "aten::remainder") || rhs == 0 ||
+      (lhs == INT64_MIN && rhs == -1))
+    return std::nullopt;
+  // Python rounds the quotient down and gives the remainder the divisor's
+  // sign: -7 // 2 == -4, -7 % 2 == 1.
+  int64_t quotient = lhs / rhs, remainder = lhs % rhs;
+  if (remainder != 0 && ((remainder < 0) != (rhs < 0))) {
+    --quotient;
+    remainder += rhs;
+  }
+  return makeInt(name == "aten::floordiv" ? quotient : remainder);
+}
+
+/// The number of code points of UTF-8 text, Python's `len` of a str.
+int64_t countCodePoints(StringRef text) {
+  return llvm::count_if(text, [](char c) { return (c & 0xC0) != 0x80; });
+}
+
+std::optional<Scalar> evaluate(Value value, unsigned depth = 16);
+
+/// Whether a list or tuple built in place (`prim::ListConstruct`) keeps
+/// what it was built with: no user changes it, or could (a user that is not
+/// a tg.op, or one with regions, might).
+bool isUnchangedList(Value list) {
+  auto built = list.getDefiningOp<TracedOp>();
+  if (!built || (built.getName() != "prim::ListConstruct" &&
+                 built.getName() != "prim::TupleConstruct"))
+    return false;
+  return llvm::none_of(list.getUsers(), [](Operation *user) {
+    auto traced = dyn_cast<TracedOp>(user);
+    return !traced || mayChangeList(traced.getName()) ||
+           !traced.getBodies().empty();
+  });
+}
+
+/// The elements of a list known without running the program: `t.size()`
+/// of a tensor of static shape, or a list or tuple built in place, that
+/// nothing changes, of known elements.
+std::optional<SmallVector<Scalar>> evaluateList(Value list, unsigned depth) {
+  auto built = list.getDefiningOp<TracedOp>();
+  if (!built || !depth)
+    return std::nullopt;
+  SmallVector<Scalar> elements;
+  if (built.getName() == "aten::size" && built->getNumOperands() == 1) {
+    auto ranked = dyn_cast<RankedTensorType>(built->getOperand(0).getType());
+    if (!ranked || !ranked.hasStaticShape())
+      return std::nullopt;
+    for (int64_t size : ranked.getShape())
+      elements.push_back(makeInt(size));
+    return elements;
+  }
+  if (!isUnchangedList(list))
+    return std::nullopt;
+  for (Value element : built->getOperands()) {
+    std::optional<Scalar> known = evaluate(element, depth - 1);
+    if (!known)
+      return std::nullopt;
+    elements.push_back(*known);
+  }
+  return elements;
+}
+
+/// `list == other` / `list != other` of two known lists (shape checks:
+/// `key.shape == value.shape`), element by element with Python's rules.
+std::optional<Scalar> evaluateListEquality(TracedOp op, unsigned depth) {
+  std::optional<SmallVector<Scalar>> lhs =
+      evaluateList(op->getOperand(0), depth);
+  std::optional<SmallVector<Scalar>> rhs =
+      evaluateList(op->getOperand(1), depth);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  bool equal = lhs->size() == rhs->size();
+  for (size_t i = 0; equal && i < lhs->size(); ++i) {
+    std::optional<bool> same = compare("aten::eq", (*lhs)[i], (*rhs)[i]);
+    if (!same)
+      return std::nullopt;
+    equal = *same;
+  }
+  return makeBool(op.getName() == "aten::eq" ? equal : !equal);
+}
+
+/// `len(x)`: of a string, of a list built in place that nothing changes,
+/// of `t.size()` for a tensor of static rank.
+std::optional<Scalar> evaluateLength(Value operand, unsigned depth) {
+  if (isUnchangedList(operand))
+    return makeInt(operand.getDefiningOp()->getNumOperands());
+  if (auto size = operand.getDefiningOp<TracedOp>();
+      size && size.getName() == "aten::size" && size->getNumOperands() == 1)
+    if (auto ranked = dyn_cast<RankedTensorType>(size->getOperand(0).getType()))
+      return makeInt(ranked.getRank());
+  std::optional<Scalar> known = evaluate(operand, depth - 1);
+  if (known && known->kind == Scalar::String)
+    return makeInt(countCodePoints(known->s));
+  return std::nullopt;
+}
+
+/// `x is y` / `x is not y` on what identity is known for: the same value
+/// (through casts), or a tensor (never None) against None.
+std::optional<Scalar> evaluateIdentity(TracedOp op, unsigned depth) {
+  bool negate = op.getName() == "aten::__isnot__";
+  Value lhs = stripCasts(op->getOperand(0)),
+        rhs = stripCasts(op->getOperand(1));
+  if (lhs == rhs)
+    return makeBool(!negate);
+  for (unsigned side = 0; side < 2; ++side) {
+    // A tensor stays a tensor through the importer's casts to Optional.
+    Value one = stripCasts(op->getOperand(side)),
+          other = op->getOperand(1 - side);
+    auto built = one.getDefiningOp<TracedOp>();
+    bool neverNone =
+        isTensorType(one.getType()) || (built && isNeverNone(built.getName()));
+    std::optional<Scalar> known = evaluate(other, depth - 1);
+    if (neverNone && known && known->kind == Scalar::None)
+      return makeBool(negate);
+  }
+  // Two known scalars: only `is None` / `is not None` are known (identity
+  // of other values is not a question of their value).
+  if (isTensorType(lhs.getType()) || isTensorType(rhs.getType()))
+    return std::nullopt;
+  std::optional<Scalar> left = evaluate(op->getOperand(0), depth - 1);
+  std::optional<Scalar> right = evaluate(op->getOperand(1), depth - 1);
+  if (!left || !right ||
+      (left->kind != Scalar::None && right->kind != Scalar::None))
+    return std::nullopt;
+  return makeBool((left->kind == right->kind) != negate);
+}
+
+/// Python's `str` of a float (`repr`): the shortest digits that read back
+/// as the same double, in positional notation from 1e-4 up to 1e16 (always
+/// with a decimal point: `100.0`), else in scientific (`1e-05`, `1e+16`).
+std::string formatPythonFloat(double value) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value < 0 ? "-inf" : "inf";
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value,
+                                 std::chars_format::scientific);
+  if (ec != std::errc())
+    return "";
+  StringRef text(buffer, end - buffer); // -d.ddde[+-]XX
+  auto [mantissa, exponentText] = text.split('e');
+  int exponent = 0;
+  exponentText.consume_front("+");
+  if (exponentText.getAsInteger(10, exponent))
+    return "";
+  std::string sign = mantissa.consume_front("-") ? "-" : "";
+  std::string digits = mantissa.str();
+  llvm::erase(digits, '.');
+  if (exponent < -4 || exponent >= 16) {
+    std::string out = sign + digits.substr(0, 1);
+    if (digits.size() > 1)
+      out += "." + digits.substr(1);
+    std::string exp = std::to_string(std::abs(exponent));
+    return out + (exponent < 0 ? "e-" : "e+") +
+           (exp.size() < 2 ? "0" + exp : exp);
+  }
+  if (exponent < 0)
+    return sign + "0." + std::string(-exponent - 1, '0') + digits;
+  if (digits.size() <= size_t(exponent) + 1)
+    return sign + digits + std::string(exponent + 1 - digits.size(), '0') +
+           ".0";
+  return sign + digits.substr(0, exponent + 1) + "." +
+         digits.substr(exponent + 1);
+}
+
+/// Python's `str` of a known scalar.
+std::string formatPython(const Scalar &value) {
+  switch (value.kind) {
+  case Scalar::None:
+    return "None";
+  case Scalar::Bool:
+    return value.b ? "True" : "False";
+  case Scalar::Int:
+    return std::to_string(value.i);
+  case Scalar::Float:
+    return formatPythonFloat(value.f);
+  case Scalar::String:
+    return value.s;
+  }
+  llvm_unreachable("a scalar kind");
+}
+
+/// TorchScript's `aten::format` (f-strings, `"...{}".format(...)`): each
+/// `{}` replaced by the next argument's `str`; other replacement fields are
+/// not evaluated.
+std::optional<Scalar> evaluateFormat(TracedOp op, unsigned depth) {
+  std::optional<Scalar> format = evaluate(op->getOperand(0), depth - 1);
+  if (!format || format->kind != Scalar::String)
+    return std::nullopt;
+  Scalar result(Scalar::String);
+  StringRef rest = format->s;
+  unsigned next = 1;
+  while (!rest.empty()) {
+    size_t brace = rest.find_first_of("{}");
+    result.s += rest.take_front(brace).str();
+    if (brace == StringRef::npos)
+      break;
+    if (!rest.substr(brace).starts_with("{}") || next >= op->getNumOperands())
+      return std::nullopt;
+    std::optional<Scalar> argument =
+        evaluate(op->getOperand(next++), depth - 1);
+    if (!argument)
+      return std::nullopt;
+    std::string text = formatPython(*argument);
+    if (argument->kind == Scalar::Float && text.empty())
+      return std::nullopt;
+    result.s += text;
+    rest = rest.drop_front(brace + 2);
+  }
+  return result;
+}
+
+/// `x in [a, b, ...]` for a known list.
+std::optional<Scalar> evaluateContains(TracedOp op, unsigned depth) {
+  std::optional<SmallVector<Scalar>> list =
+      evaluateList(op->getOperand(0), depth);
+  std::optional<Scalar> needle = evaluate(op->getOperand(1), depth - 1);
+  if (!list || !needle)
+    return std::nullopt;
+  bool found = false;
+  for (const Scalar &element : *list) {
+    std::optional<bool> equal = compare("aten::eq", element, *needle);
+    if (!equal)
+      return std::nullopt;
+    found |= *equal;
+  }
+  return makeBool(found);
+}
+
+/// `not x` and Python's `bool(x)` of a known number.
+std::optional<Scalar> evaluateUnary(StringRef name, const Scalar &operand) {
+  if (name == "aten::__not__" && operand.kind == Scalar::Bool)
+    return makeBool(!operand.b);
+  if (name == "aten::Bool" && operand.isNumber())
+    return makeBool(operand.kind == Scalar::Float ? operand.f != 0
+                                                  : operand.asInt() != 0);
+  if (name == "aten::neg" && operand.kind == Scalar::Int &&
+      operand.i != INT64_MIN)
+    return makeInt(-operand.i);
+  return std::nullopt;
+}
+
+/// `a, b, c = t.size()`: size `index` of a tensor of static shape.
+std::optional<Scalar> evaluateUnpackedSize(TracedOp unpack, unsigned index) {
+  auto size = unpack->getOperand(0).getDefiningOp<TracedOp>();
+  if (!size || size.getName() != "aten::size" || size->getNumOperands() != 1)
+    return std::nullopt;
+  auto ranked = dyn_cast<RankedTensorType>(size->getOperand(0).getType());
+  if (!ranked || !ranked.hasStaticShape() ||
+      ranked.getRank() != int64_t(unpack->getNumResults()))
+    return std::nullopt;
+  return makeInt(ranked.getDimSize(index));
+}
+
+std::optional<Scalar> evaluateTensorQuery(TracedOp op, unsigned depth) {
+  StringRef name = op.getName();
+  if (op->getNumOperands() == 0)
+    return std::nullopt;
+  auto ranked = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!ranked)
+    return std::nullopt;
+  // The rank of a tensor of static type (from example inputs): the
+  // `if input.dim() != 4: raise` checks of every BatchNorm and convolution.
+  if (name == "aten::dim" && op->getNumOperands() == 1)
+    return makeInt(ranked.getRank());
+  if (name == "prim::dtype" && op->getNumOperands() == 1) {
+    if (std::optional<int64_t> code =
+            getScalarTypeCode(ranked.getElementType()))
+      return makeInt(*code);
+    return std::nullopt;
+  }
+  if (name == "aten::is_floating_point" && op->getNumOperands() == 1)
+    return makeBool(isa<FloatType>(ranked.getElementType()));
+  if (name == "aten::size" && op->getNumOperands() == 2 &&
+      ranked.hasStaticShape()) {
+    std::optional<Scalar> dim = evaluate(op->getOperand(1), depth - 1);
+    if (!dim || dim->kind != Scalar::Int)
+      return std::nullopt;
+    int64_t rank = ranked.getRank(), d = dim->i < 0 ? dim->i + rank : dim->i;
+    if (d < 0 || d >= rank)
+      return std::nullopt;
+    return makeInt(ranked.getDimSize(d));
+  }
+  return std::nullopt;
+}
+
 /// The value of `value` when it is known without running the program: a
 /// constant, or a condition TorchScript builds from constants (`not`,
-/// `and`, `or`, comparisons of numbers and strings, `is None`, also of a
-/// list or tuple built in place). The ops
-/// that compute it are left in place (they hold their own origins); only
-/// the If that reads it is folded. `depth` bounds the walk up the chain.
-std::optional<Scalar> evaluate(Value value, unsigned depth = 16) {
+/// `and`, `or`, comparisons of numbers and strings, `bool(x)`, integer
+/// arithmetic, `len` of strings and of lists built in place, `is None`,
+/// identity of one value, what a static tensor type says). The ops that
+/// compute it are left in place (they hold their own origins); only the If
+/// that reads it is folded. `depth` bounds the walk up the chain.
+std::optional<Scalar> evaluate(Value value, unsigned depth) {
   Attribute attr;
   if (matchPattern(value, m_Constant(&attr)))
     return toScalar(attr);
   auto traced = value.getDefiningOp<TracedOp>();
-  if (!depth || !traced || !traced.getBodies().empty() ||
-      traced->getNumResults() != 1)
+  if (!depth || !traced || !traced.getBodies().empty())
     return std::nullopt;
   StringRef name = traced.getName();
-  // The rank of a tensor of static type (from example inputs): the
-  // `if input.dim() != 4: raise` checks of every BatchNorm and convolution.
-  if (name == "aten::dim" && traced->getNumOperands() == 1) {
-    auto ranked = dyn_cast<RankedTensorType>(traced->getOperand(0).getType());
-    if (!ranked)
-      return std::nullopt;
-    Scalar rank(Scalar::Int);
-    rank.i = ranked.getRank();
-    return rank;
-  }
+  if (name == "prim::ListUnpack" || name == "prim::TupleUnpack")
+    return evaluateUnpackedSize(traced,
+                                cast<OpResult>(value).getResultNumber());
+  if (traced->getNumResults() != 1)
+    return std::nullopt;
+  if (std::optional<Scalar> shape = evaluateTensorQuery(traced, depth))
+    return shape;
   if ((name == "aten::__is__" || name == "aten::__isnot__") &&
-      traced->getNumOperands() == 2) {
-    // `x is None` where x is a list or tuple built right here: never None,
-    // whatever it holds (max_pool2d's `if stride is None`).
-    for (unsigned side = 0; side < 2; ++side) {
-      auto built = traced->getOperand(side).getDefiningOp<TracedOp>();
-      std::optional<Scalar> other =
-          evaluate(traced->getOperand(1 - side), depth - 1);
-      if (built && isNeverNone(built.getName()) && other &&
-          other->kind == Scalar::None)
-        return makeBool(name == "aten::__isnot__");
-    }
-  }
+      traced->getNumOperands() == 2)
+    return evaluateIdentity(traced, depth);
+  if (name == "aten::len" && traced->getNumOperands() == 1)
+    return evaluateLength(traced->getOperand(0), depth);
+  if (name == "aten::__contains__" && traced->getNumOperands() == 2)
+    return evaluateContains(traced, depth);
+  if (name == "aten::format" && traced->getNumOperands() >= 1)
+    return evaluateFormat(traced, depth);
+  // The importer's refinement of a type: the same value.
+  if (name == "prim::unchecked_cast" && traced->getNumOperands() == 1 &&
+      !isTensorType(traced->getOperand(0).getType()))
+    return evaluate(traced->getOperand(0), depth - 1);
+  if ((name == "aten::eq" || name == "aten::ne") &&
+      traced->getNumOperands() == 2)
+    if (std::optional<Scalar> lists = evaluateListEquality(traced, depth))
+      return lists;
   SmallVector<Scalar, 2> operands;
   for (Value operand : traced->getOperands()) {
     // Tensor operands are never known here (aten::eq of two tensors is a
     // tensor), even when a tensor constant defines them.
-    if (isa<TracedTensorType, TensorType>(operand.getType()))
+    if (isTensorType(operand.getType()))
       return std::nullopt;
     std::optional<Scalar> known = evaluate(operand, depth - 1);
     if (!known)
       return std::nullopt;
     operands.push_back(*known);
   }
-  if (name == "aten::__not__" && operands.size() == 1 &&
-      operands[0].kind == Scalar::Bool)
-    return makeBool(!operands[0].b);
+  if (operands.size() == 1)
+    return evaluateUnary(name, operands[0]);
   if (operands.size() != 2)
     return std::nullopt;
   const Scalar &lhs = operands[0], &rhs = operands[1];
-  if (name == "aten::__is__" || name == "aten::__isnot__") {
-    // Only `is None` / `is not None` are known: identity of other values is
-    // not a question of their value.
-    if (lhs.kind != Scalar::None && rhs.kind != Scalar::None)
-      return std::nullopt;
-    bool same = lhs.kind == rhs.kind;
-    return makeBool(name == "aten::__is__" ? same : !same);
-  }
   if (lhs.kind == Scalar::Bool && rhs.kind == Scalar::Bool) {
     if (name == "aten::__and__")
       return makeBool(lhs.b && rhs.b);
@@ -195,6 +571,10 @@ std::optional<Scalar> evaluate(Value value, unsigned depth = 16) {
     if (name == "aten::__xor__")
       return makeBool(lhs.b != rhs.b);
   }
+  if (lhs.kind == Scalar::Int && rhs.kind == Scalar::Int)
+    if (std::optional<Scalar> result =
+            evaluateIntArithmetic(name, lhs.i, rhs.i))
+      return result;
   if (std::optional<bool> result = compare(name, lhs, rhs))
     return makeBool(*result);
   return std::nullopt;
@@ -262,6 +642,12 @@ void foldIf(TracedOp op, Region &taken, StringRef passName,
   Block &body = taken.front();
   auto yield = cast<YieldOp>(body.getTerminator());
   SmallVector<Value> replacements(yield->getOperands());
+  if (!isa<UnknownLoc>(stripOriginRecords(yield.getLoc())))
+    recordEliminated(yield, passName, records);
+  yield->erase();
+  op->getBlock()->getOperations().splice(op->getIterator(),
+                                         body.getOperations());
+  // After the moved ops, which may compute the values the casts read.
   OpBuilder builder(op);
   bool ifHeld = false;
   for (auto [result, value] : llvm::zip(op->getResults(), replacements)) {
@@ -278,11 +664,6 @@ void foldIf(TracedOp op, Region &taken, StringRef passName,
     value = cast->getResult(0);
     ifHeld = true;
   }
-  if (!isa<UnknownLoc>(stripOriginRecords(yield.getLoc())))
-    recordEliminated(yield, passName, records);
-  yield->erase();
-  op->getBlock()->getOperations().splice(op->getIterator(),
-                                         body.getOperations());
   op->replaceAllUsesWith(replacements);
 
   // What the If loses: the branch not taken, op by op (nested ones too),

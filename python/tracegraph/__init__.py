@@ -150,7 +150,7 @@ class TorchImportError(RuntimeError):
 
 
 def import_torch(model, *args, example_inputs=None, fx=False, training=False,
-                 method="forward"):
+                 method="forward", inference=None):
     """Imports a PyTorch model into tg IR and returns its text.
 
     ``model`` is an ``nn.Module`` (scripted with ``torch.jit.script`` in eval
@@ -205,7 +205,9 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
             except Exception as e:
                 raise TorchImportError("torch.jit.script rejects the model: %s"
                                        % _script_error(e)) from e
-            text = import_torchscript(scripted, None, method, inputs)
+            text = import_torchscript(scripted, None, method, inputs,
+                                      inference=not training if inference is None
+                                      else inference)
             kind = "TorchScript"
     except ImportError_ as e:
         raise TorchImportError("unsupported construct: %s" % e) from e

@@ -198,17 +198,38 @@ tg.graph @"optional_result"(%x: !tg.tensor) -> !tg.value {
   tg.return %r : !tg.value
 }
 
+// A narrower value computed inside the taken branch: the cast reads it, so
+// it comes after the ops that move out (F.multi_head_attention_forward's
+// `b_q, b_k, b_v = b.chunk(3)` under `if b is None: ... else:`).
+// CHECK-LABEL: tg.graph @optional_computed_in_branch(
+// CHECK-NEXT:    %{{.*}} = tg.constant(false)
+// CHECK-NEXT:    %[[Y:.*]] = tg.op "aten::relu"(%arg0)
+// CHECK-NEXT:    %[[CAST:.*]] = tg.op "prim::unchecked_cast"(%[[Y]]) : (!tg.tensor) -> !tg.value loc("opt.py":5:4)
+// CHECK-NEXT:    tg.return %[[CAST]] : !tg.value
+tg.graph @"optional_computed_in_branch"(%x: !tg.tensor) -> !tg.value {
+  %c = tg.constant(false) : !tg.value
+  %r = tg.op "prim::If"(%c) ({
+    %none = tg.constant(unit) : !tg.value
+    tg.yield %none : !tg.value
+  }, {
+    %y = tg.op "aten::relu"(%x) : (!tg.tensor) -> !tg.tensor loc("opt.py":7:8)
+    tg.yield %y : !tg.tensor
+  }) : (!tg.value) -> !tg.value loc("opt.py":5:4)
+  tg.return %r : !tg.value
+}
+
 // -----
 
 // What is not known stays: a condition from an argument, a comparison of
-// tensors (even tensor constants), `is` between two non-None values, a
-// comparison of a string with an int, and Ifs that are not TorchScript's
-// two-branch shape.
+// tensors (even tensor constants), `is` between two non-None values (two
+// values, not one value with itself), a comparison of a string with an int,
+// and Ifs that are not TorchScript's two-branch shape.
 // CHECK-LABEL: tg.graph @unknown_conditions(
 // CHECK-COUNT-6: tg.op "prim::If"
 tg.graph @"unknown_conditions"(%arg: !tg.value, %x: !tg.tensor) {
   %k = tg.constant("tensor(float, shape=[])") : !tg.tensor
   %one = tg.constant(1 : i64) : !tg.value
+  %another_one = tg.constant(1 : i64) : !tg.value
   %s = tg.constant("1") : !tg.value
   tg.op "prim::If"(%arg) ({
     tg.yield
@@ -221,7 +242,7 @@ tg.graph @"unknown_conditions"(%arg: !tg.value, %x: !tg.tensor) {
   }, {
     tg.yield
   }) : (!tg.value) -> ()
-  %is = tg.op "aten::__is__"(%one, %one) : (!tg.value, !tg.value) -> !tg.value
+  %is = tg.op "aten::__is__"(%one, %another_one) : (!tg.value, !tg.value) -> !tg.value
   tg.op "prim::If"(%is) ({
     tg.yield
   }, {

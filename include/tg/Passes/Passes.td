@@ -121,8 +121,12 @@ def TGFoldConstantControlFlow
     running the program: a constant `i1` (`tg.constant(true)`,
     `arith.constant false`), or a condition built from constants
     (`aten::__not__`, `__and__`, `__or__`, `__xor__`, comparisons of
-    numbers and strings, `is None` / `is not None`, `aten::dim` of a tensor
-    of static type); two single-block regions without arguments,
+    numbers and strings, `bool(x)`, integer arithmetic with Python's
+    division, `len` and f-strings (`aten::format`) of known strings, `len`
+    and `in` of lists built in place that nothing changes, `is None` /
+    `is not None` (a tensor never is), `x is x`, and what a static tensor
+    type says: `dim()`, `dtype`, `is_floating_point()`, `size(d)`, the shape
+    as a list or unpacked); two single-block regions without arguments,
     each ended by a `tg.yield` of as many values as the If has results. The
     taken block's ops move before the If, in order, unchanged (locations and
     attributes included); the If's results are replaced by the yielded

@@ -34,16 +34,67 @@ def _is_module(obj):
     return isinstance(obj, torch.nn.Module)
 
 
-def torchvision_model(name):
-    """torchvision.models' `name`, with random weights (no download)."""
+# The families of torchvision.models that --torchvision finds by name, and
+# the standard input of each family's models (None: per model, below).
+_FAMILIES = ("", "segmentation", "video")
+
+
+def _torchvision_families():
+    import importlib
     import torchvision.models as models
+    return [(family, importlib.import_module("torchvision.models." + family)
+             if family else models) for family in _FAMILIES]
+
+
+def find_torchvision_model(name):
+    """(family, builder) of torchvision model `name`: a classification model
+    (torchvision.models), a segmentation model (torchvision.models.segmentation)
+    or a video model (torchvision.models.video); None when there is none."""
+    import torchvision.models as models
+    for family, module in _torchvision_families():
+        if name in models.list_models(module=module):
+            return family, models.get_model_builder(name)
+    return None
+
+
+def torchvision_model(name):
+    """torchvision.models' `name`, with random weights: no download, neither
+    of its weights nor of a backbone's (segmentation models default to an
+    ImageNet backbone)."""
+    import inspect
+    found = find_torchvision_model(name)
+    if found is None:
+        raise SystemExit("torch-to-tg: error: torchvision has no model %r (classification, "
+                         "segmentation and video models are found by name)" % name)
+    _, builder = found
     kwargs = {"weights": None}
+    parameters = inspect.signature(builder).parameters
+    if "weights_backbone" in parameters:
+        kwargs["weights_backbone"] = None
     if name in ("inception_v3", "googlenet"):
         kwargs["init_weights"] = False  # random weights; skip the slow scipy init
-    fn = getattr(models, name, None)
-    if fn is None or not callable(fn):
-        raise SystemExit("torch-to-tg: error: torchvision has no model %r" % name)
-    return fn(**kwargs)
+    return builder(**kwargs)
+
+
+def standard_input(name):
+    """The input shape a torchvision model's weights are evaluated on:
+    1x3x224x224 for classification (1x3x299x299 for inception_v3), 1x3x520x520
+    for segmentation (its transforms resize to 520), 1x3xTxHxW for video (a
+    clip of 16 frames, or the model's minimum, at its crop size), read from
+    the weights' metadata without downloading them."""
+    if name in _STANDARD_INPUT:
+        return _STANDARD_INPUT[name]
+    found = find_torchvision_model(name)
+    family = found[0] if found else ""
+    if family == "segmentation":
+        return "1x3x520x520"
+    if family == "video":
+        import torchvision.models as models
+        weights = models.get_model_weights(name).DEFAULT
+        frames = max(16, weights.meta.get("min_temporal_size", 16))
+        height, width = weights.transforms().crop_size
+        return "1x3x%dx%dx%d" % (frames, height, width)
+    return "1x3x224x224"
 
 
 def load_scripted(path):
@@ -65,11 +116,20 @@ def script(model, training=False):
     return torch.jit.script(model)
 
 
-def import_torchscript(scripted, cu=None, method="forward", example_inputs=None):
+def import_torchscript(scripted, cu=None, method="forward", example_inputs=None,
+                       inference=False, builtin_frames=True):
     """tg IR text of `scripted`; with `example_inputs` (tensors), every tensor
-    value's type from PyTorch's run on them (tg.example_types)."""
+    value's type from PyTorch's run on them (tg.example_types); with
+    `inference`, under the inference context (inference.py: no_grad, frozen
+    parameters, fast paths off); `builtin_frames=False` leaves the ops of
+    TorchScript's `<string>` builtins without the frame of the expression
+    that called them, as PyTorch's own program has them (builtin_calls.py)."""
     from .torchscript import TorchScriptImporter
-    importer = TorchScriptImporter(scripted, cu, method)
+    context = None
+    if inference:
+        from .inference import InferenceContext
+        context = InferenceContext()
+    importer = TorchScriptImporter(scripted, cu, method, context, builtin_frames)
     text = importer.run()
     if example_inputs is None:
         return text
@@ -87,7 +147,7 @@ def default_example_inputs(args):
     if args.example_input:
         return args.example_input
     if args.torchvision and not args.no_example_input:
-        return [_STANDARD_INPUT.get(args.torchvision, "1x3x224x224")]
+        return [standard_input(args.torchvision)]
     return None
 
 
@@ -103,7 +163,7 @@ examples:
   torch-to-tg --module mymodel.py:build --example-input 1x3x224x224 -o m.mlir
   torch-to-tg --torchscript model.pt --example-input 8x128:i64 -o m.mlir
   torch-to-tg --module mymodel.py:build --fx --example-input 4x16 -o m.mlir
-  tg-opt r18.mlir --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles \\
+  tg-opt r18.mlir --tg-inline --tg-decompose --tg-fuse-elementwise --tg-assign-debug-handles \\
     --tg-emit-debug-section=path=r18.tgdbg -o r18-fused.mlir"""
 
 
@@ -114,7 +174,9 @@ def main(argv):
         formatter_class=argparse.RawDescriptionHelpFormatter)
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--torchvision", metavar="NAME",
-                     help="a torchvision.models model, random weights")
+                     help="a torchvision model by name: classification, segmentation "
+                          "(torchvision.models.segmentation) or video "
+                          "(torchvision.models.video); random weights, nothing downloaded")
     src.add_argument("--module", metavar="MOD:FACTORY",
                      help="FACTORY() of your module MOD (name or .py path) returns the model")
     src.add_argument("--torchscript", metavar="FILE.pt", help="a torch.jit.save archive")
@@ -134,6 +196,16 @@ def main(argv):
     p.add_argument("--training", action="store_true",
                    help="import the model in training mode (default: eval mode); "
                         "`self.training` is a constant of the mode either way")
+    p.add_argument("--inference", dest="inference", action="store_true", default=None,
+                   help="import under the inference context (the default in eval mode): "
+                        "torch.no_grad(), frozen parameters, dense tensors, no autocast, "
+                        "the fused fast paths of nn.MultiheadAttention and the transformer "
+                        "layers off; each query of that state (torch.is_grad_enabled(), "
+                        "requires_grad, is_nested, the fast-path conditions) is a constant, "
+                        "so --tg-inline folds the composite computation")
+    p.add_argument("--no-inference", dest="inference", action="store_false",
+                   help="keep every query of run-time state as an op (the default with "
+                        "--training)")
     p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir",
                    help="where to write the IR (default: stdout)")
     p.add_argument("--save-torchscript", metavar="FILE.pt",
@@ -141,6 +213,11 @@ def main(argv):
     p.add_argument("--save-lite", metavar="FILE.ptl",
                    help="also write the lite-interpreter archive with mobile debug info")
     args = p.parse_args(argv)
+    if args.inference is None:
+        args.inference = not args.training
+    elif args.inference and args.training:
+        p.error("--inference declares eval mode under torch.no_grad(); it cannot be "
+                "combined with --training")
 
     try:
         import torch  # noqa: F401
@@ -198,7 +275,8 @@ def main(argv):
                 scripted._save_for_lite_interpreter(args.save_lite,
                                                     _save_mobile_debug_info=True)
             try:
-                text = import_torchscript(scripted, cu, args.method, inputs)
+                text = import_torchscript(scripted, cu, args.method, inputs,
+                                          inference=args.inference)
             except ImportError_:
                 raise
             except Exception as e:
@@ -213,7 +291,8 @@ def main(argv):
                 # goes on without static types.
                 print("torch-to-tg: warning: %s; tensors keep no static type "
                       "(give --example-input, or --no-example-input)" % what, file=sys.stderr)
-                text = import_torchscript(scripted, cu, args.method)
+                text = import_torchscript(scripted, cu, args.method,
+                                          inference=args.inference)
     except ImportError_ as e:
         print("torch-to-tg: error: unsupported construct: %s" % e, file=sys.stderr)
         return 1

@@ -129,6 +129,30 @@ _SEQUENCE = {
 }
 
 
+# TorchScript's dict builtins (Dict[K, V]), when their first operand is a
+# dict: their Python binding cannot infer `t` from a Python dict either
+# (torchvision's segmentation models write their outputs into one:
+# `result["out"] = x`).
+_MAPPING = {
+    "aten::_set_item": lambda d, k, v: d.__setitem__(k, v),
+    "aten::__getitem__": lambda d, k: d[k],
+    "aten::len": len,
+    "aten::keys": lambda d: list(d.keys()),
+    "aten::values": lambda d: list(d.values()),
+    "aten::items": lambda d: list(d.items()),
+    "aten::get": lambda d, k, default=None: d.get(k, default),
+    "aten::setdefault": lambda d, k, default: d.setdefault(k, default),
+    "aten::pop": lambda d, k, *default: d.pop(k, *default),
+    "aten::popitem": lambda d: d.popitem(),
+    "aten::update": lambda d, other: d.update(other),
+    "aten::clear": lambda d: d.clear(),
+    "aten::copy": lambda d: dict(d),
+    "aten::dict": lambda d: dict(d),
+    "aten::__contains__": lambda d, k: k in d,
+    "aten::Delete": lambda d, k: d.__delitem__(k),
+}
+
+
 class TypeRecorder:
     """Runs `scripted`'s `method` on example inputs, recording the type of
     every tensor value per call path."""
@@ -221,6 +245,12 @@ class TypeRecorder:
         kind = node.kind()
         args = [env.get(v.unique()) for v in node.inputs()]
         outputs = list(node.outputs())
+        context = self.importer.context
+        if context is not None:
+            # The run follows the program that is imported (inference.py).
+            decided, value = context.constant_for(node)
+            if decided:
+                return [value]
         if kind == "prim::Constant":
             out = outputs[0]
             if out.type().kind() == "FunctionType":
@@ -280,6 +310,11 @@ class TypeRecorder:
         if args and isinstance(args[0], (list, tuple)) and kind in _SEQUENCE:
             # A generic list builtin (List[t]): Python's own meaning.
             return [_SEQUENCE[kind](*args)]
+        if args and isinstance(args[0], dict) and kind in _MAPPING:
+            # A dict builtin (Dict[K, V]): Python's own meaning; the ones
+            # that return nothing have no output.
+            result = _MAPPING[kind](*args)
+            return [result] if outputs else []
         result = _call_op(node, args)
         if len(outputs) == 1:
             return [result]

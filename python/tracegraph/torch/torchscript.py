@@ -9,8 +9,8 @@ import re
 
 import torch
 
-from .text import (LocTable, file_line_col, is_valid_ssa_suffix,
-                     py_attr, quote)
+from .text import (LocTable, callsite_chain, file_line_col, is_valid_ssa_suffix,
+                   py_attr, quote)
 
 
 # The declared types of module attributes that can be constants: flags and
@@ -122,11 +122,21 @@ class TorchScriptImporter:
     """Imports a ScriptModule's methods into tg IR text: one tg.graph per
     method of each module class (and per free function), not inlined."""
 
-    def __init__(self, root, compilation_unit=None, top_method="forward"):
+    def __init__(self, root, compilation_unit=None, top_method="forward", context=None,
+                 builtin_frames=True):
         """`root` is a ScriptModule (torch.jit.script or torch.jit.load);
         `compilation_unit` holds its free functions (the Python CU for a
-        scripted module, the loader's CU for a loaded one)."""
+        scripted module, the loader's CU for a loaded one); `context` an
+        inference.InferenceContext whose run-time state becomes constants
+        (None: every query stays an op); `builtin_frames` gives the ops
+        TorchScript inlined from a `<string>` builtin the frame of the
+        expression that called it (builtin_calls.py; PyTorch's own program
+        has none)."""
         self.root = root
+        self.context = context
+        self.builtin_frames = builtin_frames
+        from .builtin_calls import SourceIndex
+        self._sources = SourceIndex()
         self.cu = compilation_unit or torch.jit._state._python_cu
         self.top_method = top_method
         self.locs = LocTable()
@@ -316,7 +326,10 @@ class TorchScriptImporter:
     # -- locations -----------------------------------------------------------
     def loc_of(self, node):
         """The location of a TorchScript node: its source range, through the inlined call stack."""
-        text = node.sourceRange()
+        return self.locs.ref(self._range_body(node.sourceRange()))
+
+    def _range_body(self, text):
+        """The location body of a source range's text (`unknown` without one)."""
         body = self._range_cache.get(text)
         if body is None:
             r = parse_source_range(text)
@@ -329,10 +342,109 @@ class TorchScriptImporter:
                 body = file_line_col(f, line, col, end_line, end_col) if col else \
                     file_line_col(f, line, 0)
             self._range_cache[text] = body
-        return self.locs.ref(body)
+        return body
+
+    def _node_loc(self, node):
+        """The location of the next node `_emit_node` writes (pre-order):
+        its range, inside the frame of the builtin call that made it when it
+        comes from a `<string>` builtin (builtin_calls.py)."""
+        ordinal = self._node_ordinal
+        self._node_ordinal += 1
+        wrapped = self._builtin_locs.get(ordinal)
+        return self.locs.ref(wrapped) if wrapped else self.loc_of(node)
+
+    def _find_builtin_calls(self, graph):
+        """{pre-order ordinal of a node: location body} for the nodes of
+        `graph` that TorchScript inlined from a `<string>` builtin, where the
+        expression of the graph's own source that called it is found."""
+        from . import builtin_calls
+        nodes = []  # (node, parsed range, block key, depth-0 in its block)
+
+        def walk(block_nodes, key):
+            for node in block_nodes:
+                nodes.append((node, parse_source_range(node.sourceRange()), key))
+                for i, block in enumerate(node.blocks()):
+                    walk(block.nodes(), (len(nodes) - 1, i))
+        walk(graph.nodes(), None)
+        files = {}
+        for _, r, _ in nodes:
+            if r and not r[0].startswith("<"):
+                files.setdefault(r[0], []).append(r[1])
+        if not files or not any(r and r[0].startswith("<string>") for _, r, _ in nodes):
+            return {}
+        # The graph's own source: the file most of its ranges point into.
+        path = max(files, key=lambda f: len(files[f]))
+        function = self._sources.function_at(path, files[path])
+        if function is None:
+            return {}
+        direct = {}
+        for node, r, _ in nodes:
+            if r and r[0] == path and r[2]:
+                key = (node.kind(), (r[1], r[2]))
+                direct[key] = direct.get(key, 0) + 1
+        runs = self._builtin_runs(nodes, path)
+        ranges = builtin_calls.match_runs(function, [(n, a) for n, a, _ in runs], direct)
+        result = {}
+        for (name, _, members), rng in zip(runs, ranges):
+            if rng is None:
+                continue
+            caller = 'fused<#tg.frame<instance = "", class = "", method = %s>>[%s]' % (
+                quote(name), file_line_col(path, *rng))
+            for i in members:
+                leaf = self._range_body(nodes[i][0].sourceRange())
+                if leaf != "unknown":
+                    result[i] = callsite_chain(leaf, [caller])
+        return result
+
+    def _builtin_runs(self, nodes, path):
+        """[(builtin name, anchor starts, member ordinals)]: the runs of
+        consecutive `<string>` nodes of one block, one per builtin call (a
+        call ends where the builtin's body starts over), with the nodes
+        nested in them; anchors are where the nodes computing the run's
+        inputs start in `path`."""
+        from . import builtin_calls
+        # value unique -> ((line, col) of its node's range in path, whether
+        # the node is a constant: TorchScript pools equal constants, so a
+        # constant's range may be another use's)
+        defined = {}
+        for node, r, _ in nodes:
+            if r and r[0] == path and r[2]:
+                for out in node.outputs():
+                    defined[out.unique()] = ((r[1], r[2]), node.kind() == "prim::Constant")
+        runs = []  # [name, anchors, members, block key, first range]
+        current, parents = None, {}
+        for i, (node, r, key) in enumerate(nodes):
+            if key is not None and key[0] in parents:
+                parents[i] = parents[key[0]]  # nested in a node of a run
+                runs[parents[i]][2].append(i)
+                continue
+            name = None
+            if r and r[0].startswith("<string>"):
+                name = builtin_calls.builtin_name(
+                    source_lines_of_range(node.sourceRange()), r[1])
+            if name is None:
+                if key == (runs[current][3] if current is not None else None):
+                    current = None  # a node of the caller ends the run
+                continue
+            run = runs[current] if current is not None else None
+            if run is None or run[0] != name or run[3] != key or r == run[4]:
+                runs.append([name, set(), [], key, r])
+                current = len(runs) - 1
+            runs[current][2].append(i)
+            parents[i] = current
+        runs = [(name, anchors, members) for name, anchors, members, _, _ in runs]
+        for name, anchors, members in runs:
+            inside = {out.unique() for i in members for out in nodes[i][0].outputs()}
+            for i in members:
+                for v in nodes[i][0].inputs():
+                    if v.unique() not in inside and v.unique() in defined:
+                        anchors.add(defined[v.unique()])
+        return runs
 
     # -- graphs --------------------------------------------------------------
     def _emit_graph(self, symbol, graph, entry, qualified=None):
+        self._node_ordinal = 0
+        self._builtin_locs = self._find_builtin_calls(graph) if self.builtin_frames else {}
         self._names = {}
         self._used_names = set()
         self._fresh = 0
@@ -431,9 +543,19 @@ class TorchScriptImporter:
 
     def _emit_node(self, node, lines, indent):
         kind = node.kind()
-        loc = self.loc_of(node)
+        loc = self._node_loc(node)
         inputs = list(node.inputs())
         outputs = list(node.outputs())
+        if self.context is not None:
+            decided, value = self.context.constant_for(node)
+            if decided:
+                # Run-time state the inference context fixes (grad mode,
+                # requires_grad, nested tensors, the fast paths): a constant
+                # at the query's location, which --tg-inline folds on.
+                lines.append("%s%s = tg.constant(%s) : %s %s" % (
+                    indent, self.name(outputs[0]), py_attr(value),
+                    self.tg_type(outputs[0].type()), loc))
+                return
         if kind == "prim::Constant":
             out = outputs[0]
             if out.type().kind() == "FunctionType":
@@ -456,6 +578,8 @@ class TorchScriptImporter:
             known, value = (False, None)
             if outputs[0].type().kind() in _SCALAR_KINDS:
                 known, value = self._attribute_constant(inputs[0].type(), attr)
+            elif outputs[0].type().kind() == "OptionalType":
+                known, value = self._none_attribute(inputs[0].type(), attr), None
             if known:
                 # A scalar attribute that no method writes and every instance
                 # of the class holds with the same value (`self.training`:
@@ -538,6 +662,23 @@ class TorchScriptImporter:
         for path, value in values.items():
             self.instance_attributes.setdefault(path, {})[attr] = value
         return False, None
+
+    def _none_attribute(self, module_type, attr):
+        """Whether `attr` of every instance of `module_type` is None and no
+        method writes it: an Optional slot left empty at construction
+        (MultiheadAttention's `bias_k`), read as the constant None so that
+        `if self.bias_k is not None:` folds. A slot holding a tensor in some
+        instance stays a tg.get_attr."""
+        qual = module_type.qualified_name()
+        if attr in self._written_attributes(qual):
+            return False
+        for _, mod in self.instances.get(qual, []):
+            try:
+                if mod._c.getattr(attr) is not None:
+                    return False
+            except Exception:  # not a plain attribute
+                return False
+        return True
 
     def _function_name(self, t):
         # `Function __torch__.m.helper`: the annotation names the function.
