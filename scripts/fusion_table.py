@@ -1,17 +1,25 @@
 #!/usr/bin/python3
 """What the documented pipeline does to real imports, one row per model.
 
-For each torchvision model: import it with torch-to-tg (eval mode), run
-  tg-opt --tg-snapshot-origins --tg-inline --tg-fuse-elementwise
-         --tg-assign-debug-handles --tg-verify-origins=compare=leaf
+For each torchvision model: import it with torch-to-tg (eval mode, the
+inference context), run
+  tg-opt --tg-snapshot-origins --tg-inline --tg-decompose --tg-fuse-elementwise
+         --tg-assign-debug-handles --tg-verify-origins --tg-provenance=...
 and count the prim::If before and after folding, the kernels and the ops
-they hold, and whether every origin was kept; then compile every kernel
-(tg-compile-kernel --all-kernels, at the static types the standard input
-gave), compare each with PyTorch (tracegraph.torch.check_kernels) and
-check, for every handle of every kernel, that llvm-symbolizer prints the
-frames tg-symbolicate prints (test/tg-compile-kernel/Inputs/check_dwarf_frames.py).
-Prints a Markdown table (docs/real-models.md has one). Runs from the source
-tree: the importer is its python/tracegraph.
+they hold, the fusable ops left outside every kernel in the entry graph
+(pointwise ops, reductions, norms, softmax, dropout; with where they are),
+the origins the kernels hold (the provenance map's origins: one per source
+position and call stack) and how many of them keep their line, column and
+module path, and whether every origin was kept; then compile every kernel
+at -O2 (tg-compile-kernel --all-kernels --opt-level 2, at the static types
+the standard input gave), compare each with PyTorch
+(tracegraph.torch.check_kernels --opt-level 2) and check, for every handle
+of every kernel, that llvm-symbolizer prints the frames tg-symbolicate
+prints (test/tg-compile-kernel/Inputs/check_dwarf_frames.py), in an object
+built at -O0 and in one built at -O2. Inductor's
+numbers (torch 2.11 on an H200, issue 29) follow for the models where they
+are known. Prints a Markdown table (docs/real-models.md has one). Runs from
+the source tree: the importer is its python/tracegraph.
 
   scripts/fusion_table.py --tools build/bin resnet18 mobilenet_v2 ... \
       examples/models/transformer.py:encoder@1x16x64
@@ -25,6 +33,7 @@ methods it inlined stay in the module, unfolded).
 """
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -34,6 +43,70 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 # The importer and check_kernels: the package tracegraph of the source tree.
 PYTHON = os.path.join(ROOT, "python")
+
+
+# Inductor (torch 2.11, H200; measured for issue 29): kernel launches, and
+# the origins in its kernels whose own source line its provenance keeps.
+INDUCTOR = {
+    "resnet18": (36, "78/86"),
+    "efficientnet_b0": (105, "299/308"),
+    "mobilenet_v3_large": (75, "179/189"),
+    "convnext_tiny": (64, "200/224"),
+    "densenet121": (326, "1003/1004"),
+    "swin_t": (124, "818/970"),
+    "vit_b_16": (75, "228/244"),
+}
+
+# Operators a kernel could hold: the default pointwise set and reductions of
+# --tg-fuse-elementwise, and the composites --tg-decompose rewrites.
+FUSABLE = set("""add sub mul div neg relu sigmoid tanh gelu silu exp log sqrt rsqrt abs
+hardtanh clamp clamp_min clamp_max pow relu6 leaky_relu elu softplus erf hardsigmoid
+hardswish mish reciprocal square log1p expm1 sin cos minimum maximum where eq ne lt le
+gt ge logical_not mean sum amax amin batch_norm layer_norm group_norm softmax
+log_softmax dropout feature_dropout alpha_dropout feature_alpha_dropout masked_fill""".split())
+
+
+def left_outside(entry):
+    """{operator: count} of the fusable tensor ops of the entry graph's text
+    outside every kernel, and how many of them sit in control flow."""
+    counts, in_flow, depth, kernel = {}, 0, 0, False
+    for line in entry.splitlines()[1:]:
+        if ' = tg.kernel "' in line or line.strip().startswith('tg.kernel "'):
+            kernel = True
+            continue
+        if kernel:
+            kernel = "tg.kernel_yield" not in line
+            continue
+        if 'tg.op "prim::If"' in line or 'tg.op "prim::Loop"' in line:
+            depth += line.count("({")
+        m = re.search(r'tg\.op "aten::(\w+)"\(.*?\)(?: \{[^}]*\})? : \(.*?\) -> (\S+)', line)
+        if m and m.group(1).rstrip("_") in FUSABLE and "tensor" in m.group(2):
+            op = m.group(1).rstrip("_")
+            counts[op] = counts.get(op, 0) + 1
+            in_flow += depth > 0
+        if line.strip().startswith("})") or line.strip().startswith("}) "):
+            depth = max(0, depth - 1)
+    return counts, in_flow
+
+
+def origin_cells(provenance, kernels):
+    """(origins in `kernels`, those with a line, a column and a module path)
+    from a --tg-provenance map."""
+    with open(provenance) as f:
+        data = json.load(f)
+    total = kept = 0
+    for kernel, origins in data["kernelToOrigins"].items():
+        if kernel not in kernels:
+            continue
+        for origin in origins:
+            total += 1
+            stack = origin.get("stack") or []
+            leaf = stack[-1] if stack else {}
+            # Every frame but a free function's names its module instance.
+            if (leaf.get("line", 0) > 0 and leaf.get("col", 0) > 0 and
+                    all("instance" in frame or "class" not in frame for frame in stack)):
+                kept += 1
+    return total, kept
 
 
 def run(cmd):
@@ -78,58 +151,81 @@ def row(tools, name, workdir):
     tg_opt = os.path.join(tools, "tg-opt")
     # A torchvision model name, or MOD:FACTORY for a model of your own.
     source, name = model_source(name)
+    inductor = INDUCTOR.get(name, ("-", "-"))
     mlir = os.path.join(workdir, name + ".mlir")
     res = run_python(["-m", "tracegraph.torch"] + source + ["-o", mlir])
     if res.returncode:
         return [name, "import failed: " + res.stderr.strip().splitlines()[-1]]
     unfolded = run([tg_opt, mlir, "--tg-inline=fold-control-flow=false"])
     fused = os.path.join(workdir, name + ".fused.mlir")
-    res = run([tg_opt, mlir, "--tg-snapshot-origins", "--tg-inline", "--tg-fuse-elementwise",
-               "--tg-assign-debug-handles", "--tg-verify-origins=compare=leaf",
-               "-mlir-print-debuginfo", "-o", fused])
+    provenance = os.path.join(workdir, name + ".provenance.json")
+    res = run([tg_opt, mlir, "--tg-snapshot-origins", "--tg-inline", "--tg-decompose",
+               "--tg-fuse-elementwise", "--tg-assign-debug-handles", "--tg-verify-origins",
+               "--tg-provenance=path=" + provenance, "-mlir-print-debuginfo", "-o", fused])
     if res.returncode or unfolded.returncode:
         return [name, "tg-opt failed: " + (res.stderr or unfolded.stderr).strip()[:200]]
     plain = run([tg_opt, fused]).stdout
-    kernels = re.findall(r'= tg\.kernel "([^"]+)"', plain)
+    # The program is the entry graph: the graphs it inlined stay in the
+    # module (unfolded, untyped) and never run.
+    entry = entry_graph(plain)
+    kernels = re.findall(r'= tg\.kernel "([^"]+)"', entry)
     # Ops inside kernels: every tg.op line between a kernel and its yield.
     fused_ops, inside = 0, False
-    for line in plain.splitlines():
+    for line in entry.splitlines():
         if ' = tg.kernel "' in line:
             inside = True
         elif "tg.kernel_yield" in line:
             inside = False
         elif inside and 'tg.op "' in line:
             fused_ops += 1
+    outside, in_flow = left_outside(entry)
+    left = str(sum(outside.values()))
+    if outside:
+        left += " (" + ", ".join("%s %d" % kv for kv in sorted(outside.items()))
+        left += "; %d in unfolded control flow)" % in_flow if in_flow else ")"
+    origins, kept = origin_cells(provenance, set(kernels))
     names = sorted({re.sub(r"_\d+$", "", k) for k in kernels})
     cells = [name, str(entry_graph(unfolded.stdout).count('tg.op "prim::If"')),
-             str(entry_graph(plain).count('tg.op "prim::If"')), str(len(kernels)),
-             str(fused_ops), "yes"]
+             str(entry.count('tg.op "prim::If"')), str(len(kernels)), str(fused_ops), left,
+             "%d/%d" % (kept, origins), "yes"]
     if not kernels:
-        return cells + ["-", "-", "-", "-"]
-    # Numerics: every kernel compiled and compared with PyTorch.
-    res = run_python(["-m", "tracegraph.torch.check_kernels", "--tools", tools, fused])
+        return cells + ["-", "-", "-", str(inductor[0]), inductor[1], "-"]
+    # Numerics: every kernel compiled at -O2 and compared with PyTorch.
+    res = run_python(["-m", "tracegraph.torch.check_kernels", "--tools", tools,
+                      "--opt-level", "2", fused])
     equal = len(re.findall(r": equal to PyTorch", res.stdout))
-    compiled = len(kernels) - len(re.findall(r": does not compile", res.stdout))
-    # DWARF: every handle of every kernel, in one object of all kernels.
+    equal = len([k for k in kernels if re.search(r"^%s: equal to PyTorch" % re.escape(k),
+                                                   res.stdout, re.M)])
+    failing = set(re.findall(r"^(\S+): does not compile", res.stdout, re.M))
+    compiled = [k for k in kernels if k not in failing]
+    # DWARF: every handle of every kernel that compiles, in one object of
+    # them all, at -O0 (the debug build: every frame) and at -O2.
     section = os.path.join(workdir, name + ".tgdbg")
-    obj = os.path.join(workdir, name + ".o")
     extracted = os.path.join(workdir, name + ".kernels.mlir")
-    frames = "-"
-    if (run([tg_opt, fused, "--tg-emit-debug-section=path=" + section, "-o", os.devnull])
+    frames = {}
+    selected = "kernels=" + ",".join(compiled)
+    if compiled and (
+            run([tg_opt, fused, "--tg-emit-debug-section=path=" + section, "-o", os.devnull])
             .returncode == 0 and
-            run([os.path.join(tools, "tg-compile-kernel"), fused, "--all-kernels",
-                 "-o", obj]).returncode == 0 and
-            run([tg_opt, fused, "--tg-extract-kernels", "-o", extracted]).returncode == 0):
-        env = dict(os.environ, PATH=tools + os.pathsep + os.environ.get("PATH", ""))
-        res = subprocess.run([sys.executable,
-                              os.path.join(ROOT, "test", "tg-compile-kernel", "Inputs",
-                                           "check_dwarf_frames.py"),
-                              "--obj", obj, "--section", section, "--handles-from", extracted],
-                             capture_output=True, text=True, env=env)
-        m = re.search(r"(\d+) of (\d+) handles match", res.stdout)
-        frames = "%s/%s" % (m.group(1), m.group(2)) if m else "failed"
-    return cells + ["%d/%d" % (compiled, len(kernels)), "%d/%d" % (equal, len(kernels)),
-                    frames, ", ".join(names)]
+            run([tg_opt, fused, "--tg-extract-kernels=" + selected, "-o", extracted])
+            .returncode == 0):
+        for level in ("0", "2"):
+            obj = os.path.join(workdir, "%s.O%s.o" % (name, level))
+            if run([os.path.join(tools, "tg-compile-kernel"), fused, "-k", ",".join(compiled),
+                    "--opt-level", level, "-o", obj]).returncode:
+                frames[level] = "failed"
+                continue
+            env = dict(os.environ, PATH=tools + os.pathsep + os.environ.get("PATH", ""))
+            res = subprocess.run(
+                [sys.executable, os.path.join(ROOT, "test", "tg-compile-kernel", "Inputs",
+                                              "check_dwarf_frames.py"),
+                 "--obj", obj, "--section", section, "--handles-from", extracted],
+                capture_output=True, text=True, env=env)
+            m = re.search(r"(\d+) of (\d+) handles match", res.stdout)
+            frames[level] = "%s/%s" % (m.group(1), m.group(2)) if m else "failed"
+    frames = "%s (-O2: %s)" % (frames.get("0", "-"), frames.get("2", "-"))
+    return cells + ["%d/%d" % (len(compiled), len(kernels)), "%d/%d" % (equal, len(kernels)),
+                    frames, str(inductor[0]), inductor[1], ", ".join(names)]
 
 
 def main(argv):
@@ -141,9 +237,11 @@ def main(argv):
                    help="torchvision model names, or MOD:FACTORY[@SHAPE...] (torch-to-tg "
                         "--module, with --example-input SHAPE for each @SHAPE)")
     args = p.parse_args(argv)
-    header = ["model", "prim::If inlined", "after folding", "kernels", "ops fused",
-              "origins verified", "kernels compiled", "equal to PyTorch",
-              "handles whose DWARF frames match", "kernel kinds"]
+    header = ["model", "prim::If inlined", "after folding", "kernels", "ops in kernels",
+              "fusable ops left outside", "origins in kernels with line, column, module path",
+              "origins verified", "kernels compiled (-O2)", "equal to PyTorch",
+              "handles whose DWARF frames match (-O0, -O2)", "Inductor: kernel launches",
+              "Inductor: origins with their line", "kernel kinds"]
     print("| " + " | ".join(header) + " |")
     print("|" + " --- |" * len(header))
     with tempfile.TemporaryDirectory() as workdir:

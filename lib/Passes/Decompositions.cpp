@@ -19,6 +19,7 @@
 #include "tg/Passes/Decompositions.h"
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
+#include "tg/Passes/Passes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -72,8 +73,15 @@ unsigned EliminatedOrigins::flush() {
 
 namespace {
 
-/// The attribute of a `tg.constant` operand, or null.
+/// The attribute of a `tg.constant` operand, or null; through the
+/// `prim::unchecked_cast`s TorchScript puts between an Optional and its
+/// value (`dim: Optional[int]` of F.softmax).
 Attribute getConstant(Value value) {
+  while (auto cast = value.getDefiningOp<TracedOp>()) {
+    if (cast.getName() != "prim::unchecked_cast" || cast->getNumOperands() != 1)
+      break;
+    value = cast->getOperand(0);
+  }
   auto cst = value.getDefiningOp<ConstantOp>();
   return cst ? cst.getValue() : Attribute();
 }
@@ -311,7 +319,8 @@ public:
 
   LogicalResult matchAndRewrite(TracedOp op,
                                 PatternRewriter &rewriter) const final {
-    if (!llvm::is_contained(names, op.getName()) || op->getNumResults() != 1 ||
+    if (!llvm::is_contained(names, op.getName()) ||
+        (hasOneResult() && op->getNumResults() != 1) ||
         op->getNumRegions() != 0)
       return failure();
     return decompose(op, rewriter);
@@ -328,6 +337,8 @@ public:
   }
 
 protected:
+  /// Whether the operators this decomposes have one result (the default).
+  virtual bool hasOneResult() const { return true; }
   virtual LogicalResult decompose(TracedOp op,
                                   PatternRewriter &rewriter) const = 0;
 
@@ -646,9 +657,9 @@ public:
 };
 
 /// dropout(input, p, train) and its feature / alpha / in-place forms with
-/// `train` false: the identity (PyTorch: `dropout` returns `input` when not
-/// training). Nothing computes the dropout any more, so it is recorded as
-/// eliminated.
+/// `train` false or `p` 0: the identity (PyTorch: `dropout` returns `input`
+/// when not training, and keeps every element when p is 0). Nothing
+/// computes the dropout any more, so it is recorded as eliminated.
 class DropoutDecomposition : public Decomposition {
 public:
   DropoutDecomposition(MLIRContext *ctx, EliminatedOrigins &eliminated)
@@ -661,8 +672,14 @@ public:
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 3 || getBool(op->getOperand(2)) != false ||
-        !isTensorType(op->getOperand(0).getType()))
+    if (op->getNumOperands() != 3 || !isTensorType(op->getOperand(0).getType()))
+      return failure();
+    // The identity in eval, and in training with p = 0 (every element kept,
+    // scaled by 1 / (1 - 0)): torchvision's swin_t passes no `training`, so
+    // its p = 0 attention dropout runs with the default True.
+    auto p = dyn_cast_or_null<FloatAttr>(getConstant(op->getOperand(1)));
+    bool zero = p && p.getValueAsDouble() == 0.0;
+    if (getBool(op->getOperand(2)) != false && !zero)
       return failure();
     eliminated.record(op);
     rewriter.replaceOp(op, op->getOperand(0));
@@ -756,10 +773,13 @@ public:
   }
 };
 
-/// prim::ListConstruct of int constants: the constant list
+/// prim::ListConstruct of ints known without running the program (constants,
+/// static sizes, integer arithmetic on them, as --tg-inline evaluates
+/// conditions; a list nothing changes): the constant list
 /// (`tg.constant([0, 2, 3, 1])`), at the list's location. Permutations,
-/// shapes and reduced dims are lists TorchScript builds from constants; as
-/// one constant they are what fusion and the lowering read.
+/// shapes and reduced dims are lists TorchScript builds from constants and
+/// sizes; as one constant they are what fusion and the lowering read. The
+/// ops that computed the elements stay (they hold their own origins).
 class ConstantListFolding : public Decomposition {
 public:
   explicit ConstantListFolding(MLIRContext *ctx)
@@ -770,7 +790,8 @@ public:
     if (op->getNumOperands() == 0 ||
         !isa<ValueType>(op->getResult(0).getType()))
       return failure();
-    std::optional<SmallVector<int64_t>> ints = getIntList(op->getResult(0));
+    std::optional<SmallVector<int64_t>> ints =
+        evaluateIntList(op->getResult(0));
     if (!ints)
       return failure();
     rewriter.setInsertionPoint(op);
@@ -779,6 +800,57 @@ public:
                                     rewriter.getI64ArrayAttr(*ints));
     return replace(rewriter, op, list);
   }
+};
+
+/// prim::TupleUnpack of a prim::TupleConstruct (and the list forms): the
+/// values packed. Functions that return tuples (nn.MultiheadAttention's
+/// `(output, weights)`) leave the pair between a view and the transpose
+/// after it once inlined; reading through it lets them fuse. The unpack is
+/// recorded as eliminated (nothing computes it; what it returned is the
+/// packed values, which keep their own origins).
+class PackUnpackFolding : public Decomposition {
+public:
+  PackUnpackFolding(MLIRContext *ctx, EliminatedOrigins &eliminated)
+      : Decomposition(ctx, {"prim::TupleUnpack", "prim::ListUnpack"}),
+        eliminated(eliminated) {}
+
+  bool hasOneResult() const override { return false; }
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 1)
+      return failure();
+    auto pack = op->getOperand(0).getDefiningOp<TracedOp>();
+    StringRef expected = op.getName() == "prim::TupleUnpack"
+                             ? "prim::TupleConstruct"
+                             : "prim::ListConstruct";
+    if (!pack || pack.getName() != expected ||
+        pack->getNumOperands() != op->getNumResults())
+      return failure();
+    // A list someone may change is not what it was built with.
+    if (expected == "prim::ListConstruct" &&
+        !llvm::all_of(pack->getUsers(), [&](Operation *user) {
+          return user == op.getOperation();
+        }))
+      return failure();
+    for (auto [result, packed] :
+         llvm::zip(op->getResults(), pack->getOperands()))
+      if (result.getType() != packed.getType() &&
+          isTensorType(result.getType()) != isTensorType(packed.getType()))
+        return failure();
+    eliminated.record(op);
+    rewriter.replaceOp(op, pack->getOperands());
+    // The pack read nothing else: gone with its unpack, it no longer reads
+    // (and so holds back from fusion) the values packed.
+    if (pack->use_empty()) {
+      eliminated.record(pack);
+      rewriter.eraseOp(pack);
+    }
+    return success();
+  }
+
+private:
+  EliminatedOrigins &eliminated;
 };
 
 constexpr llvm::StringLiteral kDecomposedOperators[] = {
@@ -790,7 +862,8 @@ constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::alpha_dropout", "aten::feature_alpha_dropout",
     "aten::masked_fill",   "aten::adaptive_avg_pool2d",
     "aten::dim",           "aten::size",
-    "prim::ListConstruct"};
+    "prim::ListConstruct", "prim::TupleUnpack",
+    "prim::ListUnpack"};
 
 } // namespace
 
@@ -815,6 +888,7 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<AdaptiveAvgPoolDecomposition>(ctx));
   all.push_back(std::make_unique<StaticShapeQueryFolding>(ctx));
   all.push_back(std::make_unique<ConstantListFolding>(ctx));
+  all.push_back(std::make_unique<PackUnpackFolding>(ctx, eliminated));
   for (std::unique_ptr<Decomposition> &pattern : all) {
     if (!only.empty() && !pattern->restrictTo(only))
       continue;

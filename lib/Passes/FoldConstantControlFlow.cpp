@@ -260,10 +260,23 @@ bool isUnchangedList(Value list) {
 /// of a tensor of static shape, or a list or tuple built in place, that
 /// nothing changes, of known elements.
 std::optional<SmallVector<Scalar>> evaluateList(Value list, unsigned depth) {
+  SmallVector<Scalar> elements;
+  Attribute constant;
+  if (matchPattern(list, m_Constant(&constant))) {
+    auto array = dyn_cast<ArrayAttr>(constant);
+    if (!array)
+      return std::nullopt;
+    for (Attribute element : array) {
+      std::optional<Scalar> known = toScalar(element);
+      if (!known)
+        return std::nullopt;
+      elements.push_back(*known);
+    }
+    return elements;
+  }
   auto built = list.getDefiningOp<TracedOp>();
   if (!built || !depth)
     return std::nullopt;
-  SmallVector<Scalar> elements;
   if (built.getName() == "aten::size" && built->getNumOperands() == 1) {
     auto ranked = dyn_cast<RankedTensorType>(built->getOperand(0).getType());
     if (!ranked || !ranked.hasStaticShape())
@@ -466,6 +479,13 @@ std::optional<Scalar> evaluateUnary(StringRef name, const Scalar &operand) {
 
 /// `a, b, c = t.size()`: size `index` of a tensor of static shape.
 std::optional<Scalar> evaluateUnpackedSize(TracedOp unpack, unsigned index) {
+  // A list known otherwise (a constant, once --tg-decompose has folded the
+  // `t.size()` of a static type into one).
+  if (std::optional<SmallVector<Scalar>> list =
+          evaluateList(unpack->getOperand(0), 8))
+    return list->size() == unpack->getNumResults()
+               ? std::optional<Scalar>((*list)[index])
+               : std::nullopt;
   auto size = unpack->getOperand(0).getDefiningOp<TracedOp>();
   if (!size || size.getName() != "aten::size" || size->getNumOperands() != 1)
     return std::nullopt;
@@ -539,6 +559,19 @@ std::optional<Scalar> evaluate(Value value, unsigned depth) {
     return evaluateContains(traced, depth);
   if (name == "aten::format" && traced->getNumOperands() >= 1)
     return evaluateFormat(traced, depth);
+  // `shape[0]` of a known list (view shapes: `[x.shape[0], bsz * heads]`).
+  if (name == "aten::__getitem__" && traced->getNumOperands() == 2)
+    if (std::optional<SmallVector<Scalar>> list =
+            evaluateList(traced->getOperand(0), depth - 1))
+      if (std::optional<Scalar> index =
+              evaluate(traced->getOperand(1), depth - 1);
+          index && index->kind == Scalar::Int) {
+        int64_t size = list->size(),
+                i = index->i < 0 ? index->i + size : index->i;
+        if (i >= 0 && i < size)
+          return (*list)[i];
+        return std::nullopt;
+      }
   // The importer's refinement of a type: the same value.
   if (name == "prim::unchecked_cast" && traced->getNumOperands() == 1 &&
       !isTensorType(traced->getOperand(0).getType()))
@@ -707,6 +740,19 @@ struct FoldConstantControlFlowPass
 };
 
 } // namespace
+
+std::optional<SmallVector<int64_t>> tg::evaluateIntList(Value list) {
+  std::optional<SmallVector<Scalar>> elements = evaluateList(list, 16);
+  if (!elements)
+    return std::nullopt;
+  SmallVector<int64_t> ints;
+  for (const Scalar &element : *elements) {
+    if (element.kind != Scalar::Int)
+      return std::nullopt;
+    ints.push_back(element.i);
+  }
+  return ints;
+}
 
 unsigned tg::foldConstantControlFlow(Operation *root, StringRef passName) {
   // Post-order: an If nested in a branch is folded before the branch is

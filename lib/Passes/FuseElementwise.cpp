@@ -52,7 +52,10 @@ constexpr llvm::StringLiteral kDefaultReductions[] = {"mean", "sum", "amax",
 /// at, not the value (Inductor folds views into its kernels' indexing). A
 /// group of layout ops alone is no kernel: it would only copy.
 constexpr llvm::StringLiteral kLayoutOps[] = {
-    "aten::permute", "aten::transpose", "aten::contiguous"};
+    "aten::permute", "aten::transpose", "aten::contiguous",
+    "aten::view",    "aten::reshape",   "aten::_unsafe_view",
+    "aten::flatten", "aten::squeeze",   "aten::unsqueeze",
+    "aten::expand",  "aten::slice",     "aten::select"};
 
 /// What a reduction reduces: the type of its input and the dims, made
 /// non-negative when the rank is known. A kernel holds reductions of one
@@ -174,21 +177,17 @@ struct FuseElementwisePass
     return traced && llvm::is_contained(kLayoutOps, traced.getName());
   }
 
-  /// Whether a layout op's dims are constants, as the lowering needs them:
-  /// permute(x, [dims]), transpose(x, d0, d1), contiguous(x[, format]).
+  /// Whether a layout op can be read through: its tensor and its result
+  /// have static types (the lowering computes the index from them) and its
+  /// other operands (dims, shapes, bounds) are constants.
   static bool hasConstantIndices(Operation *op) {
-    StringRef name = cast<TracedOp>(op).getName();
-    auto isConstant = [&](unsigned i, bool list) {
-      auto cst = op->getOperand(i).getDefiningOp<ConstantOp>();
-      return cst && (list ? isa<ArrayAttr>(cst.getValue())
-                          : isa<IntegerAttr>(cst.getValue()));
-    };
-    if (name == "aten::permute")
-      return op->getNumOperands() == 2 && isConstant(1, true);
-    if (name == "aten::transpose")
-      return op->getNumOperands() == 3 && isConstant(1, false) &&
-             isConstant(2, false);
-    return op->getNumOperands() <= 2;
+    auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape())
+      return false;
+    return llvm::all_of(op->getOperands().drop_front(), [](Value operand) {
+      return operand.getDefiningOp<ConstantOp>() != nullptr;
+    });
   }
 
   /// The domain of a reduction op: its first operand's type and the

@@ -211,21 +211,23 @@ tg.graph @linear(%x: tensor<3x4xf32>, %w: tensor<5x4xf32>, %b: tensor<5xf32>, %w
 
 // dropout in eval is the identity: its uses read its input, and its origin
 // is recorded on the graph as eliminated by tg-decompose. In training it
-// stays.
+// stays, unless p is 0 (every element kept).
 // CHECK-LABEL: tg.graph @dropout
 // CHECK-NOT: "aten::dropout"(%arg0
 // CHECK-NOT: aten::feature_dropout
 // CHECK: %[[T:.*]] = tg.op "aten::dropout"(%arg0, %{{.*}}, %{{.*}}) {{.*}} loc("d.py":6:4)
-// CHECK: tg.return %arg0, %arg0, %[[T]]
-// CHECK: } loc(fused[{{.*}}, fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::dropout">>["d.py":4:4], fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::feature_dropout_">>["d.py":5:4]])
-tg.graph @dropout(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+// CHECK: tg.return %arg0, %arg0, %[[T]], %arg0
+// CHECK: } loc(fused[{{.*}}, fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::dropout">>["d.py":4:4], fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::feature_dropout_">>["d.py":5:4], fused<#tg.origin_record<eliminated, pass = "tg-decompose", op = "aten::dropout">>["d.py":7:4]])
+tg.graph @dropout(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
   %p = tg.constant(0.1 : f64) : !tg.value
+  %zero = tg.constant(0.0 : f64) : !tg.value
   %f = tg.constant(false) : !tg.value
   %t = tg.constant(true) : !tg.value
   %0 = tg.op "aten::dropout"(%x, %p, %f) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":4:4)
   %1 = tg.op "aten::feature_dropout_"(%x, %p, %f) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":5:4)
   %2 = tg.op "aten::dropout"(%x, %p, %t) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":6:4)
-  tg.return %0, %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+  %3 = tg.op "aten::dropout"(%x, %zero, %t) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x8xf32> loc("d.py":7:4)
+  tg.return %0, %1, %2, %3 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
 }
 
 // -----

@@ -44,6 +44,12 @@ inline llvm::cl::ValuesClass getDWARFLanguageValues() {
 unsigned foldConstantControlFlow(mlir::Operation *root,
                                  llvm::StringRef passName);
 
+/// The ints a list holds when they are known without running the program:
+/// a constant list, `t.size()` of a static type, or a list built in place
+/// that nothing changes, of elements known the way --tg-inline folds
+/// conditions (constants, integer arithmetic, `shape[i]`, static sizes).
+std::optional<llvm::SmallVector<int64_t>> evaluateIntList(mlir::Value list);
+
 } // namespace tg
 
 #endif // TG_PASSES_PASSES_H

@@ -221,7 +221,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `softmax`, `log_softmax` (dtype None) | `amax`, `sub`, `exp`, `sum`, `div` (`log`, `sub`) |
     | `linear` with a bias | `linear` without it, then `add`: the bias joins the next kernel |
     | `addmm` | `mm`, then `add` (and `mul` by alpha when it is not 1) |
-    | `dropout` and its feature, alpha and in-place forms (train false) | the identity: the op is recorded as `eliminated` |
+    | `dropout` and its feature, alpha and in-place forms (train false, or p 0) | the identity: the op is recorded as `eliminated` |
     | `masked_fill` | `where(mask, value, self)` |
     | `adaptive_avg_pool2d` to 1x1 | `mean` over the last two dims, kept |
     | `dim`, `size` of a tensor of static type | the constant its type gives |
@@ -280,9 +280,11 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     cycle. A kernel holds reductions of one domain (the reduced tensor's type
     and dims): a reduction joins only groups of no domain or of its own, and
     groups of different domains are not merged. With `layout` (default),
-    `permute`, `transpose` and `contiguous` of constant dims join groups too
-    (a kernel reads through them at a permuted index), but do not count as
-    ops: a group of layout ops alone is no kernel. Groups with fewer than
+    layout ops (`permute`, `transpose`, `contiguous`, `view`, `reshape`,
+    `flatten`, `squeeze`, `unsqueeze`, `expand`, `slice`, `select`) of
+    static types and constant dims join groups too (a kernel reads through
+    them at a computed index), but do not count as ops: a group of layout
+    ops alone is no kernel. Groups with fewer than
     `min-size` ops (default 1: nothing fusable runs outside a kernel) and
     groups whose results nothing reads are left alone.
 
@@ -329,8 +331,10 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
                "over the constant dims of their second (default: aten:: mean, "
                "sum, amax, amin)">,
     Option<"fuseLayout", "layout", "bool", /*default=*/"true",
-           "Fuse permute, transpose and contiguous into the kernels around "
-           "them (read at a permuted index, as Inductor folds views)">,
+           "Fuse layout ops (permute, transpose, contiguous, view, reshape, "
+           "flatten, squeeze, unsqueeze, expand, slice, select) into the "
+           "kernels around them (read at a computed index, as Inductor folds "
+           "views)">,
     Option<"minSize", "min-size", "unsigned", /*default=*/"1",
            "Smallest group of ops that becomes a kernel (1: nothing "
            "fusable runs outside a kernel)">,

@@ -581,7 +581,8 @@ private:
 
   LogicalResult assignTypes();
   Attribute getConstant(Value value);
-  FailureOr<std::optional<SmallVector<int64_t>>> getPermutation(Operation *op);
+  FailureOr<std::optional<AffineMap>> getLayoutMap(Operation *op,
+                                                   AffineMap map);
   FailureOr<AffineMap> getOperandMap(Value operand, RankedTensorType result,
                                      AffineMap map);
   FailureOr<unsigned> plan(Stage &stage, Value value, AffineMap map);
@@ -702,59 +703,153 @@ Attribute KernelExtraction::getConstant(Value value) {
   return cst ? cst.getValue() : Attribute();
 }
 
-/// For a layout op (`permute(x, dims)`, `transpose(x, d0, d1)`,
-/// `contiguous(x)`): the operand dim each result dim reads (identity for
-/// contiguous); none for any other op; failure with a diagnostic for dims
-/// that are not a constant permutation of the operand's.
-FailureOr<std::optional<SmallVector<int64_t>>>
-KernelExtraction::getPermutation(Operation *op) {
+/// For a layout op, the map into its tensor operand's dims that reads, at
+/// `map` (iteration dims -> the op's result dims), the element the op puts
+/// there: a permutation (`permute`, `transpose`; `contiguous` is the
+/// identity), a row-major reshape (`view`, `reshape`, `flatten`, `squeeze`,
+/// `unsqueeze`: the linear index, delinearized in the operand's shape), a
+/// broadcast (`expand`), an offset and a stride (`slice`), a fixed index
+/// (`select`). None for any other op; failure with a diagnostic for dims
+/// that are not constants the op's types agree with.
+FailureOr<std::optional<AffineMap>>
+KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   auto traced = dyn_cast<TracedOp>(op);
   StringRef name = traced ? traced.getName() : StringRef();
-  if (name != "aten::permute" && name != "aten::transpose" &&
-      name != "aten::contiguous")
-    return std::optional<SmallVector<int64_t>>();
-  int64_t rank = types.lookup(op->getOperand(0)).getRank();
-  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  auto normalize = [&](int64_t &dim) {
-    if (dim < -rank || dim >= rank)
-      return false;
-    if (dim < 0)
-      dim += rank;
-    return true;
+  static constexpr llvm::StringLiteral kReshapes[] = {
+      "aten::view",    "aten::reshape", "aten::_unsafe_view",
+      "aten::flatten", "aten::squeeze", "aten::unsqueeze"};
+  bool isReshape = llvm::is_contained(kReshapes, name);
+  if (!isReshape && name != "aten::permute" && name != "aten::transpose" &&
+      name != "aten::contiguous" && name != "aten::expand" &&
+      name != "aten::slice" && name != "aten::select")
+    return std::optional<AffineMap>();
+  RankedTensorType from = types.lookup(op->getOperand(0));
+  RankedTensorType to = types.lookup(op->getResult(0));
+  int64_t rank = from.getRank();
+  auto fail = [&]() -> FailureOr<std::optional<AffineMap>> {
+    return op->emitError() << "cannot read '" << name << "' from " << from
+                           << " to " << to
+                           << " as an index (its dims must be constants "
+                              "its types agree with)";
   };
-  bool ok = true;
-  if (name == "aten::permute") {
-    auto dims =
-        op->getNumOperands() == 2
-            ? dyn_cast_or_null<ArrayAttr>(getConstant(op->getOperand(1)))
-            : ArrayAttr();
-    ok = dims && int64_t(dims.size()) == rank;
-    for (unsigned i = 0; ok && i < dims.size(); ++i) {
-      auto dim = dyn_cast<IntegerAttr>(dims[i]);
-      int64_t d = dim ? dim.getInt() : rank;
-      ok = dim && normalize(d) &&
-           !llvm::is_contained(ArrayRef<int64_t>(perm).take_front(i), d);
-      perm[i] = d;
+  auto intOperand = [&](unsigned i) -> std::optional<int64_t> {
+    if (i >= op->getNumOperands())
+      return std::nullopt;
+    auto integer =
+        dyn_cast_or_null<IntegerAttr>(getConstant(op->getOperand(i)));
+    if (!integer || integer.getType().isInteger(1))
+      return std::nullopt;
+    return integer.getInt();
+  };
+  auto normalize = [](int64_t dim, int64_t size) -> std::optional<int64_t> {
+    if (dim < -size || dim >= size)
+      return std::nullopt;
+    return dim < 0 ? dim + size : dim;
+  };
+  auto result = [&](ArrayRef<AffineExpr> exprs) {
+    return std::optional<AffineMap>(
+        AffineMap::get(map.getNumDims(), 0, exprs, ctx));
+  };
+  SmallVector<AffineExpr> exprs;
+  if (isReshape) {
+    if (from.getNumElements() != to.getNumElements())
+      return fail();
+    // The linear index of the result element, then its place in the
+    // operand's shape.
+    AffineExpr linear = getAffineConstantExpr(0, ctx);
+    int64_t stride = 1;
+    for (int64_t k = to.getRank(); k-- > 0;) {
+      linear = linear + map.getResult(k) * stride;
+      stride *= to.getDimSize(k);
     }
-  } else if (name == "aten::transpose") {
-    auto d0 =
-        op->getNumOperands() == 3
-            ? dyn_cast_or_null<IntegerAttr>(getConstant(op->getOperand(1)))
-            : IntegerAttr();
-    auto d1 =
-        op->getNumOperands() == 3
-            ? dyn_cast_or_null<IntegerAttr>(getConstant(op->getOperand(2)))
-            : IntegerAttr();
-    int64_t a = d0 ? d0.getInt() : rank, b = d1 ? d1.getInt() : rank;
-    ok = d0 && d1 && normalize(a) && normalize(b);
-    if (ok)
-      std::swap(perm[a], perm[b]);
+    stride = from.getNumElements();
+    for (int64_t l = 0; l < rank; ++l) {
+      int64_t size = from.getDimSize(l);
+      stride /= size;
+      if (size == 1) {
+        exprs.push_back(getAffineConstantExpr(0, ctx));
+        continue;
+      }
+      AffineExpr index = stride == 1 ? linear : linear.floorDiv(stride);
+      exprs.push_back(l == 0 ? index : index % size);
+    }
+    return result(exprs);
   }
-  if (!ok)
-    return op->emitError() << "the dims of '" << name
-                           << "' must be a constant permutation of rank "
-                           << rank;
-  return std::optional<SmallVector<int64_t>>(perm);
+  if (name == "aten::contiguous")
+    return result(map.getResults());
+  if (name == "aten::permute" || name == "aten::transpose") {
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    if (name == "aten::permute") {
+      auto dims =
+          op->getNumOperands() == 2
+              ? dyn_cast_or_null<ArrayAttr>(getConstant(op->getOperand(1)))
+              : ArrayAttr();
+      if (!dims || int64_t(dims.size()) != rank)
+        return fail();
+      for (auto [i, attr] : llvm::enumerate(dims)) {
+        auto dim = dyn_cast<IntegerAttr>(attr);
+        std::optional<int64_t> d =
+            dim ? normalize(dim.getInt(), rank) : std::nullopt;
+        if (!d || llvm::is_contained(ArrayRef<int64_t>(perm).take_front(i), *d))
+          return fail();
+        perm[i] = *d;
+      }
+    } else {
+      std::optional<int64_t> a = intOperand(1), b = intOperand(2);
+      a = a ? normalize(*a, rank) : std::nullopt;
+      b = b ? normalize(*b, rank) : std::nullopt;
+      if (!a || !b)
+        return fail();
+      std::swap(perm[*a], perm[*b]);
+    }
+    // Result dim i reads operand dim perm[i].
+    exprs.assign(rank, AffineExpr());
+    for (auto [i, dim] : llvm::enumerate(perm))
+      exprs[dim] = map.getResult(i);
+    return result(exprs);
+  }
+  if (name == "aten::expand") {
+    int64_t offset = to.getRank() - rank;
+    if (offset < 0)
+      return fail();
+    for (int64_t l = 0; l < rank; ++l) {
+      if (from.getDimSize(l) == to.getDimSize(offset + l))
+        exprs.push_back(map.getResult(offset + l));
+      else if (from.getDimSize(l) == 1)
+        exprs.push_back(getAffineConstantExpr(0, ctx));
+      else
+        return fail();
+    }
+    return result(exprs);
+  }
+  if (name == "aten::select") {
+    std::optional<int64_t> dim = intOperand(1), index = intOperand(2);
+    dim = dim ? normalize(*dim, rank) : std::nullopt;
+    if (!dim || !index || to.getRank() != rank - 1)
+      return fail();
+    std::optional<int64_t> at = normalize(*index, from.getDimSize(*dim));
+    if (!at)
+      return fail();
+    exprs.append(map.getResults().begin(), map.getResults().end());
+    exprs.insert(exprs.begin() + *dim, getAffineConstantExpr(*at, ctx));
+    return result(exprs);
+  }
+  // slice(x, dim, start, end, step): start None is 0, a negative start
+  // counts from the end, as Python's slices.
+  std::optional<int64_t> dim = intOperand(1);
+  dim = dim ? normalize(*dim, rank) : std::nullopt;
+  if (!dim || to.getRank() != rank)
+    return fail();
+  int64_t size = from.getDimSize(*dim);
+  int64_t start = intOperand(2).value_or(0);
+  int64_t step = intOperand(4).value_or(1);
+  if (start < 0)
+    start = std::max<int64_t>(0, start + size);
+  if (step <= 0 || start + step * (to.getDimSize(*dim) - 1) >= size)
+    return fail();
+  exprs.append(map.getResults().begin(), map.getResults().end());
+  exprs[*dim] = exprs[*dim] * step + start;
+  return result(exprs);
 }
 
 /// The map into `operand`'s shape for reading it where an op of type
@@ -830,18 +925,13 @@ FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
       node = stage.nodes.size() - 1;
     }
   } else {
-    FailureOr<std::optional<SmallVector<int64_t>>> perm = getPermutation(op);
-    if (failed(perm))
+    FailureOr<std::optional<AffineMap>> layout = getLayoutMap(op, map);
+    if (failed(layout))
       return failure();
-    if (*perm) {
-      // A layout op computes nothing: its operand is read where result
-      // dim i reads operand dim perm[i].
-      SmallVector<AffineExpr> results(map.getNumResults());
-      for (auto [i, dim] : llvm::enumerate(**perm))
-        results[dim] = map.getResult(i);
-      FailureOr<unsigned> operand =
-          plan(stage, op->getOperand(0),
-               AffineMap::get(map.getNumDims(), 0, results, ctx));
+    if (*layout) {
+      // A layout op computes nothing: its operand is read where the op
+      // would have put the element.
+      FailureOr<unsigned> operand = plan(stage, op->getOperand(0), **layout);
       if (failed(operand))
         return failure();
       stage.memo[key] = *operand;

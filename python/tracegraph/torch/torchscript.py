@@ -17,6 +17,30 @@ from .text import (LocTable, callsite_chain, file_line_col, is_valid_ssa_suffix,
 # hyperparameters (not tensors, not Optional[Tensor] parameter slots).
 _SCALAR_KINDS = ("BoolType", "IntType", "FloatType", "StringType")
 
+# List operators that change a list in place: an attribute list that one of
+# them reads is no constant.
+_LIST_MUTATORS = frozenset((
+    "aten::append", "aten::_set_item", "aten::insert", "aten::pop", "aten::clear",
+    "aten::extend", "aten::remove", "aten::reverse", "aten::sort", "aten::add_"))
+
+
+def _is_int_list(t):
+    """Whether a TorchScript type is List[int] (a permutation, a shape)."""
+    return t.kind() == "ListType" and t.getElementType().kind() == "IntType"
+
+
+def _only_read(value):
+    """Whether every use of a list value only reads it: aten operators that
+    do not change lists in place, and unpacking. A list passed to a call or
+    stored could be changed where this graph cannot see it."""
+    for use in value.uses():
+        kind = use.user.kind()
+        if kind in _LIST_MUTATORS:
+            return False
+        if not (kind.startswith("aten::") or kind == "prim::ListUnpack"):
+            return False
+    return True
+
 
 class ImportError_(Exception):
     """An unsupported construct; the message names it."""
@@ -576,7 +600,8 @@ class TorchScriptImporter:
         if kind == "prim::GetAttr" and self.is_module_type(inputs[0].type()):
             attr = node.s("name")
             known, value = (False, None)
-            if outputs[0].type().kind() in _SCALAR_KINDS:
+            if outputs[0].type().kind() in _SCALAR_KINDS or (
+                    _is_int_list(outputs[0].type()) and _only_read(outputs[0])):
                 known, value = self._attribute_constant(inputs[0].type(), attr)
             elif outputs[0].type().kind() == "OptionalType":
                 known, value = self._none_attribute(inputs[0].type(), attr), None
@@ -640,8 +665,9 @@ class TorchScriptImporter:
 
     def _attribute_constant(self, module_type, attr):
         """(True, value) when reading `attr` of an instance of `module_type`
-        gives the same scalar (bool, int, float, str) for every
-        instance and no method writes it; else (False, None). Scalars that
+        gives the same scalar (bool, int, float, str) or list of ints (read
+        only, the caller checks) for every instance and no method writes it;
+        else (False, None). Scalars that
         differ between instances go to `instance_attributes`, keyed by the
         instance's path, for --tg-inline."""
         qual = module_type.qualified_name()
@@ -653,7 +679,10 @@ class TorchScriptImporter:
                 value = mod._c.getattr(attr)
             except Exception:  # not a plain attribute (a property, ...)
                 return False, None
-            if not isinstance(value, (bool, int, float, str)):
+            if isinstance(value, (list, tuple)) and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value):
+                value = tuple(value)  # hashable; written as a list
+            elif not isinstance(value, (bool, int, float, str)):
                 return False, None
             values[path] = value
         distinct = {(type(v), v) for v in values.values()}
