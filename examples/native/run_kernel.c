@@ -7,8 +7,10 @@
  *
  * The elementwise kernels take two float inputs and one output of N
  * elements each; the batch-norm kernel (--tg-decompose's batch_norm in
- * eval, then relu) takes the input map of N elements in C channels, then
- * the running mean, running variance, weight and bias of C elements each.
+ * eval, then relu) takes, in the order it first reads them, the running
+ * mean, running variance, weight and bias of C elements each (their views as
+ * [C, 1, 1] are in the kernel), then the input map of N elements in C
+ * channels.
  * The reference computes the same float operations in the same order as the
  * lowering (docs/native-debugging.md), so results must be bit-identical.
  */
@@ -91,7 +93,7 @@ int main(void) {
     weight[c] = next(-2.0f, 4.0f);
     bias[c] = next(-1.0f, 2.0f);
   }
-  KERNEL(a, mean, var, weight, bias, out);
+  KERNEL(mean, var, weight, bias, a, out);
 #else
   KERNEL(a, b, out);
 #endif

@@ -12,6 +12,7 @@
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -64,6 +65,8 @@ void addBufferization(OpPassManager &pm) {
 /// Loops, then every dialect to llvm; functions take bare pointers.
 void addLoweringToLLVM(OpPassManager &pm) {
   pm.addPass(createConvertLinalgToLoopsPass());
+  // Reads through layout ops (views, slices) index with affine.apply.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());

@@ -16,7 +16,7 @@
 // RUN:   --tg-extract-kernels="kernels=fused_add_mul_relu_sigmoid_0 shape=4x1000 element-type=f64 trap-after=5" \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
 // RUN:   --buffer-results-to-out-params="hoist-static-allocs modify-public-functions" \
-// RUN:   --convert-linalg-to-loops --convert-bufferization-to-memref --convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm \
+// RUN:   --convert-linalg-to-loops --lower-affine --convert-bufferization-to-memref --convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm \
 // RUN:   --convert-arith-to-llvm --finalize-memref-to-llvm --convert-func-to-llvm=use-bare-ptr-memref-call-conv=1 \
 // RUN:   --convert-cf-to-llvm --reconcile-unrealized-casts --tg-export-llvm-debuginfo
 // RUN: diff %t.pipeline.mlir %t.passes.mlir
@@ -29,7 +29,7 @@
 // RUN:   --tg-extract-kernels="shape=4x1000" \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
 // RUN:   --buffer-results-to-out-params="hoist-static-allocs modify-public-functions" \
-// RUN:   --convert-linalg-to-loops --convert-bufferization-to-memref --convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm \
+// RUN:   --convert-linalg-to-loops --lower-affine --convert-bufferization-to-memref --convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm \
 // RUN:   --convert-arith-to-llvm --finalize-memref-to-llvm --convert-func-to-llvm=use-bare-ptr-memref-call-conv=1 \
 // RUN:   --convert-cf-to-llvm --reconcile-unrealized-casts -strip-debuginfo
 // RUN: diff %t.nodebug-pipeline.mlir %t.nodebug-passes.mlir
@@ -55,12 +55,13 @@
 // CHECK-DAG: #di_subprogram = #llvm.di_subprogram<{{.*}}name = "forward", linkageName = "k"
 // CHECK-DAG: #[[FUNC]] = loc(fused<#di_subprogram>[#loc{{[0-9]*}}])
 
-// DUMP: Pass Manager with 14 passes:
+// DUMP: Pass Manager with 15 passes:
 // DUMP-NEXT: builtin.module(
 // DUMP-NEXT: tg-extract-kernels{element-type=f32  shape=2x3 trap-after=-1},
 // DUMP-NEXT: one-shot-bufferize{{.*}} bufferize-function-boundaries=true {{.*}} function-boundary-type-conversion=identity-layout-map
 // DUMP-NEXT: buffer-results-to-out-params{{.*}} hoist-static-allocs=true modify-public-functions=true
 // DUMP-NEXT: convert-linalg-to-loops
+// DUMP-NEXT: lower-affine
 // DUMP-NEXT: convert-bufferization-to-memref
 // DUMP-NEXT: convert-scf-to-cf
 // DUMP-NEXT: convert-math-to-llvm
