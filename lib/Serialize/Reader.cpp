@@ -37,7 +37,7 @@ const char *kindName(unsigned i) {
       "STACK_NODES",    "LOCATIONS",        "LOCATION_LISTS", "GRAPHS",
       "SITES",          "HANDLE_INDEX",     "HANDLE_BLOCKS",  "ARG_LOCATIONS",
       "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS",
-      "BUILD_ID"};
+      "BUILD_ID",       "RECORD_ANCHORS"};
   return i < kNumSectionKinds ? names[i] : "?";
 }
 
@@ -78,6 +78,8 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count,
     return count * kSourceLineSize;
   case SectionKind::OriginRecords:
     return count * kOriginRecordSize;
+  case SectionKind::RecordAnchors:
+    return std::nullopt; // 3.2 only: a row table
   case SectionKind::BuildId:
     return count;
   }
@@ -402,6 +404,8 @@ Error DebugSectionReader::readSectionTable() {
         hasOriginRecordTable = true;
       if (kind == uint32_t(SectionKind::BuildId))
         hasBuildIdTable = true;
+      if (kind == uint32_t(SectionKind::RecordAnchors))
+        hasRecordAnchorTable = true;
       if (layout.tableChecksums)
         checksums[k] = readU64(entry + 16);
     }
@@ -422,6 +426,13 @@ Error DebugSectionReader::readSectionTable() {
       return makeError("missing section {0} (kind {1}) in the section table "
                        "at offset {2}",
                        kindName(k), k + 1, kHeaderSize);
+  // RECORD_ANCHORS (3.2) has a row per ORIGIN_RECORDS row.
+  if (hasRecordAnchorTable && counts[idx(SectionKind::RecordAnchors)] !=
+                                  counts[idx(SectionKind::OriginRecords)])
+    return makeError("bad section table: RECORD_ANCHORS has {0} rows but "
+                     "ORIGIN_RECORDS has {1}",
+                     counts[idx(SectionKind::RecordAnchors)],
+                     counts[idx(SectionKind::OriginRecords)]);
 
   return Error::success();
 }
@@ -724,7 +735,8 @@ Error DebugSectionReader::verifyAll() const {
       continue;
     // An optional table the file does not have.
     if ((kind == SectionKind::OriginRecords && !hasOriginRecordTable) ||
-        (kind == SectionKind::BuildId && !hasBuildIdTable))
+        (kind == SectionKind::BuildId && !hasBuildIdTable) ||
+        (kind == SectionKind::RecordAnchors && !hasRecordAnchorTable))
       continue;
     if (Error err = checkTable(kind))
       return err;
@@ -1072,6 +1084,20 @@ DebugSectionReader::getOriginRecord(uint32_t index) const {
     if (holder != kNone)
       out.holder = holder;
   }
+  if (!hasRecordAnchorTable)
+    return out;
+  // 3.2: the op whose location the record is appended to.
+  if (Error err = checkTable(SectionKind::RecordAnchors))
+    return std::move(err);
+  uint32_t anchor;
+  if (Error err = readRow(SectionKind::RecordAnchors, index, &anchor))
+    return std::move(err);
+  if (anchor != kNone && anchor > handleCount)
+    return makeError("bad record anchor {0} at offset {1}: handle {2} is out "
+                     "of range (the section has {3} handles)",
+                     index, getRowOffset(SectionKind::RecordAnchors, index),
+                     anchor - 1, handleCount);
+  out.anchor = anchor;
   return out;
 }
 

@@ -241,6 +241,16 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
     if (!rec)
       return rec.takeError();
     if (rec->kind == LocKind::Fused && rec->meta != FusedMeta::Frame) {
+      // A record (`#tg.origin_record`, or a chunk of them) inside the
+      // location written for the op that holds it (before format 3.2) is
+      // not an origin of that op: `--source` finds it.
+      if (rec->meta == FusedMeta::AttrText) {
+        Expected<StringRef> text = reader.getString(rec->a);
+        if (!text)
+          return text.takeError();
+        if (text->starts_with("#tg.origin_record"))
+          return Error::success();
+      }
       if (rec->meta == FusedMeta::Kernel && !out.kernel) {
         Expected<StringRef> name = reader.getString(rec->a);
         if (!name)

@@ -98,6 +98,15 @@ struct SectionOriginRecord {
   /// whose location was that location when the section was written.
   std::optional<uint32_t> into;
   std::optional<uint32_t> holder;
+  /// 3.2 (RECORD_ANCHORS): the op whose location holds the record, which the
+  /// location written for it omits: section::kAnchorRoot for the root op,
+  /// `h + 1` for handle h. section::kNone when the record is spelled inside
+  /// a written location (every record before 3.2).
+  uint32_t anchor = section::kNone;
+  bool isAnchored() const { return anchor != section::kNone; }
+  bool isOnRoot() const { return anchor == section::kAnchorRoot; }
+  /// The handle holding the record (for an anchored record not on the root).
+  uint64_t getAnchorHandle() const { return uint64_t(anchor) - 1; }
 };
 /// An ARG_LOCATIONS record.
 struct SectionArgLocation {
@@ -165,6 +174,9 @@ public:
   uint32_t getNumOriginRecords() const {
     return counts[idx(section::SectionKind::OriginRecords)];
   }
+  /// Whether the origin records are kept apart from the locations of the
+  /// ops that hold them (format 3.2, RECORD_ANCHORS).
+  bool hasRecordAnchors() const { return hasRecordAnchorTable; }
   /// The section's build ID (format 3.1), its identity; empty when it has
   /// none (before 3.1, or written with build-id=none). Checks the table's
   /// checksum on first use.
@@ -269,6 +281,8 @@ private:
   bool hasOriginRecordTable = false;
   /// Whether the file has the optional BUILD_ID table (3.1).
   bool hasBuildIdTable = false;
+  /// Whether the file has the optional RECORD_ANCHORS table (3.2).
+  bool hasRecordAnchorTable = false;
   /// An ELF container: the section's offset in it and its GNU build ID.
   bool fromElf = false;
   uint64_t elfOffset = 0;

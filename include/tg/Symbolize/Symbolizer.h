@@ -65,6 +65,7 @@ struct SymbolizedHandle {
 class Symbolizer {
 public:
   explicit Symbolizer(const DebugSectionReader &reader) : reader(reader) {}
+  const DebugSectionReader &getReader() const { return reader; }
 
   /// The op of `handle` and its origins (at most `maxOrigins` of them: a
   /// fused kernel can have thousands, and a caller that shows one need not

@@ -116,6 +116,15 @@ private:
   LogicalResult encodeHandle(const Pending &p);
   LogicalResult encodeArgLocations(const Pending &p, uint32_t function);
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
+  /// Format 3: notes `op`'s own location when it holds records that the
+  /// section keeps apart (RECORD_ANCHORS).
+  void noteRecordAnchor(Operation *op);
+  /// The location written for `op`: its own location when its records are
+  /// kept apart, else its whole location.
+  Location getWrittenLoc(Operation *op) const {
+    auto it = ownLocs.find(op);
+    return it == ownLocs.end() ? op->getLoc() : it->second;
+  }
   void embedSource();
   LogicalResult embedSourceText();
   /// The image in the format of options.formatVersion, in named steps.
@@ -127,13 +136,15 @@ private:
   void encodeRunCodedHandlesV1(SectionTables &tables, uint32_t perBlock);
   void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes);
   void encodeRowTables(SectionTables &tables, unsigned numKinds);
-  /// The header, the section table and the first `numKinds` tables, with
-  /// version `layout.major`.`minor`.
-  std::string assembleImage(const FormatLayout &layout, unsigned numKinds,
-                            uint16_t minor, const SectionTables &tables,
+  /// The header, the section table and the tables of `kinds` (kind
+  /// numbers, in order), with version `layout.major`.`minor`.
+  std::string assembleImage(const FormatLayout &layout,
+                            ArrayRef<unsigned> kinds, uint16_t minor,
+                            const SectionTables &tables,
                             const BlockSizes &sizes);
   /// Format 3: the image with a BUILD_ID table (3.1) when options ask for
-  /// one, else the 3.0 image.
+  /// one and a RECORD_ANCHORS table (3.2) when records are kept apart, else
+  /// the 3.0 image.
   std::string assembleWithBuildId(const FormatLayout &layout,
                                   SectionTables &tables,
                                   const BlockSizes &sizes);
@@ -170,6 +181,12 @@ private:
   llvm::DenseSet<uint32_t> providedFiles;
   /// ORIGIN_RECORDS rows (2.1): kind, pass, op, origin, into, holder.
   std::vector<std::array<uint32_t, 6>> originRecords;
+  /// RECORD_ANCHORS (3.2): the anchor of each row of originRecords.
+  std::vector<std::array<uint32_t, 1>> recordAnchors;
+  /// Whether any record is kept apart (RECORD_ANCHORS is written).
+  bool anyAnchored = false;
+  /// The own locations of the ops whose records are kept apart.
+  llvm::DenseMap<Operation *, Location> ownLocs;
   uint32_t rootLoc = 0;
 };
 
@@ -386,11 +403,14 @@ LogicalResult SectionBuilder::collectHandles() {
   if (failed(gatherHandles(pending, count)))
     return failure();
   handles.assign(count, HandleEntry());
+  noteRecordAnchor(root);
+  for (const Pending &p : pending)
+    noteRecordAnchor(p.op);
   for (const Pending &p : pending)
     if (failed(encodeHandle(p)))
       return failure();
   llvm::sort(argLocs);
-  FailureOr<uint32_t> ref = encode(root->getLoc(), kNone, root);
+  FailureOr<uint32_t> ref = encode(getWrittenLoc(root), kNone, root);
   if (failed(ref))
     return failure();
   rootLoc = *ref;
@@ -467,14 +487,15 @@ LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
   // repeat across module instances, so the site column of a repeated
   // block of code is a run of consecutive ids.
   uint32_t leaf;
-  auto stacked = encodeStacked(op->getLoc(), function, op);
+  Location loc = getWrittenLoc(op);
+  auto stacked = encodeStacked(loc, function, op);
   if (failed(stacked))
     return failure();
   if (stacked->canonical) {
     entry.values[kColStack] = stacked->node + 1;
     leaf = stacked->leaf;
   } else {
-    FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
+    FailureOr<uint32_t> ref = encode(loc, function, op);
     if (failed(ref))
       return failure();
     entry.values[kColStack] = 0;
@@ -504,6 +525,34 @@ LogicalResult SectionBuilder::encodeArgLocations(const Pending &p,
                            arg.getArgNumber(), *ref});
       }
   return success();
+}
+
+/// The own location of `loc` when the records it holds can be kept apart:
+/// appending them back to it, in order, gives `loc` exactly (what restore
+/// does, docs/debug-section-format.md, RECORD_ANCHORS). Null otherwise, and
+/// for a location without records.
+static LocationAttr getSeparableOwnLoc(Location loc) {
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(loc, records);
+  if (records.empty())
+    return {};
+  Location own = stripOriginRecords(loc);
+  SmallVector<Location> rebuilt;
+  rebuilt.reserve(records.size());
+  for (const RemovedOrigin &removed : records)
+    rebuilt.push_back(makeOriginRecord(removed.record, removed.origin));
+  if (appendOriginRecords(own, rebuilt) != loc)
+    return {};
+  return own;
+}
+
+void SectionBuilder::noteRecordAnchor(Operation *op) {
+  if (options.formatVersion < kVersionMajor || !options.recordsApart)
+    return;
+  if (LocationAttr own = getSeparableOwnLoc(op->getLoc())) {
+    ownLocs.try_emplace(op, own);
+    anyAnchored = true;
+  }
 }
 
 LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
@@ -577,6 +626,10 @@ LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
                                       : OriginRecordKind::Eliminated),
            intern(record.getPass()), intern(record.getOp()), *origin, into,
            holder});
+      uint32_t anchor = kNone;
+      if (ownLocs.count(op))
+        anchor = op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
+      recordAnchors.push_back({anchor});
     }
     return WalkResult::advance();
   });
@@ -705,6 +758,8 @@ void SectionBuilder::encodeFixedTables(SectionTables &tables) {
   appendRecords(tables, SectionKind::ArgLocations, argLocs);
   appendRecords(tables, SectionKind::SourceLines, sourceLines);
   appendRecords(tables, SectionKind::OriginRecords, originRecords);
+  if (anyAnchored)
+    appendRecords(tables, SectionKind::RecordAnchors, recordAnchors);
 }
 
 void SectionBuilder::encodeFixedRecordsV1(SectionTables &tables) {
@@ -855,13 +910,15 @@ void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
 }
 
 std::string SectionBuilder::assembleImage(const FormatLayout &layout,
-                                          unsigned numKinds, uint16_t minor,
+                                          ArrayRef<unsigned> kinds,
+                                          uint16_t minor,
                                           const SectionTables &tables,
                                           const BlockSizes &sizes) {
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
-  for (unsigned k = 0; k < numKinds; ++k) {
-    appendU32(out, k + 1);
+  for (unsigned kind : kinds) {
+    unsigned k = kind - 1;
+    appendU32(out, kind);
     appendU32(out, tables.counts[k]);
     appendU64(out, tables.bytes[k].size());
     if (layout.tableChecksums)
@@ -871,9 +928,9 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
                     tables.bytes[k].size())));
   }
   size_t tableEnd = out.size();
-  for (unsigned k = 0; k < numKinds; ++k) {
+  for (unsigned kind : kinds) {
     out.resize(alignTable(out.size(), layout.major), '\0');
-    out += tables.bytes[k];
+    out += tables.bytes[kind - 1];
   }
   auto *header = reinterpret_cast<uint8_t *>(out.data());
   using namespace llvm::support::endian;
@@ -884,7 +941,7 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
                                     ? 0u
                                     : uint32_t(kFlagSourceLines));
   write32le(header + kOffHeaderSize, kHeaderSize);
-  write32le(header + kOffSectionCount, numKinds);
+  write32le(header + kOffSectionCount, kinds.size());
   write64le(header + kOffFileSize, out.size());
   write32le(header + kOffHandleCount, handles.size());
   write32le(header + kOffHandlesPerBlock, sizes.handles);
@@ -926,10 +983,14 @@ std::string SectionBuilder::serialize() {
   }
   if (layout.rowTables)
     encodeRowTables(tables, layout.numKinds);
-  std::string image =
-      layout.buildId
-          ? assembleWithBuildId(layout, tables, sizes)
-          : assembleImage(layout, layout.numKinds, layout.minor, tables, sizes);
+  std::string image;
+  if (layout.buildId) {
+    image = assembleWithBuildId(layout, tables, sizes);
+  } else {
+    SmallVector<unsigned> kinds =
+        llvm::to_vector(llvm::seq_inclusive(1u, layout.numKinds));
+    image = assembleImage(layout, kinds, layout.minor, tables, sizes);
+  }
   if (layout.compressible && options.compressSmall)
     compressSmallImage(image);
   return image;
@@ -938,10 +999,15 @@ std::string SectionBuilder::serialize() {
 std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
                                                 SectionTables &tables,
                                                 const BlockSizes &sizes) {
-  // The 3.0 image: what a section without a build ID is, and what the
-  // default build ID hashes, so that it names the contents alone.
-  std::string image =
-      assembleImage(layout, kNumSectionKindsV2, layout.minor, tables, sizes);
+  // The image without a build ID (3.0, or 3.2 with records apart): what a
+  // section without one is, and what the default build ID hashes, so that
+  // it names the contents alone.
+  SmallVector<unsigned> kinds =
+      llvm::to_vector(llvm::seq_inclusive(1u, kNumSectionKindsV2));
+  if (anyAnchored)
+    kinds.push_back(unsigned(SectionKind::RecordAnchors));
+  uint16_t minor = anyAnchored ? kVersionMinorRecordAnchors : layout.minor;
+  std::string image = assembleImage(layout, kinds, minor, tables, sizes);
   if (!options.writeBuildId)
     return image;
   std::string &id = tables.at(SectionKind::BuildId);
@@ -954,8 +1020,13 @@ std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
   }
   tables.count(SectionKind::BuildId) = id.size();
   writtenBuildId.assign(id.begin(), id.end());
-  return assembleImage(layout, kNumSectionKinds, kVersionMinorBuildId, tables,
-                       sizes);
+  // BUILD_ID comes before RECORD_ANCHORS: kinds in order.
+  kinds.insert(kinds.begin() + kNumSectionKindsV2,
+               unsigned(SectionKind::BuildId));
+  return assembleImage(layout, kinds,
+                       anyAnchored ? kVersionMinorRecordAnchors
+                                   : kVersionMinorBuildId,
+                       tables, sizes);
 }
 
 void SectionBuilder::compressSmallImage(std::string &image) {
@@ -1027,6 +1098,34 @@ LogicalResult SectionBuilder::embedSourceText() {
   return success();
 }
 
+/// Checks that the records kept apart rebuild every anchor's location: its
+/// own location, restored, with its records appended (3.2).
+static LogicalResult verifyAnchoredRecords(Operation *root,
+                                           LocationDecoder &decoder) {
+  llvm::DenseMap<uint32_t, SmallVector<Location>> anchored;
+  if (llvm::Error err = decoder.decodeAnchoredRecords(anchored))
+    return root->emitError() << "internal error: the origin records of the "
+                                "written debug section do not read back: "
+                             << llvm::toString(std::move(err));
+  if (anchored.empty())
+    return success();
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    uint32_t anchor =
+        op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
+    auto it = anchored.find(anchor);
+    if (it == anchored.end())
+      return WalkResult::advance();
+    Location rebuilt =
+        appendOriginRecords(stripOriginRecords(op->getLoc()), it->second);
+    if (rebuilt == op->getLoc())
+      return WalkResult::advance();
+    op->emitError() << "debug section cannot represent the origin records of "
+                       "this op exactly";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// Decodes the section just written and compares it with the module.
 LogicalResult verifySection(Operation *root, StringRef bytes) {
   auto reader = DebugSectionReader::fromBuffer(
@@ -1041,6 +1140,15 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
                                 "does not verify: "
                              << llvm::toString(std::move(err));
   LocationDecoder decoder(**reader, root->getContext());
+  // With records apart (3.2), an anchor's handle holds its own location;
+  // the records are checked below.
+  bool apart = (*reader)->hasRecordAnchors();
+  auto written = [&](Operation *op) -> Location {
+    if (apart)
+      if (LocationAttr own = getSeparableOwnLoc(op->getLoc()))
+        return own;
+    return op->getLoc();
+  };
   auto mismatch = [&](Operation *op, Location expected,
                       llvm::Expected<Location> got) {
     if (!got) {
@@ -1056,7 +1164,7 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
                     << *got;
     return true;
   };
-  if (mismatch(root, root->getLoc(), decoder.decode((*reader)->getRootLoc())))
+  if (mismatch(root, written(root), decoder.decode((*reader)->getRootLoc())))
     return failure();
   // An op's location is compared in parts (leaf, and the stack node's caller
   // chain, both memoized by the decoder), so the check costs a lookup, not a
@@ -1073,9 +1181,10 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
       llvm::consumeError(leaf.takeError());
       return false;
     }
+    Location loc = written(op);
     if (!entry->stack)
-      return op->getLoc() == *leaf;
-    auto site = dyn_cast<CallSiteLoc>(op->getLoc());
+      return loc == *leaf;
+    auto site = dyn_cast<CallSiteLoc>(loc);
     if (!site || site.getCallee() != *leaf)
       return false;
     llvm::Expected<Location> caller = decoder.decodeStackNode(*entry->stack);
@@ -1090,11 +1199,13 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
       return WalkResult::advance();
     uint64_t handle = *getDebugHandle(op);
     if (!matches(op, handle) &&
-        mismatch(op, op->getLoc(), decoder.decodeHandle(handle)))
+        mismatch(op, written(op), decoder.decodeHandle(handle)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
-  return failure(walk.wasInterrupted());
+  if (walk.wasInterrupted())
+    return failure();
+  return verifyAnchoredRecords(root, decoder);
 }
 
 } // namespace
