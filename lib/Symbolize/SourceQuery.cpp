@@ -134,8 +134,8 @@ Error SourceQuery::addOriginRecords() {
     Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
     if (!record)
       return record.takeError();
-    Expected<SymbolizedHandle> sym =
-        symbolizer.symbolizeLocation(record->origin, record->opName, format);
+    Expected<SymbolizedHandle> sym = symbolizer.symbolizeLocation(
+        record->origin, record->opName, format, record->stack);
     if (!sym)
       return sym.takeError();
     if (auto found = firstMatch(*sym, file, line))
@@ -221,7 +221,7 @@ Expected<std::string> describeOriginRecord(const Symbolizer &symbolizer,
                                            const SectionOriginRecord &rec,
                                            ModulePathFormat format) {
   Expected<SymbolizedHandle> sym =
-      symbolizer.symbolizeLocation(rec.origin, rec.opName, format);
+      symbolizer.symbolizeLocation(rec.origin, rec.opName, format, rec.stack);
   if (!sym)
     return sym.takeError();
   std::string text;

@@ -311,12 +311,22 @@ Expected<SymbolizedHandle> Symbolizer::symbolize(uint64_t handle,
 
 Expected<SymbolizedHandle>
 Symbolizer::symbolizeLocation(uint32_t ref, StringRef opName,
-                              ModulePathFormat format) const {
+                              ModulePathFormat format,
+                              std::optional<uint32_t> stack) const {
   stepsLeft = kMaxSteps;
   SymbolizedHandle out;
   out.opName = opName;
-  if (Error err = collectOrigins(ref, out, 0))
+  if (stack) {
+    // As a handle's: the stack node's frames, then the leaf's.
+    SymbolOrigin origin;
+    if (Error err = appendNodeFrames(*stack, origin.frames, 0))
+      return std::move(err);
+    if (Error err = appendFrames(ref, origin.frames, 0))
+      return std::move(err);
+    out.origins.push_back(std::move(origin));
+  } else if (Error err = collectOrigins(ref, out, 0)) {
     return std::move(err);
+  }
   setModulePaths(out, format);
   return out;
 }

@@ -126,7 +126,7 @@ EntryFunction getEntryFunction(mlir::Operation *op);
 // or, for many ops at once, build the record locations with
 // `makeOriginRecord` and append them with `appendOriginRecords`, once per
 // anchor. The debug section keeps each record as a row of a table of its
-// own (docs/debug-section-format.md, RECORD_ANCHORS), not in the anchor's
+// own (docs/debug-section-format.md, RECORDS), not in the anchor's
 // location, so a lookup of the anchor's handle shows its own frames.
 
 /// The record location of an origin removed by a pass:

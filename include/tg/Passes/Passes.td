@@ -474,7 +474,7 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            "build ID as the GNU build ID) that debuginfod servers index">,
     Option<"recordsApart", "records-apart", "bool", /*default=*/"true",
            "Format 3: keep origin records as rows of their own, apart from "
-           "the locations of the ops holding them (3.2, RECORD_ANCHORS); "
+           "the locations of the ops holding them (3.2, RECORDS); "
            "false writes them inside those locations, as 3.1 did, for 3.1 "
            "readers that restore locations">,
   ];

@@ -29,10 +29,12 @@ inline constexpr uint16_t kVersionMinor = 0;
 /// 3.1 when the section has a build ID and 3.0 (byte for byte what they
 /// wrote before) when it has none.
 inline constexpr uint16_t kVersionMinorBuildId = 1;
-/// 3.2 adds the optional RECORD_ANCHORS table: origin records are rows of
-/// their own, not part of the locations of the ops that hold them. Writers
-/// write 3.2 exactly when the table is there (a module with records).
-inline constexpr uint16_t kVersionMinorRecordAnchors = 2;
+/// 3.2 adds the optional RECORDS table, which replaces ORIGIN_RECORDS:
+/// origin records are rows of their own, coded as handles are (site and
+/// stack node), and name the op holding each, instead of being part of the
+/// location written for that op. Writers write 3.2 exactly when the table
+/// is there (a module with records).
+inline constexpr uint16_t kVersionMinorRecords = 2;
 /// Version 2.x: still read and written (format-version=2).
 inline constexpr uint16_t kVersionMajorV2 = 2;
 /// 2.1 adds the optional ORIGIN_RECORDS table; 2.0 readers skip it.
@@ -122,8 +124,9 @@ enum class SectionKind : uint32_t {
   OriginRecords = 16,
   /// v3.1: the section's build ID, its identity (raw bytes); optional.
   BuildId = 17,
-  /// v3.2: the op holding each ORIGIN_RECORDS row; optional.
-  RecordAnchors = 18,
+  /// v3.2: origin records as rows of their own, with the op holding each;
+  /// optional, replaces ORIGIN_RECORDS.
+  Records = 18,
 };
 /// Every kind this reader knows (the size of per-kind arrays).
 inline constexpr uint32_t kNumSectionKinds = 18;
@@ -152,9 +155,21 @@ inline constexpr uint32_t kDefaultBuildIdSize = 20;
 /// The `kind` field of an ORIGIN_RECORDS row.
 enum class OriginRecordKind : uint32_t { Eliminated = 1, Merged = 2 };
 
-/// A RECORD_ANCHORS value: the root op, or handle `h` as `h + 1`; kNone for
-/// a record spelled inside the location written for its op.
+/// A RECORDS anchor: the root op, or handle `h` as `h + 1`; kNone for a
+/// record spelled inside the location written for its op.
 inline constexpr uint32_t kAnchorRoot = 0;
+
+/// The columns of a RECORDS row (3.2).
+enum RecordColumn : unsigned {
+  kColRecAnchor,
+  kColRecKind,
+  kColRecPass,
+  kColRecSite,
+  kColRecStack,
+  kColRecInto,
+  kColRecHolder,
+  kNumRecordColumns
+};
 
 /// The tag in the low two bits of a LocRef (3 is invalid).
 enum class LocTag : uint32_t {
@@ -257,7 +272,6 @@ inline constexpr uint32_t kRowTableRowsPerBlock = 64;
 inline unsigned getRowTableColumns(SectionKind kind) {
   switch (kind) {
   case SectionKind::LocationLists:
-  case SectionKind::RecordAnchors:
     return 1;
   case SectionKind::Graphs:
   case SectionKind::Sites:
@@ -270,6 +284,8 @@ inline unsigned getRowTableColumns(SectionKind kind) {
   case SectionKind::Positions:
   case SectionKind::OriginRecords:
     return 6;
+  case SectionKind::Records:
+    return 7;
   default:
     return 0;
   }

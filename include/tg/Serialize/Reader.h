@@ -92,13 +92,16 @@ struct SectionOriginRecord {
   /// The pass that removed it, and the name of the op it was.
   llvm::StringRef pass, opName;
   /// LocRef of the origin (may be fused: one record for every origin of the
-  /// removed op).
+  /// removed op); with `stack`, of the origin's leaf.
   uint32_t origin = 0;
+  /// 3.2: STACK_NODES index of the origin's innermost call: the origin is
+  /// `callsite(origin at the node's caller chain)`, as a handle's location.
+  std::optional<uint32_t> stack;
   /// For `Merged`: LocRef of the holder's location, and the first handle
   /// whose location was that location when the section was written.
   std::optional<uint32_t> into;
   std::optional<uint32_t> holder;
-  /// 3.2 (RECORD_ANCHORS): the op whose location holds the record, which the
+  /// 3.2 (RECORDS): the op whose location holds the record, which the
   /// location written for it omits: section::kAnchorRoot for the root op,
   /// `h + 1` for handle h. section::kNone when the record is spelled inside
   /// a written location (every record before 3.2).
@@ -170,13 +173,15 @@ public:
   uint32_t getNumSourceLines() const {
     return counts[idx(section::SectionKind::SourceLines)];
   }
-  /// Zero for sections before 2.1 (they have no ORIGIN_RECORDS table).
+  /// Zero for sections before 2.1 (they have no ORIGIN_RECORDS table). In
+  /// 3.2 the rows of RECORDS, which getOriginRecord reads the same way.
   uint32_t getNumOriginRecords() const {
-    return counts[idx(section::SectionKind::OriginRecords)];
+    return counts[idx(hasRecordRows ? section::SectionKind::Records
+                                    : section::SectionKind::OriginRecords)];
   }
-  /// Whether the origin records are kept apart from the locations of the
-  /// ops that hold them (format 3.2, RECORD_ANCHORS).
-  bool hasRecordAnchors() const { return hasRecordAnchorTable; }
+  /// Whether the origin records are rows of their own, apart from the
+  /// locations of the ops that hold them (format 3.2, RECORDS).
+  bool hasRecordsTable() const { return hasRecordRows; }
   /// The section's build ID (format 3.1), its identity; empty when it has
   /// none (before 3.1, or written with build-id=none). Checks the table's
   /// checksum on first use.
@@ -281,8 +286,10 @@ private:
   bool hasOriginRecordTable = false;
   /// Whether the file has the optional BUILD_ID table (3.1).
   bool hasBuildIdTable = false;
-  /// Whether the file has the optional RECORD_ANCHORS table (3.2).
-  bool hasRecordAnchorTable = false;
+  /// Whether the file has the optional RECORDS table (3.2).
+  bool hasRecordRows = false;
+  /// Row `index` of RECORDS (3.2), as an ORIGIN_RECORDS row.
+  llvm::Expected<SectionOriginRecord> getRecordRow(uint32_t index) const;
   /// An ELF container: the section's offset in it and its GNU build ID.
   bool fromElf = false;
   uint64_t elfOffset = 0;

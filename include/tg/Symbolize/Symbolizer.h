@@ -76,11 +76,13 @@ public:
   symbolize(uint64_t handle, ModulePathFormat format = ModulePathFormat::Mobile,
             size_t maxOrigins = SIZE_MAX) const;
   /// The origins of a location of the section (a LocRef, such as the
-  /// origin of an ORIGIN_RECORDS row), as `symbolize` gives them for a
-  /// handle; `handle` is 0 and there is no entry function.
+  /// origin of an origin record), as `symbolize` gives them for a handle;
+  /// `handle` is 0 and there is no entry function. With `stack` (a record
+  /// of format 3.2), the location is `ref` called through that stack node.
   llvm::Expected<SymbolizedHandle>
   symbolizeLocation(uint32_t ref, llvm::StringRef opName,
-                    ModulePathFormat format = ModulePathFormat::Mobile) const;
+                    ModulePathFormat format = ModulePathFormat::Mobile,
+                    std::optional<uint32_t> stack = std::nullopt) const;
 
 private:
   void setModulePaths(SymbolizedHandle &out, ModulePathFormat format) const;

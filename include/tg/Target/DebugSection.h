@@ -61,7 +61,7 @@ struct DebugSectionOptions {
   /// (section::wrapInElf), which debuginfod servers index by build ID.
   bool elfContainer = false;
   /// Format 3: keep the origin records apart from the locations of the ops
-  /// holding them, as rows of their own (RECORD_ANCHORS, format 3.2), so a
+  /// holding them, as rows of their own (RECORDS, format 3.2), so a
   /// lookup of such an op reads its own location only and no location grows
   /// with the number of records. Off: records stay inside those locations,
   /// as 3.1 wrote them (for 3.1 readers that restore locations).

@@ -77,6 +77,13 @@ LocationDecoder::decodeOriginRecord(const SectionOriginRecord &record) {
   llvm::Expected<Location> origin = decodeRef(record.origin, 0);
   if (!origin)
     return origin.takeError();
+  if (record.stack) {
+    llvm::Expected<Location> caller =
+        decodeNode(*record.stack, 0, std::numeric_limits<uint32_t>::max());
+    if (!caller)
+      return caller.takeError();
+    origin = Location(CallSiteLoc::get(*origin, *caller));
+  }
   LocationAttr into;
   if (record.into) {
     llvm::Expected<Location> intoLoc = decodeRef(*record.into, 0);
@@ -92,7 +99,7 @@ LocationDecoder::decodeOriginRecord(const SectionOriginRecord &record) {
 
 llvm::Error LocationDecoder::decodeAnchoredRecords(
     llvm::DenseMap<uint32_t, SmallVector<Location>> &out) {
-  if (!reader.hasRecordAnchors())
+  if (!reader.hasRecordsTable())
     return llvm::Error::success();
   for (uint32_t i = 0, e = reader.getNumOriginRecords(); i < e; ++i) {
     llvm::Expected<SectionOriginRecord> record = reader.getOriginRecord(i);

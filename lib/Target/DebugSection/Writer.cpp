@@ -11,6 +11,7 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/ModulePath.h"
+#include "tg/IR/RepeatedError.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Serialize/BuildId.h"
 #include "tg/Serialize/ColumnTable.h"
@@ -101,6 +102,8 @@ private:
   FailureOr<ChainInfo> encodeChain(Location caller, uint32_t function,
                                    Operation *op);
   uint32_t moduleFrame(FrameAttr frame);
+  /// The SITES index of (leaf, op name string id + 1).
+  uint32_t site(uint32_t leaf, uint32_t opName);
   uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
                      uint32_t c);
   /// An op and its debug handle, in walk order.
@@ -117,7 +120,7 @@ private:
   LogicalResult encodeArgLocations(const Pending &p, uint32_t function);
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
   /// Format 3: notes `op`'s own location when it holds records that the
-  /// section keeps apart (RECORD_ANCHORS).
+  /// section keeps apart (RECORDS).
   void noteRecordAnchor(Operation *op);
   /// The location written for `op`: its own location when its records are
   /// kept apart, else its whole location.
@@ -143,7 +146,7 @@ private:
                             const SectionTables &tables,
                             const BlockSizes &sizes);
   /// Format 3: the image with a BUILD_ID table (3.1) when options ask for
-  /// one and a RECORD_ANCHORS table (3.2) when records are kept apart, else
+  /// one and a RECORDS table (3.2) when records are kept apart, else
   /// the 3.0 image.
   std::string assembleWithBuildId(const FormatLayout &layout,
                                   SectionTables &tables,
@@ -181,14 +184,30 @@ private:
   llvm::DenseSet<uint32_t> providedFiles;
   /// ORIGIN_RECORDS rows (2.1): kind, pass, op, origin, into, holder.
   std::vector<std::array<uint32_t, 6>> originRecords;
-  /// RECORD_ANCHORS (3.2): the anchor of each row of originRecords.
-  std::vector<std::array<uint32_t, 1>> recordAnchors;
-  /// Whether any record is kept apart (RECORD_ANCHORS is written).
-  bool anyAnchored = false;
+  /// RECORDS rows (3.2): anchor, kind, pass, site, stack, into, holder.
+  std::vector<std::array<uint32_t, kNumRecordColumns>> recordRows;
+  /// Whether records are written as RECORDS rows (format 3 with
+  /// options.recordsApart) rather than ORIGIN_RECORDS rows.
+  bool recordsApart() const {
+    return options.formatVersion >= kVersionMajor && options.recordsApart;
+  }
   /// The own locations of the ops whose records are kept apart.
   llvm::DenseMap<Operation *, Location> ownLocs;
   uint32_t rootLoc = 0;
 };
+
+/// A location as a diagnostic quotes it: at most 1,000 characters (a fused
+/// kernel's can be megabytes).
+static std::string boundedText(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  constexpr size_t kLimit = 1000;
+  if (text.size() > kLimit)
+    text = text.substr(0, kLimit) + "... (" + formatCount(text.size()) +
+           " characters)";
+  return text;
+}
 
 uint32_t SectionBuilder::intern(StringRef str) {
   auto [it, inserted] = stringIds.try_emplace(str, strings.size());
@@ -204,6 +223,14 @@ uint32_t SectionBuilder::moduleFrame(FrameAttr frame) {
   auto [it, inserted] = frameIds.try_emplace(key, frames.size());
   if (inserted)
     frames.push_back(key);
+  return it->second;
+}
+
+uint32_t SectionBuilder::site(uint32_t leaf, uint32_t opName) {
+  std::pair<uint32_t, uint32_t> key = {leaf, opName};
+  auto [it, inserted] = siteIds.try_emplace(key, sites.size());
+  if (inserted)
+    sites.push_back(key);
   return it->second;
 }
 
@@ -321,8 +348,9 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
             : Location(FileLineColRange::get(range.getFilename(), rec[2],
                                              rec[3], rec[4], rec[5]));
     if (rebuilt != loc) {
-      op->emitError() << "debug section cannot represent the location " << loc
-                      << " exactly (a FileLineColRange not in its parsed form)";
+      emitError(getDiagnosticLoc(op))
+          << "debug section cannot represent the location " << boundedText(loc)
+          << " exactly (a FileLineColRange not in its parsed form)";
       return failure();
     }
     auto [it, inserted] = positionIds.try_emplace(rec, positions.size());
@@ -368,9 +396,10 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
       llvm::raw_string_ostream os(text);
       metadata.print(os);
       if (parseAttribute(text, ctx) != metadata) {
-        op->emitError() << "debug section cannot represent the fused "
-                           "location metadata "
-                        << text << ": it does not parse back to itself";
+        emitError(getDiagnosticLoc(op))
+            << "debug section cannot represent the fused "
+               "location metadata "
+            << text << ": it does not parse back to itself";
         return failure();
       }
       meta = FusedMeta::AttrText;
@@ -388,9 +417,10 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
     lists.insert(lists.end(), refs.begin(), refs.end());
     result = composite(LocKind::Fused, meta, a, first, uint32_t(refs.size()));
   } else {
-    op->emitError() << "debug section cannot represent the location " << loc
-                    << " (only unknown, file/line/column, name, call-site "
-                       "and fused locations are supported)";
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent the location " << boundedText(loc)
+        << " (only unknown, file/line/column, name, call-site "
+           "and fused locations are supported)";
     return failure();
   }
   memo[key] = *result;
@@ -420,31 +450,35 @@ LogicalResult SectionBuilder::collectHandles() {
 LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
                                             uint64_t &count) {
   llvm::DenseMap<uint64_t, Operation *> owners;
-  bool ok = true;
+  // A module made without --tg-assign-debug-handles (or with handles from
+  // elsewhere) gets each mistake once, with the count of the ops that
+  // repeat it, however large the module.
+  RepeatedError missing, tooLarge, duplicates;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == root)
       return;
     std::optional<uint64_t> handle = getDebugHandle(op);
     if (!handle) {
-      op->emitError() << "op has no valid '" << kDebugHandleAttrName
-                      << "' (a non-negative integer); run "
-                         "--tg-assign-debug-handles first";
-      ok = false;
+      if (InFlightDiagnostic *diag = missing.add(op))
+        *diag << "op has no valid '" << kDebugHandleAttrName
+              << "' (a non-negative integer); run --tg-assign-debug-handles "
+                 "first";
       return;
     }
     if (*handle >= kNone) {
-      op->emitError() << "debug handle " << *handle
-                      << " does not fit the section's 32-bit handle table";
-      ok = false;
+      if (InFlightDiagnostic *diag = tooLarge.add(op))
+        *diag << "debug handle " << *handle
+              << " does not fit the section's 32-bit handle table";
       return;
     }
-    if (failed(claimDebugHandle(owners, op, *handle))) {
-      ok = false;
+    if (failed(claimDebugHandle(owners, op, *handle, &duplicates)))
       return;
-    }
     pending.push_back({op, *handle});
     count = std::max(count, *handle + 1);
   });
+  bool ok = succeeded(missing.report());
+  ok = succeeded(tooLarge.report()) && ok;
+  ok = succeeded(duplicates.report()) && ok;
   if (!ok)
     return failure();
   // The handle table is dense (handles 0 .. N-1 have entries), so its size
@@ -453,7 +487,7 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
   // empty entries (and abort on allocating it): refuse them instead.
   uint64_t limit = std::max<uint64_t>(uint64_t(1) << 24, 16 * pending.size());
   if (count > limit) {
-    owners.lookup(count - 1)->emitError()
+    emitError(getDiagnosticLoc(owners.lookup(count - 1)))
         << "debug handle " << count - 1 << " is too sparse: the section's "
         << "dense handle table would need " << count << " entries for "
         << pending.size() << " ops (at most " << limit
@@ -501,11 +535,7 @@ LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
     entry.values[kColStack] = 0;
     leaf = *ref;
   }
-  std::pair<uint32_t, uint32_t> siteKey = {leaf, intern(opName) + 1};
-  auto [site, newSite] = siteIds.try_emplace(siteKey, sites.size());
-  if (newSite)
-    sites.push_back(siteKey);
-  entry.values[kColSite] = site->second + 1;
+  entry.values[kColSite] = site(leaf, intern(opName) + 1) + 1;
 
   return encodeArgLocations(p, function);
 }
@@ -529,7 +559,7 @@ LogicalResult SectionBuilder::encodeArgLocations(const Pending &p,
 
 /// The own location of `loc` when the records it holds can be kept apart:
 /// appending them back to it, in order, gives `loc` exactly (what restore
-/// does, docs/debug-section-format.md, RECORD_ANCHORS). Null otherwise, and
+/// does, docs/debug-section-format.md, RECORDS). Null otherwise, and
 /// for a location without records.
 static LocationAttr getSeparableOwnLoc(Location loc) {
   SmallVector<RemovedOrigin> records;
@@ -547,33 +577,41 @@ static LocationAttr getSeparableOwnLoc(Location loc) {
 }
 
 void SectionBuilder::noteRecordAnchor(Operation *op) {
-  if (options.formatVersion < kVersionMajor || !options.recordsApart)
+  if (!recordsApart())
     return;
-  if (LocationAttr own = getSeparableOwnLoc(op->getLoc())) {
+  if (LocationAttr own = getSeparableOwnLoc(op->getLoc()))
     ownLocs.try_emplace(op, own);
-    anyAnchored = true;
-  }
 }
 
 LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
-  // The records stay in the locations they are written in (the module's is
-  // ROOT_LOC, the others the handles' own), so restore is exact; this table
-  // indexes them for queries without MLIR (tg-symbolicate --source).
+  // 3.2: each record is a RECORDS row naming the op that holds it, whose
+  // written location omits it when appending it back gives the op's
+  // location (ownLocs); before, the records stay in the locations they are
+  // written in (the module's is ROOT_LOC, the others the handles' own), so
+  // restore is exact, and ORIGIN_RECORDS indexes them for queries without
+  // MLIR (tg-symbolicate --source).
   // A merged record's holder: the first op whose location is `into`, or,
   // when later passes merged more into that op, the first op whose location
-  // lists every origin of `into`.
+  // lists every origin of `into`. Indexed on the first merged record only:
+  // it takes every op's origins.
   llvm::DenseMap<const void *, uint32_t> firstHandleOf;
   llvm::DenseMap<const void *, SmallVector<uint32_t, 1>> handlesListing;
-  SmallVector<Location> scratch;
-  for (const Pending &p : pending) {
-    firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
-                              uint32_t(p.handle));
-    scratch.clear();
-    getOrigins(p.op->getLoc(), scratch);
-    for (Location origin : scratch)
-      handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
-  }
+  bool indexed = false;
+  auto indexHolders = [&] {
+    indexed = true;
+    SmallVector<Location> scratch;
+    for (const Pending &p : pending) {
+      firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
+                                uint32_t(p.handle));
+      scratch.clear();
+      getOrigins(p.op->getLoc(), scratch);
+      for (Location origin : scratch)
+        handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
+    }
+  };
   auto findHolder = [&](Location into) -> uint32_t {
+    if (!indexed)
+      indexHolders();
     auto exact = firstHandleOf.find(into.getAsOpaquePointer());
     if (exact != firstHandleOf.end())
       return exact->second;
@@ -601,8 +639,9 @@ LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
     getOriginRecords(op->getLoc(), records);
     for (const RemovedOrigin &removed : records) {
       if (options.formatVersion == kVersionMajorV1) {
-        op->emitError() << "format 1.0 cannot hold origin records (#tg."
-                           "origin_record); write format 2";
+        emitError(getDiagnosticLoc(op))
+            << "format 1.0 cannot hold origin records (#tg."
+               "origin_record); write format 2";
         return WalkResult::interrupt();
       }
       OriginRecordAttr record = removed.record;
@@ -610,9 +649,6 @@ LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
       EntryFunction entry = getEntryFunction(op);
       if (entry.op)
         function = intern(entry.method);
-      FailureOr<uint32_t> origin = encode(removed.origin, function, op);
-      if (failed(origin))
-        return WalkResult::interrupt();
       uint32_t into = kNone, holder = kNone;
       if (record.isMerged()) {
         FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
@@ -621,15 +657,39 @@ LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
         into = *intoRef;
         holder = findHolder(record.getInto());
       }
-      originRecords.push_back(
-          {uint32_t(record.isMerged() ? OriginRecordKind::Merged
-                                      : OriginRecordKind::Eliminated),
-           intern(record.getPass()), intern(record.getOp()), *origin, into,
-           holder});
+      uint32_t kind =
+          uint32_t(record.isMerged() ? OriginRecordKind::Merged
+                                     : OriginRecordKind::Eliminated);
+      if (!recordsApart()) {
+        FailureOr<uint32_t> origin = encode(removed.origin, function, op);
+        if (failed(origin))
+          return WalkResult::interrupt();
+        originRecords.push_back({kind, intern(record.getPass()),
+                                 intern(record.getOp()), *origin, into,
+                                 holder});
+        continue;
+      }
+      // As a handle: the origin's stack node and its site (leaf and op
+      // name), which the instances of one module class share.
+      auto stacked = encodeStacked(removed.origin, function, op);
+      if (failed(stacked))
+        return WalkResult::interrupt();
+      uint32_t stack = 0, leaf;
+      if (stacked->canonical) {
+        stack = stacked->node + 1;
+        leaf = stacked->leaf;
+      } else {
+        FailureOr<uint32_t> ref = encode(removed.origin, function, op);
+        if (failed(ref))
+          return WalkResult::interrupt();
+        leaf = *ref;
+      }
       uint32_t anchor = kNone;
       if (ownLocs.count(op))
         anchor = op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
-      recordAnchors.push_back({anchor});
+      recordRows.push_back({anchor, kind, intern(record.getPass()),
+                            site(leaf, intern(record.getOp()) + 1) + 1, stack,
+                            into, holder});
     }
     return WalkResult::advance();
   });
@@ -758,8 +818,7 @@ void SectionBuilder::encodeFixedTables(SectionTables &tables) {
   appendRecords(tables, SectionKind::ArgLocations, argLocs);
   appendRecords(tables, SectionKind::SourceLines, sourceLines);
   appendRecords(tables, SectionKind::OriginRecords, originRecords);
-  if (anyAnchored)
-    appendRecords(tables, SectionKind::RecordAnchors, recordAnchors);
+  appendRecords(tables, SectionKind::Records, recordRows);
 }
 
 void SectionBuilder::encodeFixedRecordsV1(SectionTables &tables) {
@@ -999,14 +1058,15 @@ std::string SectionBuilder::serialize() {
 std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
                                                 SectionTables &tables,
                                                 const BlockSizes &sizes) {
-  // The image without a build ID (3.0, or 3.2 with records apart): what a
-  // section without one is, and what the default build ID hashes, so that
-  // it names the contents alone.
-  SmallVector<unsigned> kinds =
-      llvm::to_vector(llvm::seq_inclusive(1u, kNumSectionKindsV2));
-  if (anyAnchored)
-    kinds.push_back(unsigned(SectionKind::RecordAnchors));
-  uint16_t minor = anyAnchored ? kVersionMinorRecordAnchors : layout.minor;
+  // The image without a build ID (3.0, or 3.2 with RECORDS in place of
+  // ORIGIN_RECORDS): what a section without one is, and what the default
+  // build ID hashes, so that it names the contents alone.
+  bool rows = !recordRows.empty();
+  SmallVector<unsigned> kinds = llvm::to_vector(llvm::seq_inclusive(
+      1u, rows ? unsigned(SectionKind::LocationIndex) : kNumSectionKindsV2));
+  if (rows)
+    kinds.push_back(unsigned(SectionKind::Records));
+  uint16_t minor = rows ? kVersionMinorRecords : layout.minor;
   std::string image = assembleImage(layout, kinds, minor, tables, sizes);
   if (!options.writeBuildId)
     return image;
@@ -1020,12 +1080,11 @@ std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
   }
   tables.count(SectionKind::BuildId) = id.size();
   writtenBuildId.assign(id.begin(), id.end());
-  // BUILD_ID comes before RECORD_ANCHORS: kinds in order.
-  kinds.insert(kinds.begin() + kNumSectionKindsV2,
+  // Kinds in order: BUILD_ID before RECORDS.
+  kinds.insert(rows ? kinds.end() - 1 : kinds.end(),
                unsigned(SectionKind::BuildId));
   return assembleImage(layout, kinds,
-                       anyAnchored ? kVersionMinorRecordAnchors
-                                   : kVersionMinorBuildId,
+                       rows ? kVersionMinorRecords : kVersionMinorBuildId,
                        tables, sizes);
 }
 
@@ -1062,7 +1121,7 @@ LogicalResult SectionBuilder::embedSourceText() {
   if (!attr)
     return success();
   auto bad = [&]() {
-    return root->emitError()
+    return emitError(getDiagnosticLoc(root))
            << "'" << kSourceTextAttrName
            << "' must map file names to [[line, \"text\"], ...] with "
               "lines >= 1, got "
@@ -1088,7 +1147,7 @@ LogicalResult SectionBuilder::embedSourceText() {
           line.getInt() > std::numeric_limits<uint32_t>::max())
         return bad();
       if (!seen.insert(line.getInt()).second)
-        return root->emitError()
+        return emitError(getDiagnosticLoc(root))
                << "'" << kSourceTextAttrName << "' gives line " << line.getInt()
                << " of '" << file.getName().getValue() << "' twice";
       sourceLines.push_back(
@@ -1104,9 +1163,10 @@ static LogicalResult verifyAnchoredRecords(Operation *root,
                                            LocationDecoder &decoder) {
   llvm::DenseMap<uint32_t, SmallVector<Location>> anchored;
   if (llvm::Error err = decoder.decodeAnchoredRecords(anchored))
-    return root->emitError() << "internal error: the origin records of the "
-                                "written debug section do not read back: "
-                             << llvm::toString(std::move(err));
+    return emitError(getDiagnosticLoc(root))
+           << "internal error: the origin records of the "
+              "written debug section do not read back: "
+           << llvm::toString(std::move(err));
   if (anchored.empty())
     return success();
   WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -1119,8 +1179,9 @@ static LogicalResult verifyAnchoredRecords(Operation *root,
         appendOriginRecords(stripOriginRecords(op->getLoc()), it->second);
     if (rebuilt == op->getLoc())
       return WalkResult::advance();
-    op->emitError() << "debug section cannot represent the origin records of "
-                       "this op exactly";
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent the origin records of "
+           "this op exactly";
     return WalkResult::interrupt();
   });
   return failure(walk.wasInterrupted());
@@ -1132,17 +1193,19 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
       llvm::MemoryBuffer::getMemBuffer(bytes, "<debug section>",
                                        /*RequiresNullTerminator=*/false));
   if (!reader)
-    return root->emitError() << "internal error: the written debug section "
-                                "does not read back: "
-                             << llvm::toString(reader.takeError());
+    return emitError(getDiagnosticLoc(root))
+           << "internal error: the written debug section "
+              "does not read back: "
+           << llvm::toString(reader.takeError());
   if (llvm::Error err = (*reader)->verifyAll())
-    return root->emitError() << "internal error: the written debug section "
-                                "does not verify: "
-                             << llvm::toString(std::move(err));
+    return emitError(getDiagnosticLoc(root))
+           << "internal error: the written debug section "
+              "does not verify: "
+           << llvm::toString(std::move(err));
   LocationDecoder decoder(**reader, root->getContext());
   // With records apart (3.2), an anchor's handle holds its own location;
   // the records are checked below.
-  bool apart = (*reader)->hasRecordAnchors();
+  bool apart = (*reader)->hasRecordsTable();
   auto written = [&](Operation *op) -> Location {
     if (apart)
       if (LocationAttr own = getSeparableOwnLoc(op->getLoc()))
@@ -1152,16 +1215,18 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
   auto mismatch = [&](Operation *op, Location expected,
                       llvm::Expected<Location> got) {
     if (!got) {
-      op->emitError() << "debug section cannot represent this location "
-                         "exactly: "
-                      << llvm::toString(got.takeError());
+      emitError(getDiagnosticLoc(op))
+          << "debug section cannot represent this location "
+             "exactly: "
+          << llvm::toString(got.takeError());
       return true;
     }
     if (*got == expected)
       return false;
-    op->emitError() << "debug section cannot represent this location "
-                       "exactly: it reads back as "
-                    << *got;
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent this location "
+           "exactly: it reads back as "
+        << boundedText(*got);
     return true;
   };
   if (mismatch(root, written(root), decoder.decode((*reader)->getRootLoc())))
@@ -1228,19 +1293,21 @@ llvm::Error tg::setBuildIdFromText(StringRef text,
 FailureOr<std::string>
 tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
   if (options.buildId.size() > kMaxBuildIdSize)
-    return root->emitError() << "a build ID has at most " << kMaxBuildIdSize
-                             << " bytes, got " << options.buildId.size();
+    return emitError(getDiagnosticLoc(root))
+           << "a build ID has at most " << kMaxBuildIdSize << " bytes, got "
+           << options.buildId.size();
   if (options.formatVersion < kVersionMajor &&
       (!options.buildId.empty() || options.elfContainer))
-    return root->emitError()
+    return emitError(getDiagnosticLoc(root))
            << (options.elfContainer ? "an ELF container (elf=true)"
                                     : "a build ID (build-id=)")
            << " needs format " << kVersionMajor
            << " (format-version=" << kVersionMajor << "), not "
            << options.formatVersion;
   if (options.elfContainer && !options.writeBuildId)
-    return root->emitError() << "an ELF container (elf=true) needs a build "
-                                "ID, its GNU build ID (not build-id=none)";
+    return emitError(getDiagnosticLoc(root))
+           << "an ELF container (elf=true) needs a build "
+              "ID, its GNU build ID (not build-id=none)";
   SectionBuilder builder(root, options);
   FailureOr<std::string> bytes = builder.build();
   if (failed(bytes))
