@@ -115,20 +115,65 @@ Error BriefSymbolizer::briefSlow(uint64_t handle, HandleBrief &out) {
   return Error::success();
 }
 
+Expected<const BriefSymbolizer::Site *>
+BriefSymbolizer::getSite(uint32_t index) {
+  auto it = sites.find(index);
+  if (it != sites.end())
+    return &it->second;
+  Expected<SectionSite> site = reader.getSite(index);
+  if (!site)
+    return site.takeError();
+  return &sites.try_emplace(index, Site{site->opName, site->leaf})
+              .first->second;
+}
+
+Expected<const BriefSymbolizer::Position *>
+BriefSymbolizer::getPosition(uint32_t index) {
+  auto it = positions.find(index);
+  if (it != positions.end())
+    return &it->second;
+  Expected<SectionPosition> pos = reader.getPosition(index);
+  if (!pos)
+    return pos.takeError();
+  Position info{getSourceDisplayName(pos->file), pos->startLine, pos->function};
+  return &positions.try_emplace(index, info).first->second;
+}
+
 Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
   HandleBrief out;
-  Expected<SectionHandle> entry = reader.lookupHandle(handle);
-  if (!entry)
-    return entry.takeError();
-  out.opName = entry->opName.value_or("");
-  std::optional<uint32_t> stack = entry->stack;
-  uint32_t leaf = entry->leaf;
+  // lookupHandle's checks, with the site memoized.
+  uint32_t values[kNumColumns] = {};
+  if (Error err = reader.getHandleColumns(handle, values))
+    return std::move(err);
+  if (values[kColSite] == 0)
+    return encoding::makeError("debug handle {0} is not used by any op",
+                               handle);
+  if (values[kColStack] > reader.getNumStackNodes() ||
+      values[kColGraph] > reader.getNumGraphs()) {
+    // Out of range: lookupHandle's error says which.
+    Expected<SectionHandle> entry = reader.lookupHandle(handle);
+    if (!entry)
+      return entry.takeError();
+    if (Error err = briefSlow(handle, out))
+      return std::move(err);
+    return out;
+  }
+  Expected<const Site *> site = getSite(values[kColSite] - 1);
+  if (!site)
+    return site.takeError();
+  out.opName = (*site)->opName.value_or("");
+  std::optional<uint32_t> stack, graph;
+  if (values[kColStack])
+    stack = values[kColStack] - 1;
+  if (values[kColGraph])
+    graph = values[kColGraph] - 1;
+  uint32_t leaf = (*site)->leaf;
   if (!stack || getLocTag(leaf) != LocTag::Position) {
     if (Error err = briefSlow(handle, out))
       return std::move(err);
     return out;
   }
-  Expected<uint32_t> path = stackModulePath(*stack, entry->graph, out.opName);
+  Expected<uint32_t> path = stackModulePath(*stack, graph, out.opName);
   if (!path)
     return path.takeError();
   if (*path == HandleBrief::kNoModulePath) {
@@ -136,13 +181,13 @@ Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
       return std::move(err);
     return out;
   }
-  Expected<SectionPosition> pos = reader.getPosition(getLocIndex(leaf));
+  Expected<const Position *> pos = getPosition(getLocIndex(leaf));
   if (!pos)
     return pos.takeError();
   out.modulePath = *path;
   out.hasFrame = true;
-  out.file = getSourceDisplayName(pos->file);
-  out.line = pos->startLine;
-  out.function = pos->function;
+  out.file = (*pos)->file;
+  out.line = (*pos)->line;
+  out.function = (*pos)->function;
   return out;
 }

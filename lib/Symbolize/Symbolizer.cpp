@@ -390,6 +390,16 @@ ArrayRef<std::string> SourceCache::getFile(StringRef file) {
   return it->second;
 }
 
+const std::optional<PythonFunction> &SourceCache::getFunction(StringRef file,
+                                                              uint32_t line) {
+  ArrayRef<std::string> lines = getFile(file);
+  auto key = std::make_pair(static_cast<const void *>(lines.data()), line);
+  auto it = functions.find(key);
+  if (it == functions.end())
+    it = functions.try_emplace(key, findPythonFunction(lines, line)).first;
+  return it->second;
+}
+
 std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
                                                uint32_t last) {
   std::vector<std::string> lines;
@@ -431,8 +441,9 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
     } else if (source) {
       lines = source->getLines(frame.file, frame.line, lastLine);
       ArrayRef<std::string> file = source->getFile(frame.file);
-      std::optional<PythonFunction> function =
-          lines.empty() ? std::nullopt : findPythonFunction(file, frame.line);
+      std::optional<PythonFunction> function;
+      if (!lines.empty())
+        function = source->getFunction(frame.file, frame.line);
       if (function) {
         for (uint32_t l = frame.line > kPyTorchContextLines
                               ? frame.line - kPyTorchContextLines

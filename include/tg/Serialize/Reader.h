@@ -217,6 +217,14 @@ public:
   /// when it is out of range or absent, and the byte offset when its block is
   /// malformed.
   llvm::Expected<SectionHandle> lookupHandle(uint64_t handle) const;
+  /// The raw entry of `handle`: stack node + 1, site + 1, graph + 1 (0 for
+  /// none), by section::HandleColumn, unchecked against the other tables.
+  /// For callers that memoize what sites and positions resolve to
+  /// (BriefSymbolizer); lookupHandle resolves and checks them.
+  llvm::Error getHandleColumns(uint64_t handle,
+                               uint32_t values[section::kNumColumns]) const {
+    return decodeColumns(handle, values);
+  }
   /// Whether an op uses `handle` (handles may have gaps); an error only when
   /// the handle is out of range or its block is malformed.
   llvm::Expected<bool> hasHandle(uint64_t handle) const;

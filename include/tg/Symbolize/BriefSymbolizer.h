@@ -73,6 +73,22 @@ private:
   /// Symbolizer's answer, for every handle the fast path does not take.
   llvm::Error briefSlow(uint64_t handle, HandleBrief &out);
   uint32_t addModulePath(std::string path);
+  /// What a site and a position resolve to, each decoded once: a model's
+  /// handles share a few thousand sites, so bulk lookups (lookup_many over
+  /// every handle) mostly hit these.
+  struct Site {
+    std::optional<llvm::StringRef> opName;
+    uint32_t leaf = 0;
+  };
+  llvm::Expected<const Site *> getSite(uint32_t index);
+  struct Position {
+    llvm::StringRef file;
+    uint32_t line = 0;
+    std::optional<llvm::StringRef> function;
+  };
+  llvm::Expected<const Position *> getPosition(uint32_t index);
+  llvm::DenseMap<uint32_t, Site> sites;
+  llvm::DenseMap<uint32_t, Position> positions;
 
   const DebugSectionReader &reader;
   Symbolizer symbolizer;

@@ -13,7 +13,9 @@
 
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Support/PythonSource.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -112,10 +114,18 @@ public:
                                     uint32_t last);
   /// Every line of `file` (empty when it cannot be read).
   llvm::ArrayRef<std::string> getFile(llvm::StringRef file);
+  /// findPythonFunction on `file`, memoized per line (it scans the file
+  /// back to a `def` and forward to the function's end: a traceback's frames
+  /// in a large file cost more than the rest of the traceback).
+  const std::optional<PythonFunction> &getFunction(llvm::StringRef file,
+                                                   uint32_t line);
 
 private:
   std::string sourceRoot;
   llvm::StringMap<std::vector<std::string>> files;
+  llvm::DenseMap<std::pair<const void *, uint32_t>,
+                 std::optional<PythonFunction>>
+      functions;
 };
 
 /// PyTorch's layout of a symbolicated backend error:

@@ -248,9 +248,9 @@ public:
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
     std::string text;
     llvm::raw_string_ostream os(text);
-    SourceCache cache(sourceRoot.value_or(""));
     bool first = true;
-    printSymbolizedHandle(os, sym, &cache, style == "pytorch-mobile", first);
+    printSymbolizedHandle(os, sym, &getSourceCache(sourceRoot.value_or("")),
+                          style == "pytorch-mobile", first);
     return text;
   }
 
@@ -475,6 +475,7 @@ public:
       return;
     for (BriefCache &cache : briefCaches)
       cache.clear();
+    sourceCaches.clear();
     symbolizer_.reset();
     reader_.reset();
   }
@@ -507,6 +508,16 @@ public:
   bool exported = false;
   std::unique_ptr<DebugSectionReader> reader_;
   std::unique_ptr<Symbolizer> symbolizer_;
+  /// traceback's source files, read once per source root (re-reading and
+  /// splitting torch/nn/functional.py for every traceback made it ~1,000
+  /// handles/s); used with the GIL held.
+  mutable llvm::StringMap<std::unique_ptr<SourceCache>> sourceCaches;
+  SourceCache &getSourceCache(llvm::StringRef sourceRoot) const {
+    std::unique_ptr<SourceCache> &cache = sourceCaches[sourceRoot];
+    if (!cache)
+      cache = std::make_unique<SourceCache>(sourceRoot.str());
+    return *cache;
+  }
 };
 
 using SectionClass = py::class_<Section, std::shared_ptr<Section>>;
