@@ -139,6 +139,43 @@ BriefSymbolizer::getPosition(uint32_t index) {
   return &positions.try_emplace(index, info).first->second;
 }
 
+Expected<bool>
+BriefSymbolizer::firstStackedOrigin(uint32_t &leaf,
+                                    std::optional<uint32_t> &stack,
+                                    std::optional<StringRef> &kernel) {
+  if (getLocTag(leaf) != LocTag::Composite)
+    return false;
+  Expected<SectionLocation> fused = reader.getLocation(getLocIndex(leaf));
+  if (!fused)
+    return fused.takeError();
+  // A plain or kernel fusion of origins (a record, or a frame, is no
+  // fusion of origins: Symbolizer treats it otherwise).
+  if (fused->kind != LocKind::Fused || fused->c == 0 ||
+      (fused->meta != FusedMeta::None && fused->meta != FusedMeta::Kernel))
+    return false;
+  Expected<uint32_t> first = reader.getListElement(fused->b);
+  if (!first)
+    return first.takeError();
+  if (getLocTag(*first) != LocTag::Composite)
+    return false;
+  Expected<SectionLocation> site = reader.getLocation(getLocIndex(*first));
+  if (!site)
+    return site.takeError();
+  if (site->kind != LocKind::StackedCallSite ||
+      getLocTag(site->a) != LocTag::Position ||
+      site->b >= reader.getNumStackNodes())
+    return false;
+  if (fused->meta == FusedMeta::Kernel) {
+    Expected<StringRef> name = reader.getString(fused->a);
+    if (!name)
+      return name.takeError();
+    kernel = *name;
+  }
+  leaf = site->a;
+  stack = site->b;
+  return true;
+}
+
 Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
   HandleBrief out;
   // lookupHandle's checks, with the site memoized.
@@ -168,7 +205,18 @@ Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
   if (values[kColGraph])
     graph = values[kColGraph] - 1;
   uint32_t leaf = (*site)->leaf;
+  if (!stack) {
+    // A fused kernel: its first origin, when that is a stacked call site,
+    // is what Symbolizer would take (docs/debug-section-format.md,
+    // "Symbolication"), through the same stack node and position.
+    Expected<bool> taken = firstStackedOrigin(leaf, stack, out.kernel);
+    if (!taken)
+      return taken.takeError();
+    if (!*taken)
+      stack.reset();
+  }
   if (!stack || getLocTag(leaf) != LocTag::Position) {
+    out.kernel.reset();
     if (Error err = briefSlow(handle, out))
       return std::move(err);
     return out;

@@ -70,6 +70,12 @@ private:
   llvm::Expected<uint32_t> stackModulePath(uint32_t stack,
                                            std::optional<uint32_t> graph,
                                            llvm::StringRef opName);
+  /// For a handle without a stack whose leaf `leaf` fuses origins: when the
+  /// first origin is a stack node and a position, sets `leaf` and `stack` to
+  /// them (and `kernel` to the fusion's kernel) and gives true.
+  llvm::Expected<bool>
+  firstStackedOrigin(uint32_t &leaf, std::optional<uint32_t> &stack,
+                     std::optional<llvm::StringRef> &kernel);
   /// Symbolizer's answer, for every handle the fast path does not take.
   llvm::Error briefSlow(uint64_t handle, HandleBrief &out);
   uint32_t addModulePath(std::string path);
