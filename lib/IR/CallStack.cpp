@@ -227,9 +227,26 @@ Location appendOriginRecords(Location anchorLoc, ArrayRef<Location> records) {
   return FusedLoc::get(ctx, parts);
 }
 
+/// The items of an anchor's records table, in order (splitAnchorLoc's
+/// `items` alone: cheap for the many locations that hold no records).
+static void getRecordItems(Location loc, SmallVectorImpl<Location> &items) {
+  if (isOriginRecordItem(loc)) {
+    items.push_back(loc);
+    return;
+  }
+  auto fused = dyn_cast<FusedLoc>(loc);
+  if (!fused || fused.getMetadata())
+    return;
+  for (Location inner : fused.getLocations())
+    if (isOriginRecordItem(inner))
+      items.push_back(inner);
+}
+
 void getOriginRecords(Location loc, SmallVectorImpl<RemovedOrigin> &records) {
-  SmallVector<Location> own, items;
-  splitAnchorLoc(loc, own, items);
+  SmallVector<Location> items;
+  getRecordItems(loc, items);
+  if (items.empty())
+    return;
   // Depth-first, in order, without recursion: a hand-written table may nest
   // chunks deeply.
   SmallVector<Location> stack(llvm::reverse(items));
@@ -251,9 +268,11 @@ void getOriginRecords(Location loc, SmallVectorImpl<RemovedOrigin> &records) {
 
 Location stripOriginRecords(Location loc) {
   SmallVector<Location> own, items;
-  splitAnchorLoc(loc, own, items);
+  getRecordItems(loc, items);
   if (items.empty())
     return loc;
+  items.clear();
+  splitAnchorLoc(loc, own, items);
   return FusedLoc::get(loc.getContext(), own);
 }
 
