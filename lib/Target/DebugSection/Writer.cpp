@@ -34,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <array>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -63,6 +64,8 @@ struct SectionTables {
 struct BlockSizes {
   uint32_t handles, stackNodes, locations;
 };
+
+class HolderIndex;
 
 class SectionBuilder {
 public:
@@ -119,6 +122,9 @@ private:
   LogicalResult encodeHandle(const Pending &p);
   LogicalResult encodeArgLocations(const Pending &p, uint32_t function);
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
+  /// One record held by `op`: a RECORDS row (3.2) or an ORIGIN_RECORDS row.
+  LogicalResult addOriginRecord(Operation *op, const RemovedOrigin &removed,
+                                HolderIndex &holders);
   /// Format 3: notes `op`'s own location when it holds records that the
   /// section keeps apart (RECORDS).
   void noteRecordAnchor(Operation *op);
@@ -583,6 +589,62 @@ void SectionBuilder::noteRecordAnchor(Operation *op) {
     ownLocs.try_emplace(op, own);
 }
 
+/// A merged record's holder: the first op whose location is `into`, or,
+/// when later passes merged more into that op, the first op whose location
+/// lists every origin of `into`. Indexed on the first merged record only: it
+/// takes every op's origins.
+class HolderIndex {
+public:
+  template <typename PendingRange>
+  explicit HolderIndex(const PendingRange &pending) {
+    index = [this, &pending] {
+      SmallVector<Location> scratch;
+      for (const auto &p : pending) {
+        firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
+                                  uint32_t(p.handle));
+        scratch.clear();
+        getOrigins(p.op->getLoc(), scratch);
+        for (Location origin : scratch)
+          handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
+      }
+    };
+  }
+  uint32_t find(Location into);
+
+private:
+  std::function<void()> index;
+  bool indexed = false;
+  llvm::DenseMap<const void *, uint32_t> firstHandleOf;
+  llvm::DenseMap<const void *, SmallVector<uint32_t, 1>> handlesListing;
+};
+
+uint32_t HolderIndex::find(Location into) {
+  if (!indexed) {
+    indexed = true;
+    index();
+  }
+  auto exact = firstHandleOf.find(into.getAsOpaquePointer());
+  if (exact != firstHandleOf.end())
+    return exact->second;
+  SmallVector<Location> wanted;
+  getOrigins(into, wanted);
+  if (wanted.empty())
+    return kNone;
+  auto first = handlesListing.find(wanted.front().getAsOpaquePointer());
+  if (first == handlesListing.end())
+    return kNone;
+  for (uint32_t handle : first->second) {
+    bool listsAll = llvm::all_of(wanted, [&](Location origin) {
+      auto it = handlesListing.find(origin.getAsOpaquePointer());
+      return it != handlesListing.end() &&
+             llvm::is_contained(it->second, handle);
+    });
+    if (listsAll)
+      return handle;
+  }
+  return kNone;
+}
+
 LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
   // 3.2: each record is a RECORDS row naming the op that holds it, whose
   // written location omits it when appending it back gives the op's
@@ -590,110 +652,73 @@ LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
   // written in (the module's is ROOT_LOC, the others the handles' own), so
   // restore is exact, and ORIGIN_RECORDS indexes them for queries without
   // MLIR (tg-symbolicate --source).
-  // A merged record's holder: the first op whose location is `into`, or,
-  // when later passes merged more into that op, the first op whose location
-  // lists every origin of `into`. Indexed on the first merged record only:
-  // it takes every op's origins.
-  llvm::DenseMap<const void *, uint32_t> firstHandleOf;
-  llvm::DenseMap<const void *, SmallVector<uint32_t, 1>> handlesListing;
-  bool indexed = false;
-  auto indexHolders = [&] {
-    indexed = true;
-    SmallVector<Location> scratch;
-    for (const Pending &p : pending) {
-      firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
-                                uint32_t(p.handle));
-      scratch.clear();
-      getOrigins(p.op->getLoc(), scratch);
-      for (Location origin : scratch)
-        handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
-    }
-  };
-  auto findHolder = [&](Location into) -> uint32_t {
-    if (!indexed)
-      indexHolders();
-    auto exact = firstHandleOf.find(into.getAsOpaquePointer());
-    if (exact != firstHandleOf.end())
-      return exact->second;
-    SmallVector<Location> wanted;
-    getOrigins(into, wanted);
-    if (wanted.empty())
-      return kNone;
-    auto first = handlesListing.find(wanted.front().getAsOpaquePointer());
-    if (first == handlesListing.end())
-      return kNone;
-    for (uint32_t handle : first->second) {
-      bool listsAll = llvm::all_of(wanted, [&](Location origin) {
-        auto it = handlesListing.find(origin.getAsOpaquePointer());
-        return it != handlesListing.end() &&
-               llvm::is_contained(it->second, handle);
-      });
-      if (listsAll)
-        return handle;
-    }
-    return kNone;
-  };
+  HolderIndex holders(pending);
   SmallVector<RemovedOrigin> records;
   WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     records.clear();
     getOriginRecords(op->getLoc(), records);
-    for (const RemovedOrigin &removed : records) {
-      if (options.formatVersion == kVersionMajorV1) {
-        emitError(getDiagnosticLoc(op))
-            << "format 1.0 cannot hold origin records (#tg."
-               "origin_record); write format 2";
-        return WalkResult::interrupt();
-      }
-      OriginRecordAttr record = removed.record;
-      uint32_t function = kNone;
-      EntryFunction entry = getEntryFunction(op);
-      if (entry.op)
-        function = intern(entry.method);
-      uint32_t into = kNone, holder = kNone;
-      if (record.isMerged()) {
-        FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
-        if (failed(intoRef))
-          return WalkResult::interrupt();
-        into = *intoRef;
-        holder = findHolder(record.getInto());
-      }
-      uint32_t kind =
-          uint32_t(record.isMerged() ? OriginRecordKind::Merged
-                                     : OriginRecordKind::Eliminated);
-      if (!recordsApart()) {
-        FailureOr<uint32_t> origin = encode(removed.origin, function, op);
-        if (failed(origin))
-          return WalkResult::interrupt();
-        originRecords.push_back({kind, intern(record.getPass()),
-                                 intern(record.getOp()), *origin, into,
-                                 holder});
-        continue;
-      }
-      // As a handle: the origin's stack node and its site (leaf and op
-      // name), which the instances of one module class share.
-      auto stacked = encodeStacked(removed.origin, function, op);
-      if (failed(stacked))
-        return WalkResult::interrupt();
-      uint32_t stack = 0, leaf;
-      if (stacked->canonical) {
-        stack = stacked->node + 1;
-        leaf = stacked->leaf;
-      } else {
-        FailureOr<uint32_t> ref = encode(removed.origin, function, op);
-        if (failed(ref))
-          return WalkResult::interrupt();
-        leaf = *ref;
-      }
-      uint32_t anchor = kNone;
-      if (ownLocs.count(op))
-        anchor = op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
-      recordRows.push_back({anchor, kind, intern(record.getPass()),
-                            site(leaf, intern(record.getOp()) + 1) + 1, stack,
-                            into, holder});
+    if (!records.empty() && options.formatVersion == kVersionMajorV1) {
+      emitError(getDiagnosticLoc(op))
+          << "format 1.0 cannot hold origin records (#tg.origin_record); "
+             "write format 2";
+      return WalkResult::interrupt();
     }
+    for (const RemovedOrigin &removed : records)
+      if (failed(addOriginRecord(op, removed, holders)))
+        return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());
+}
+
+LogicalResult SectionBuilder::addOriginRecord(Operation *op,
+                                              const RemovedOrigin &removed,
+                                              HolderIndex &holders) {
+  OriginRecordAttr record = removed.record;
+  uint32_t function = kNone;
+  EntryFunction entry = getEntryFunction(op);
+  if (entry.op)
+    function = intern(entry.method);
+  uint32_t into = kNone, holder = kNone;
+  if (record.isMerged()) {
+    FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
+    if (failed(intoRef))
+      return failure();
+    into = *intoRef;
+    holder = holders.find(record.getInto());
+  }
+  uint32_t kind = uint32_t(record.isMerged() ? OriginRecordKind::Merged
+                                             : OriginRecordKind::Eliminated);
+  if (!recordsApart()) {
+    FailureOr<uint32_t> origin = encode(removed.origin, function, op);
+    if (failed(origin))
+      return failure();
+    originRecords.push_back({kind, intern(record.getPass()),
+                             intern(record.getOp()), *origin, into, holder});
+    return success();
+  }
+  // As a handle: the origin's stack node and its site (leaf and op name),
+  // which the instances of one module class share.
+  auto stacked = encodeStacked(removed.origin, function, op);
+  if (failed(stacked))
+    return failure();
+  uint32_t stack = 0, leaf;
+  if (stacked->canonical) {
+    stack = stacked->node + 1;
+    leaf = stacked->leaf;
+  } else {
+    FailureOr<uint32_t> ref = encode(removed.origin, function, op);
+    if (failed(ref))
+      return failure();
+    leaf = *ref;
+  }
+  uint32_t anchor = kNone;
+  if (ownLocs.count(op))
+    anchor = op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
+  recordRows.push_back({anchor, kind, intern(record.getPass()),
+                        site(leaf, intern(record.getOp()) + 1) + 1, stack, into,
+                        holder});
+  return success();
 }
 
 void SectionBuilder::embedSource() {
