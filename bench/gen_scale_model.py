@@ -74,6 +74,7 @@ FILES = {
     "sparse": "torch/nn/modules/sparse.py",
     "activation": "torch/nn/modules/activation.py",
     "functional": "torch/nn/functional.py",
+    "normalization": "torch/nn/modules/normalization.py",
 }
 
 DDP = "torch.nn.parallel.distributed.DistributedDataParallel"
@@ -93,11 +94,23 @@ MLP = "transformers.models.mixtral.modeling_mixtral.MixtralMLP"
 EMBEDDING = "torch.nn.modules.sparse.Embedding"
 SILU = "torch.nn.modules.activation.SiLU"
 GELU = "torch.nn.modules.activation.GELU"
+LAYERNORM = "torch.nn.modules.normalization.LayerNorm"
+
+# --norms: the model's norms are torch.nn.LayerNorm (F.layer_norm ->
+# aten::layer_norm) instead of Mixtral's RMSNorm, and its attention is the
+# eager one (matmul, F.softmax -> aten::softmax, F.dropout -> aten::dropout
+# in eval, matmul) instead of scaled_dot_product_attention: the composites a
+# decomposition (--tg-decompose) rewrites into pointwise and reduction ops,
+# at scale, in the forms torchvision and transformers imports have them.
+NORMS = False
 
 F_SILU = "__torch__.torch.nn.functional.silu"
 F_APPLY_ROTARY = "__torch__.transformers.models.mixtral.modeling_mixtral.apply_rotary_pos_emb"
 F_ROTATE_HALF = "__torch__.transformers.models.mixtral.modeling_mixtral.rotate_half"
 F_REPEAT_KV = "__torch__.transformers.models.mixtral.modeling_mixtral.repeat_kv"
+F_LAYER_NORM = "__torch__.torch.nn.functional.layer_norm"
+F_SOFTMAX = "__torch__.torch.nn.functional.softmax"
+F_DROPOUT = "__torch__.torch.nn.functional.dropout"
 
 
 def at(key, line, col, length, line2=None, endcol=None):
@@ -119,6 +132,9 @@ def linear(cin, cout, bias=False):
 
 
 def rmsnorm(hidden):
+    if NORMS:
+        return tv.Module(LAYERNORM, [("normalized_shape", [hidden]), ("eps", 1e-05),
+                                     ("elementwise_affine", True)])
     return tv.Module(RMSNORM, [("variance_epsilon", 1e-05), ("hidden", hidden)])
 
 
@@ -419,7 +435,9 @@ def attention_graphs(cls):
     rep = g.constant(c["num_kv_groups"], at("mixtral", 304, 44, 25), "n_rep")
     k = g.call(F_REPEAT_KV, [k, rep], TENSOR, at("mixtral", 304, 22, 48), "key_states")
     v = g.call(F_REPEAT_KV, [v, rep], TENSOR, at("mixtral", 305, 24, 50), "value_states")
-    if c["sliding_window"]:
+    if NORMS:
+        out = eager_attention(g, q, k, v, c["sliding_window"])
+    elif c["sliding_window"]:
         mask = op(g, "aten::triu", [q], "mixtral", 310, 27, 60, "causal_mask",
                   consts=(-c["sliding_window"],))
         out = op(g, "aten::scaled_dot_product_attention", [q, k, v, mask],
@@ -441,6 +459,82 @@ def attention_graphs(cls):
     s = g.call(F_APPLY_ROTARY, [s, cos, sin], TENSOR, at("mixtral", 265, 16, 38), "v")
     ret(g, "mixtral", 265, 9, s, 45)
     yield g
+
+
+def eager_attention(g, q, k, v, window):
+    """MixtralAttention's eager path (transformers' `attn_implementation=
+    "eager"`): scores, mask, softmax in float32, dropout (a no-op in eval),
+    weighted sum."""
+    kt = op(g, "aten::transpose", [k], "mixtral", 313, 49, 26, "v", consts=(2, 3))
+    w = op(g, "aten::matmul", [q, kt], "mixtral", 313, 24, 52, "attn_weights")
+    w = op(g, "aten::div", [w], "mixtral", 313, 24, 80, "attn_weights",
+           consts=(11.313708498984761,))
+    mask = op(g, "aten::triu", [q], "mixtral", 326, 27, 60, "causal_mask",
+              consts=(-window if window else 1,))
+    w = op(g, "aten::add", [w, mask], "mixtral", 327, 28, 31, "attn_weights", consts=(1,))
+    dim = g.constant(-1, at("mixtral", 330, 55, 6), "dim")
+    dtype = g.constant(6, at("mixtral", 330, 63, 19), "dtype")
+    w = g.call(F_SOFTMAX, [w, dim, dtype], TENSOR, at("mixtral", 330, 24, 59),
+               "attn_weights")
+    w = op(g, "aten::to", [w], "mixtral", 330, 24, 81, "attn_weights", consts=(5,))
+    p = g.constant(0.0, at("mixtral", 331, 63, 22), "p")
+    training = g.constant(False, at("mixtral", 331, 96, 13), "training")
+    w = g.call(F_DROPOUT, [w, p, training], TENSOR, at("mixtral", 331, 24, 86),
+               "attn_weights")
+    return op(g, "aten::matmul", [w, v], "mixtral", 332, 23, 41, "attn_output")
+
+
+def layernorm_graphs(cls):
+    # torch 1.13's LayerNorm.forward, at its true lines.
+    g = method(cls, "forward", "normalization", 189, [("input", TENSOR)])
+    self_, x = g.args
+    shape = g.constant(cls.constants["normalized_shape"], at("normalization", 191, 20, 21),
+                       "normalized_shape")
+    weight = g.get_attr(self_, "weight", TENSOR, at("normalization", 191, 43, 11))
+    bias = g.get_attr(self_, "bias", TENSOR, at("normalization", 191, 56, 9))
+    eps = g.constant(cls.constants["eps"], at("normalization", 191, 67, 8), "eps")
+    y = g.call(F_LAYER_NORM, [x, shape, weight, bias, eps], TENSOR,
+               at("normalization", 190, 16, 0, 191, 76))
+    ret(g, "normalization", 190, 9, y, 7)
+    yield g
+
+
+def layer_norm_function():
+    g = function(F_LAYER_NORM, "functional", 2500,
+                 [("input", TENSOR), ("normalized_shape", VALUE), ("weight", TENSOR),
+                  ("bias", TENSOR), ("eps", VALUE)])
+    x, shape, weight, bias, eps = g.args
+    y = op(g, "aten::layer_norm", [x, shape, weight, bias, eps], "functional", 2515, 12, 97,
+           consts=(True,))
+    ret(g, "functional", 2515, 5, y, 104)
+    return g
+
+
+def softmax_function():
+    g = function(F_SOFTMAX, "functional", 1811,
+                 [("input", TENSOR), ("dim", VALUE), ("dtype", VALUE)])
+    x, dim, dtype = g.args
+    y = op(g, "aten::softmax", [x, dim, dtype], "functional", 1843, 15, 34, "ret")
+    ret(g, "functional", 1844, 5, y, 10)
+    return g
+
+
+def dropout_function():
+    g = function(F_DROPOUT, "functional", 1235,
+                 [("input", TENSOR), ("p", VALUE), ("training", VALUE)])
+    x, p, training = g.args
+    inplace = g.constant(False, at("functional", 1235, 84, 21), "inplace")
+    at_if = at("functional", 1252, 12, 76)
+
+    def in_place(g):
+        return [op(g, "aten::dropout_", [x, p, training], "functional", 1252, 12, 36)], at_if
+
+    def out_of_place(g):
+        return [op(g, "aten::dropout", [x, p, training], "functional", 1252, 57, 31)], at_if
+
+    y = g.op("prim::If", [inplace], [TENSOR], at_if, "v", regions=[in_place, out_of_place])[0]
+    ret(g, "functional", 1252, 5, y, 83)
+    return g
 
 
 def rotary_graphs(cls):
@@ -602,12 +696,15 @@ GRAPHS.update({
     DECODER: decoder_graphs, ATTENTION: attention_graphs, ROTARY: rotary_graphs,
     RMSNORM: rmsnorm_graphs, MOE: moe_graphs, EXPERT: expert_graphs, MLP: mlp_graphs,
     EMBEDDING: embedding_graphs, SILU: silu_graphs, GELU: gelu_graphs,
+    LAYERNORM: layernorm_graphs,
     "torch.nn.modules.container.ModuleList": lambda cls: iter(()),
 })
 
 FUNCTIONS = dict(tv.FUNCTIONS)
 FUNCTIONS.update({F_SILU: silu_function, F_ROTATE_HALF: rotate_half_function,
-                  F_APPLY_ROTARY: apply_rotary_function, F_REPEAT_KV: repeat_kv_function})
+                  F_APPLY_ROTARY: apply_rotary_function, F_REPEAT_KV: repeat_kv_function,
+                  F_LAYER_NORM: layer_norm_function, F_SOFTMAX: softmax_function,
+                  F_DROPOUT: dropout_function})
 
 
 # --------------------------------------------------------------------------
@@ -691,7 +788,7 @@ def generate(ops, seed):
     return graphs, classes, hist, dict(layers=layers, experts=experts, vision=vision)
 
 
-def render(graphs, classes, hist, params, ops, seed):
+def render(graphs, classes, hist, params, ops, seed, norms=False):
     total = sum(hist.values())
     out = [
         "// A traced vision-language model (DDP > FSDP > LLaVA: a ResNet vision tower",
@@ -700,8 +797,8 @@ def render(graphs, classes, hist, params, ops, seed):
         "// %d classes, %d graphs, %d ops once inlined; %d decoder layers, %d experts," % (
             len(classes), len(graphs), total, params["layers"], params["experts"]),
         "// %d vision blocks in stage 3." % params["vision"],
-        "// Generated by `python3 bench/gen_scale_model.py --ops %d --seed %d`; do not edit." % (
-            ops, seed),
+        "// Generated by `python3 bench/gen_scale_model.py --ops %d --seed %d%s`; do not edit."
+        % (ops, seed, " --norms" if norms else ""),
         "",
         "module {",
     ]
@@ -720,14 +817,21 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1,
                         help="seed of the layer pattern (default 1)")
     parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    parser.add_argument("--norms", action="store_true",
+                        help="LayerNorm (aten::layer_norm) for the norms and the eager "
+                             "attention (aten::softmax, aten::dropout in eval) instead of "
+                             "RMSNorm and scaled_dot_product_attention: what --tg-decompose "
+                             "rewrites, at scale")
     parser.add_argument("--stats", action="store_true",
                         help="print classes, graphs, inlined ops and the call-depth "
                              "histogram to stderr")
     args = parser.parse_args(argv)
     if args.ops < 500:
         parser.error("--ops must be at least 500 (the smallest model)")
+    global NORMS
+    NORMS = args.norms
     graphs, classes, hist, params = generate(args.ops, args.seed)
-    text = render(graphs, classes, hist, params, args.ops, args.seed)
+    text = render(graphs, classes, hist, params, args.ops, args.seed, args.norms)
     if args.output == "-":
         sys.stdout.write(text)
     else:

@@ -11,7 +11,9 @@ freshly opened Section:
   each handle is symbolized);
 * `lookup_many` on a profiler-like stream: `--events` events drawn uniformly
   from the handles (each handle symbolized once, its tuple reused), and the
-  same stream again on the warm Section.
+  same stream again on the warm Section;
+* `traceback` (the text tg-symbolicate prints, source lines included) on
+  `--traceback-sample` random handles.
 
 Every result is checked against `lookup` on a sample. Prints a markdown table.
 
@@ -52,6 +54,7 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--events", type=int, default=1000000)
     p.add_argument("--lookup-sample", type=int, default=2000)
+    p.add_argument("--traceback-sample", type=int, default=50000)
     p.add_argument("--format", default="mobile")
     p.add_argument("--repeat", type=int, default=3,
                    help="runs of each measurement; the best is reported")
@@ -107,6 +110,10 @@ def main():
                         for _ in range(args.repeat))
         rows.append(("lookup_many, the same events again (warm Section)",
                      warm_rate))
+        tracebacks = rng.sample(handles, min(args.traceback_sample, len(handles)))
+        rows.append(("traceback, %d random handles" % len(tracebacks),
+                     best(lambda s: [s.traceback(h, fmt) for h in tracebacks],
+                          len(tracebacks))))
 
         # Same answers as lookup.
         check = tracegraph.Section(path)

@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <tuple>
@@ -90,8 +91,20 @@ static bool isOriginRecord(Location loc) {
   return fused && isa_and_nonnull<OriginRecordAttr>(fused.getMetadata());
 }
 
+/// The level of a chunk of records, or 0 for any other location.
+static unsigned getChunkLevel(Location loc) {
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (auto chunk = dyn_cast_or_null<OriginRecordsAttr>(fused.getMetadata()))
+      return chunk.getLevel();
+  return 0;
+}
+
+bool isOriginRecordItem(Location loc) {
+  return isOriginRecord(loc) || getChunkLevel(loc) != 0;
+}
+
 static void collectOrigins(Location loc, llvm::SetVector<Location> &out) {
-  if (isOriginRecord(loc))
+  if (isOriginRecordItem(loc))
     return;
   if (auto fused = dyn_cast<FusedLoc>(loc)) {
     // A frame location is not a fusion of origins: keep it whole.
@@ -145,49 +158,156 @@ Location makeOriginRecord(OriginRecordAttr record, Location origin) {
   return FusedLoc::get(record.getContext(), {origin}, record);
 }
 
+/// An anchor's location taken apart: its own part and the items of its
+/// records table (records and chunks), each in order.
+static void splitAnchorLoc(Location loc, SmallVectorImpl<Location> &own,
+                           SmallVectorImpl<Location> &items) {
+  if (isOriginRecordItem(loc)) {
+    items.push_back(loc);
+    return;
+  }
+  auto fused = dyn_cast<FusedLoc>(loc);
+  // Records sit directly in the anchor's plain fused location.
+  if (!fused || fused.getMetadata()) {
+    own.push_back(loc);
+    return;
+  }
+  for (Location inner : fused.getLocations())
+    (isOriginRecordItem(inner) ? items : own).push_back(inner);
+}
+
 Location appendOriginRecords(Location anchorLoc, ArrayRef<Location> records) {
   if (records.empty())
     return anchorLoc;
-  SmallVector<Location> parts{anchorLoc};
-  parts.append(records.begin(), records.end());
-  // FusedLoc::get flattens an anchor that is already a plain fused location
-  // (records appended by an earlier pass) and drops an unknown anchor.
-  return FusedLoc::get(anchorLoc.getContext(), parts);
+  MLIRContext *ctx = anchorLoc.getContext();
+  SmallVector<Location> own, items;
+  splitAnchorLoc(anchorLoc, own, items);
+  // The table by level: levels[0] the loose records, levels[L] the chunks
+  // of level L, each oldest first. A level that holds 64 items becomes one
+  // item of the next (a table written by hand or by an older tracegraph may
+  // hold more loose records than that: they are packed the same way).
+  SmallVector<SmallVector<Location>, 4> levels(1);
+  for (Location item : items) {
+    unsigned level = getChunkLevel(item);
+    if (levels.size() <= level)
+      levels.resize(level + 1);
+    levels[level].push_back(item);
+  }
+  auto carry = [&](unsigned from) {
+    for (unsigned level = from; levels[level].size() >= kOriginRecordsPerChunk;
+         ++level) {
+      ArrayRef<Location> full =
+          ArrayRef<Location>(levels[level]).take_front(kOriginRecordsPerChunk);
+      Location chunk =
+          FusedLoc::get(ctx, full, OriginRecordsAttr::get(ctx, level + 1));
+      levels[level].erase(levels[level].begin(),
+                          levels[level].begin() + kOriginRecordsPerChunk);
+      if (levels.size() <= level + 1)
+        levels.resize(level + 2);
+      levels[level + 1].push_back(chunk);
+    }
+  };
+  for (unsigned level = 0; level < levels.size(); ++level)
+    carry(level);
+  llvm::DenseSet<Location> loose(levels[0].begin(), levels[0].end());
+  for (Location record : records) {
+    if (!loose.insert(record).second)
+      continue;
+    levels[0].push_back(record);
+    if (levels[0].size() == kOriginRecordsPerChunk) {
+      carry(0);
+      loose.clear();
+    }
+  }
+  SmallVector<Location> parts(own);
+  for (auto &level : llvm::reverse(levels))
+    parts.append(level.begin(), level.end());
+  // FusedLoc::get drops an unknown own location: an anchor with only
+  // records is its table (a lone record or chunk is its own location).
+  return FusedLoc::get(ctx, parts);
+}
+
+/// The items of an anchor's records table, in order (splitAnchorLoc's
+/// `items` alone: cheap for the many locations that hold no records).
+static void getRecordItems(Location loc, SmallVectorImpl<Location> &items) {
+  if (isOriginRecordItem(loc)) {
+    items.push_back(loc);
+    return;
+  }
+  auto fused = dyn_cast<FusedLoc>(loc);
+  if (!fused || fused.getMetadata())
+    return;
+  for (Location inner : fused.getLocations())
+    if (isOriginRecordItem(inner))
+      items.push_back(inner);
 }
 
 void getOriginRecords(Location loc, SmallVectorImpl<RemovedOrigin> &records) {
-  auto fused = dyn_cast<FusedLoc>(loc);
-  if (!fused)
+  SmallVector<Location> items;
+  getRecordItems(loc, items);
+  if (items.empty())
     return;
-  if (auto record = dyn_cast_or_null<OriginRecordAttr>(fused.getMetadata())) {
-    ArrayRef<Location> inner = fused.getLocations();
-    Location origin = inner.size() == 1
-                          ? inner.front()
-                          : FusedLoc::get(loc.getContext(), inner);
-    records.push_back({record, origin});
-    return;
+  // Depth-first, in order, without recursion: a hand-written table may nest
+  // chunks deeply.
+  SmallVector<Location> stack(llvm::reverse(items));
+  while (!stack.empty()) {
+    auto fused = cast<FusedLoc>(stack.pop_back_val());
+    if (auto record = dyn_cast<OriginRecordAttr>(fused.getMetadata())) {
+      ArrayRef<Location> inner = fused.getLocations();
+      Location origin = inner.size() == 1
+                            ? inner.front()
+                            : FusedLoc::get(loc.getContext(), inner);
+      records.push_back({record, origin, fused});
+      continue;
+    }
+    for (Location inner : llvm::reverse(fused.getLocations()))
+      if (isOriginRecordItem(inner))
+        stack.push_back(inner);
   }
-  // Records sit directly in the anchor's plain fused location.
-  if (fused.getMetadata())
-    return;
-  for (Location inner : fused.getLocations())
-    if (isOriginRecord(inner))
-      getOriginRecords(inner, records);
 }
 
 Location stripOriginRecords(Location loc) {
-  if (isOriginRecord(loc))
-    return UnknownLoc::get(loc.getContext());
-  auto fused = dyn_cast<FusedLoc>(loc);
-  if (!fused || fused.getMetadata())
+  SmallVector<Location> own, items;
+  getRecordItems(loc, items);
+  if (items.empty())
     return loc;
-  SmallVector<Location> kept;
-  for (Location inner : fused.getLocations())
-    if (!isOriginRecord(inner))
-      kept.push_back(inner);
-  if (kept.size() == fused.getLocations().size())
-    return loc;
-  return FusedLoc::get(loc.getContext(), kept);
+  items.clear();
+  splitAnchorLoc(loc, own, items);
+  return FusedLoc::get(loc.getContext(), own);
+}
+
+Operation *getOriginRecordAnchor(Operation *op) {
+  Operation *anchor = op;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    anchor = parent;
+    if (isa<FunctionOpInterface>(parent))
+      break;
+  }
+  return anchor;
+}
+
+void recordEliminated(Operation *op, StringRef pass) {
+  MLIRContext *ctx = op->getContext();
+  SmallVector<Location> records;
+  // What the op held itself (an anchor being erased) moves with it.
+  SmallVector<RemovedOrigin> carried;
+  getOriginRecords(op->getLoc(), carried);
+  for (const RemovedOrigin &removed : carried)
+    records.push_back(makeOriginRecord(removed.record, removed.origin));
+  Location origin = stripOriginRecords(op->getLoc());
+  if (!isa<UnknownLoc>(origin)) {
+    StringRef name = op->getName().getStringRef();
+    if (auto traced = dyn_cast<TracedOp>(op))
+      name = traced.getName();
+    records.push_back(makeOriginRecord(
+        OriginRecordAttr::get(ctx, "eliminated", pass, name, LocationAttr()),
+        origin));
+  }
+  Operation *anchor = getOriginRecordAnchor(op);
+  if (anchor == op || records.empty())
+    return;
+  anchor->setLoc(appendOriginRecords(anchor->getLoc(), records));
 }
 
 } // namespace tg

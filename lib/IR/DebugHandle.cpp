@@ -1,6 +1,7 @@
 //===- DebugHandle.cpp - Inline and attribute debug handles ---------------===//
 
 #include "tg/IR/DebugHandle.h"
+#include "tg/IR/RepeatedError.h"
 #include "tg/IR/TGDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -58,13 +59,16 @@ void removeDebugHandle(Operation *op) {
 }
 
 LogicalResult claimDebugHandle(llvm::DenseMap<uint64_t, Operation *> &owners,
-                               Operation *op, uint64_t handle) {
+                               Operation *op, uint64_t handle,
+                               RepeatedError *duplicates) {
   auto [it, inserted] = owners.try_emplace(handle, op);
   if (inserted)
     return success();
-  InFlightDiagnostic diag = op->emitError()
-                            << "duplicate debug handle " << handle;
-  diag.attachNote(it->second->getLoc()) << "first used here";
+  RepeatedError alone;
+  if (InFlightDiagnostic *diag = (duplicates ? *duplicates : alone).add(op)) {
+    *diag << "duplicate debug handle " << handle;
+    diag->attachNote(getDiagnosticLoc(it->second)) << "first used here";
+  }
   return failure();
 }
 

@@ -51,6 +51,10 @@ struct TGOpAsmDialectInterface : public OpAsmDialectInterface {
       os << "origin_record";
       return AliasResult::FinalAlias;
     }
+    if (isa<OriginRecordsAttr>(attr)) {
+      os << "origin_records";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -162,6 +166,15 @@ OriginRecordAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "location of the op that holds it";
   if (kind == "eliminated" && into)
     return emitError() << "an 'eliminated' origin record has no 'into'";
+  return success();
+}
+
+LogicalResult
+OriginRecordsAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned level) {
+  if (level == 0)
+    return emitError() << "an origin records chunk has level 1 or more (its "
+                          "elements are records at level 0)";
   return success();
 }
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/IR/RepeatedError.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Target/DebugSection.h"
 
@@ -33,7 +34,9 @@ struct AssignDebugHandlesPass
 
     // Malformed handles are errors in both modes: silently renumbering them
     // would hide a producer bug.
-    bool ok = true;
+    // A mistake in how the module was made repeats on every op: one error
+    // each, with the count of the ops that repeat it.
+    tg::RepeatedError malformed, duplicates;
     llvm::DenseMap<uint64_t, Operation *> owners;
     uint64_t next = 0;
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -41,20 +44,20 @@ struct AssignDebugHandlesPass
         return;
       std::optional<uint64_t> handle = tg::getDebugHandle(op);
       if (!handle) {
-        op->emitError() << "'" << tg::kDebugHandleAttrName
-                        << "' must be a non-negative integer, found "
-                        << op->getDiscardableAttr(tg::kDebugHandleAttrName);
-        ok = false;
+        if (InFlightDiagnostic *diag = malformed.add(op))
+          *diag << "'" << tg::kDebugHandleAttrName
+                << "' must be a non-negative integer, found "
+                << op->getDiscardableAttr(tg::kDebugHandleAttrName);
         return;
       }
       if (!keepExisting)
         return;
-      if (failed(tg::claimDebugHandle(owners, op, *handle))) {
-        ok = false;
+      if (failed(tg::claimDebugHandle(owners, op, *handle, &duplicates)))
         return;
-      }
       next = std::max(next, *handle + 1);
     });
+    bool ok = succeeded(malformed.report());
+    ok = succeeded(duplicates.report()) && ok;
     if (!ok)
       return signalPassFailure();
 
@@ -65,9 +68,10 @@ struct AssignDebugHandlesPass
         return;
       // Handles are i64 in the IR: kept handles near the top leave no room.
       if (next > uint64_t(std::numeric_limits<int64_t>::max())) {
-        op->emitError() << "no debug handle left to assign: the kept handles "
-                           "reach the largest one, "
-                        << std::numeric_limits<int64_t>::max();
+        emitError(tg::getDiagnosticLoc(op))
+            << "no debug handle left to assign: the kept handles reach the "
+               "largest one, "
+            << std::numeric_limits<int64_t>::max();
         ok = false;
         return;
       }

@@ -47,6 +47,7 @@ struct EmitDebugSectionPass
     options.handlesPerBlock = handlesPerBlock;
     options.compressSmall = compress;
     options.elfContainer = elf;
+    options.recordsApart = recordsApart;
     if (llvm::Error err = tg::setBuildIdFromText(buildId, options)) {
       module.emitError() << "tg-emit-debug-section: build-id: "
                          << llvm::toString(std::move(err));

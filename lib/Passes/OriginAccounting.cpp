@@ -86,27 +86,15 @@ void forEachOrigin(Location loc, SmallVectorImpl<Location> &scratch, Fn fn) {
       fn(origin);
 }
 
-/// Calls `fn` on each origin record `loc` carries.
+/// Calls `fn` on each origin record `loc` carries (its records table).
 template <typename Fn> void forEachRecord(Location loc, Fn fn) {
   if (!isa<FusedLoc>(loc))
     return;
   SmallVector<tg::RemovedOrigin> records;
   tg::getOriginRecords(loc, records);
-  if (records.empty())
-    return;
-  // The record locations themselves, as the anchor lists them.
-  auto fused = cast<FusedLoc>(loc);
-  if (isa_and_nonnull<tg::OriginRecordAttr>(fused.getMetadata())) {
-    fn(loc, records.front());
-    return;
-  }
-  unsigned i = 0;
-  for (Location inner : fused.getLocations()) {
-    auto innerFused = dyn_cast<FusedLoc>(inner);
-    if (innerFused &&
-        isa_and_nonnull<tg::OriginRecordAttr>(innerFused.getMetadata()))
-      fn(inner, records[i++]);
-  }
+  // The record locations themselves, as the anchor's table holds them.
+  for (const tg::RemovedOrigin &removed : records)
+    fn(Location(removed.location), removed);
 }
 
 /// The metadata a merge keeps (as the listener's): that of a fused location

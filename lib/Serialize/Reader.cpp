@@ -41,7 +41,7 @@ const char *kindName(unsigned i) {
       "STACK_NODES",    "LOCATIONS",        "LOCATION_LISTS", "GRAPHS",
       "SITES",          "HANDLE_INDEX",     "HANDLE_BLOCKS",  "ARG_LOCATIONS",
       "SOURCE_LINES",   "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS",
-      "BUILD_ID"};
+      "BUILD_ID",       "RECORDS"};
   return i < kNumSectionKinds ? names[i] : "?";
 }
 
@@ -82,6 +82,8 @@ std::optional<uint64_t> expectedSize(unsigned i, uint64_t count,
     return count * kSourceLineSize;
   case SectionKind::OriginRecords:
     return count * kOriginRecordSize;
+  case SectionKind::Records:
+    return std::nullopt; // 3.2 only: a row table
   case SectionKind::BuildId:
     return count;
   }
@@ -457,6 +459,8 @@ Error DebugSectionReader::readSectionTable() {
         hasOriginRecordTable = true;
       if (kind == uint32_t(SectionKind::BuildId))
         hasBuildIdTable = true;
+      if (kind == uint32_t(SectionKind::Records))
+        hasRecordRows = true;
       if (layout.tableChecksums)
         checksums[k] = readU64(entry + 16);
     }
@@ -477,6 +481,13 @@ Error DebugSectionReader::readSectionTable() {
       return makeError("missing section {0} (kind {1}) in the section table "
                        "at offset {2}",
                        kindName(k), k + 1, kHeaderSize);
+  // RECORDS (3.2) replaces ORIGIN_RECORDS: a file has one or the other.
+  if (hasRecordRows && hasOriginRecordTable &&
+      counts[idx(SectionKind::OriginRecords)])
+    return makeError("bad section table: both ORIGIN_RECORDS ({0} rows) and "
+                     "RECORDS ({1} rows); a 3.2 section has only RECORDS",
+                     counts[idx(SectionKind::OriginRecords)],
+                     counts[idx(SectionKind::Records)]);
 
   return Error::success();
 }
@@ -779,7 +790,8 @@ Error DebugSectionReader::verifyAll() const {
       continue;
     // An optional table the file does not have.
     if ((kind == SectionKind::OriginRecords && !hasOriginRecordTable) ||
-        (kind == SectionKind::BuildId && !hasBuildIdTable))
+        (kind == SectionKind::BuildId && !hasBuildIdTable) ||
+        (kind == SectionKind::Records && !hasRecordRows))
       continue;
     if (Error err = checkTable(kind))
       return err;
@@ -1094,6 +1106,8 @@ DebugSectionReader::getArgLocation(uint32_t index) const {
 
 Expected<SectionOriginRecord>
 DebugSectionReader::getOriginRecord(uint32_t index) const {
+  if (hasRecordRows)
+    return getRecordRow(index);
   // The index first: a 2.0 file has no table (and no checksum) to check.
   if (Error err =
           checkIndex(SectionKind::OriginRecords, index, "origin record"))
@@ -1129,6 +1143,67 @@ DebugSectionReader::getOriginRecord(uint32_t index) const {
     return makeError("bad origin record {0} at offset {1}: {2}", index, offset,
                      merged ? "a merged record needs the holder's location"
                             : "an eliminated record has no holder");
+  if (merged) {
+    out.into = into;
+    if (holder != kNone)
+      out.holder = holder;
+  }
+  return out;
+}
+
+Expected<SectionOriginRecord>
+DebugSectionReader::getRecordRow(uint32_t index) const {
+  if (Error err = checkIndex(SectionKind::Records, index, "origin record"))
+    return std::move(err);
+  if (Error err = checkTable(SectionKind::Records))
+    return std::move(err);
+  uint32_t p[kNumRecordColumns];
+  if (Error err = readRow(SectionKind::Records, index, p))
+    return std::move(err);
+  uint64_t offset = getRowOffset(SectionKind::Records, index);
+  auto bad = [&](const Twine &what) {
+    return makeError("bad origin record {0} of RECORDS at offset {1}: {2}",
+                     index, offset, what.str());
+  };
+  SectionOriginRecord out;
+  uint32_t anchor = p[kColRecAnchor];
+  if (anchor != kNone && anchor > handleCount)
+    return bad(formatv("it is held by handle {0}, out of range (the section "
+                       "has {1} handles)",
+                       anchor - 1, handleCount));
+  out.anchor = anchor;
+  uint32_t kind = p[kColRecKind];
+  if (kind != uint32_t(OriginRecordKind::Eliminated) &&
+      kind != uint32_t(OriginRecordKind::Merged))
+    return bad(formatv("unknown kind {0} (expected 1, eliminated, or 2, "
+                       "merged)",
+                       kind));
+  out.kind = OriginRecordKind(kind);
+  Expected<StringRef> pass = getString(p[kColRecPass]);
+  if (!pass)
+    return bad("pass name: " + toString(pass.takeError()));
+  out.pass = *pass;
+  uint32_t site = p[kColRecSite];
+  if (site == 0)
+    return bad("it has no site (the origin's leaf and op name)");
+  Expected<SectionSite> siteRec = getSite(site - 1);
+  if (!siteRec)
+    return bad("site: " + toString(siteRec.takeError()));
+  if (!siteRec->opName)
+    return bad("its site has no op name");
+  out.origin = siteRec->leaf;
+  out.opName = *siteRec->opName;
+  if (uint32_t stack = p[kColRecStack]) {
+    if (stack - 1 >= getNumStackNodes())
+      return bad(formatv("stack node {0} out of range (the section has {1})",
+                         stack - 1, getNumStackNodes()));
+    out.stack = stack - 1;
+  }
+  uint32_t into = p[kColRecInto], holder = p[kColRecHolder];
+  bool merged = out.kind == OriginRecordKind::Merged;
+  if (merged != (into != kNone))
+    return bad(merged ? "a merged record needs the holder's location"
+                      : "an eliminated record has no holder");
   if (merged) {
     out.into = into;
     if (holder != kNone)

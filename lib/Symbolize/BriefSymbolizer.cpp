@@ -117,20 +117,113 @@ Error BriefSymbolizer::briefSlow(uint64_t handle, HandleBrief &out) {
   return Error::success();
 }
 
+Expected<const BriefSymbolizer::Site *>
+BriefSymbolizer::getSite(uint32_t index) {
+  auto it = sites.find(index);
+  if (it != sites.end())
+    return &it->second;
+  Expected<SectionSite> site = reader.getSite(index);
+  if (!site)
+    return site.takeError();
+  return &sites.try_emplace(index, Site{site->opName, site->leaf})
+              .first->second;
+}
+
+Expected<const BriefSymbolizer::Position *>
+BriefSymbolizer::getPosition(uint32_t index) {
+  auto it = positions.find(index);
+  if (it != positions.end())
+    return &it->second;
+  Expected<SectionPosition> pos = reader.getPosition(index);
+  if (!pos)
+    return pos.takeError();
+  Position info{getSourceDisplayName(pos->file), pos->startLine, pos->function};
+  return &positions.try_emplace(index, info).first->second;
+}
+
+Expected<bool>
+BriefSymbolizer::firstStackedOrigin(uint32_t &leaf,
+                                    std::optional<uint32_t> &stack,
+                                    std::optional<StringRef> &kernel) {
+  if (getLocTag(leaf) != LocTag::Composite)
+    return false;
+  Expected<SectionLocation> fused = reader.getLocation(getLocIndex(leaf));
+  if (!fused)
+    return fused.takeError();
+  // A plain or kernel fusion of origins (a record, or a frame, is no
+  // fusion of origins: Symbolizer treats it otherwise).
+  if (fused->kind != LocKind::Fused || fused->c == 0 ||
+      (fused->meta != FusedMeta::None && fused->meta != FusedMeta::Kernel))
+    return false;
+  Expected<uint32_t> first = reader.getListElement(fused->b);
+  if (!first)
+    return first.takeError();
+  if (getLocTag(*first) != LocTag::Composite)
+    return false;
+  Expected<SectionLocation> site = reader.getLocation(getLocIndex(*first));
+  if (!site)
+    return site.takeError();
+  if (site->kind != LocKind::StackedCallSite ||
+      getLocTag(site->a) != LocTag::Position ||
+      site->b >= reader.getNumStackNodes())
+    return false;
+  if (fused->meta == FusedMeta::Kernel) {
+    Expected<StringRef> name = reader.getString(fused->a);
+    if (!name)
+      return name.takeError();
+    kernel = *name;
+  }
+  leaf = site->a;
+  stack = site->b;
+  return true;
+}
+
 Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
   HandleBrief out;
-  Expected<SectionHandle> entry = reader.lookupHandle(handle);
-  if (!entry)
-    return entry.takeError();
-  out.opName = entry->opName.value_or("");
-  std::optional<uint32_t> stack = entry->stack;
-  uint32_t leaf = entry->leaf;
-  if (!stack || getLocTag(leaf) != LocTag::Position) {
+  // lookupHandle's checks, with the site memoized.
+  uint32_t values[kNumColumns] = {};
+  if (Error err = reader.getHandleColumns(handle, values))
+    return std::move(err);
+  if (values[kColSite] == 0)
+    return encoding::makeError("debug handle {0} is not used by any op",
+                               handle);
+  if (values[kColStack] > reader.getNumStackNodes() ||
+      values[kColGraph] > reader.getNumGraphs()) {
+    // Out of range: lookupHandle's error says which.
+    Expected<SectionHandle> entry = reader.lookupHandle(handle);
+    if (!entry)
+      return entry.takeError();
     if (Error err = briefSlow(handle, out))
       return std::move(err);
     return out;
   }
-  Expected<uint32_t> path = stackModulePath(*stack, entry->graph, out.opName);
+  Expected<const Site *> site = getSite(values[kColSite] - 1);
+  if (!site)
+    return site.takeError();
+  out.opName = (*site)->opName.value_or("");
+  std::optional<uint32_t> stack, graph;
+  if (values[kColStack])
+    stack = values[kColStack] - 1;
+  if (values[kColGraph])
+    graph = values[kColGraph] - 1;
+  uint32_t leaf = (*site)->leaf;
+  if (!stack) {
+    // A fused kernel: its first origin, when that is a stacked call site,
+    // is what Symbolizer would take (docs/debug-section-format.md,
+    // "Symbolication"), through the same stack node and position.
+    Expected<bool> taken = firstStackedOrigin(leaf, stack, out.kernel);
+    if (!taken)
+      return taken.takeError();
+    if (!*taken)
+      stack.reset();
+  }
+  if (!stack || getLocTag(leaf) != LocTag::Position) {
+    out.kernel.reset();
+    if (Error err = briefSlow(handle, out))
+      return std::move(err);
+    return out;
+  }
+  Expected<uint32_t> path = stackModulePath(*stack, graph, out.opName);
   if (!path)
     return path.takeError();
   if (*path == HandleBrief::kNoModulePath) {
@@ -138,13 +231,13 @@ Expected<HandleBrief> BriefSymbolizer::brief(uint64_t handle) {
       return std::move(err);
     return out;
   }
-  Expected<SectionPosition> pos = reader.getPosition(getLocIndex(leaf));
+  Expected<const Position *> pos = getPosition(getLocIndex(leaf));
   if (!pos)
     return pos.takeError();
   out.modulePath = *path;
   out.hasFrame = true;
-  out.file = getSourceDisplayName(pos->file);
-  out.line = pos->startLine;
-  out.function = pos->function;
+  out.file = (*pos)->file;
+  out.line = (*pos)->line;
+  out.function = (*pos)->function;
   return out;
 }

@@ -134,8 +134,8 @@ Error SourceQuery::addOriginRecords() {
     Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
     if (!record)
       return record.takeError();
-    Expected<SymbolizedHandle> sym =
-        symbolizer.symbolizeLocation(record->origin, record->opName, format);
+    Expected<SymbolizedHandle> sym = symbolizer.symbolizeLocation(
+        record->origin, record->opName, format, record->stack);
     if (!sym)
       return sym.takeError();
     if (auto found = firstMatch(*sym, file, line))
@@ -192,6 +192,52 @@ Error parseSourceQuery(StringRef query, StringRef &file, uint32_t &line) {
         "expected FILE:LINE with a line number >= 1, e.g. resnet.py:100");
   file = path;
   return Error::success();
+}
+
+Expected<HeldRecords> HeldRecords::build(const DebugSectionReader &reader) {
+  HeldRecords held;
+  for (uint32_t i = 0, e = reader.getNumOriginRecords(); i < e; ++i) {
+    Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
+    if (!record)
+      return record.takeError();
+    if (!record->isAnchored())
+      continue;
+    if (record->isOnRoot())
+      held.root.push_back(i);
+    else
+      held.byHandle[record->getAnchorHandle()].push_back(i);
+  }
+  return std::move(held);
+}
+
+ArrayRef<uint32_t> HeldRecords::ofHandle(uint64_t handle) const {
+  auto it = byHandle.find(handle);
+  if (it == byHandle.end())
+    return {};
+  return it->second;
+}
+
+Expected<std::string> describeOriginRecord(const Symbolizer &symbolizer,
+                                           const SectionOriginRecord &rec,
+                                           ModulePathFormat format) {
+  Expected<SymbolizedHandle> sym =
+      symbolizer.symbolizeLocation(rec.origin, rec.opName, format, rec.stack);
+  if (!sym)
+    return sym.takeError();
+  std::string text;
+  raw_string_ostream os(text);
+  os << rec.opName;
+  if (!sym->origins.empty() && !sym->origins[0].frames.empty())
+    os << " at " << positionText(sym->origins[0].frames.back());
+  if (rec.kind == section::OriginRecordKind::Eliminated) {
+    os << " was eliminated by " << rec.pass;
+    return text;
+  }
+  os << " was merged";
+  if (rec.holder)
+    os << " into handle " << *rec.holder;
+  os << " by " << rec.pass << " (over its max-origins bound)";
+  return text;
 }
 
 Expected<SourceQueryResult> querySource(const DebugSectionReader &reader,

@@ -241,6 +241,16 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
     if (!rec)
       return rec.takeError();
     if (rec->kind == LocKind::Fused && rec->meta != FusedMeta::Frame) {
+      // A record (`#tg.origin_record`, or a chunk of them) inside the
+      // location written for the op that holds it (before format 3.2) is
+      // not an origin of that op: `--source` finds it.
+      if (rec->meta == FusedMeta::AttrText) {
+        Expected<StringRef> text = reader.getString(rec->a);
+        if (!text)
+          return text.takeError();
+        if (text->starts_with("#tg.origin_record"))
+          return Error::success();
+      }
       if (rec->meta == FusedMeta::Kernel && !out.kernel) {
         Expected<StringRef> name = reader.getString(rec->a);
         if (!name)
@@ -301,12 +311,22 @@ Expected<SymbolizedHandle> Symbolizer::symbolize(uint64_t handle,
 
 Expected<SymbolizedHandle>
 Symbolizer::symbolizeLocation(uint32_t ref, StringRef opName,
-                              ModulePathFormat format) const {
+                              ModulePathFormat format,
+                              std::optional<uint32_t> stack) const {
   stepsLeft = kMaxSteps;
   SymbolizedHandle out;
   out.opName = opName;
-  if (Error err = collectOrigins(ref, out, 0))
+  if (stack) {
+    // As a handle's: the stack node's frames, then the leaf's.
+    SymbolOrigin origin;
+    if (Error err = appendNodeFrames(*stack, origin.frames, 0))
+      return std::move(err);
+    if (Error err = appendFrames(ref, origin.frames, 0))
+      return std::move(err);
+    out.origins.push_back(std::move(origin));
+  } else if (Error err = collectOrigins(ref, out, 0)) {
     return std::move(err);
+  }
   setModulePaths(out, format);
   return out;
 }
@@ -370,6 +390,16 @@ ArrayRef<std::string> SourceCache::getFile(StringRef file) {
   return it->second;
 }
 
+const std::optional<PythonFunction> &SourceCache::getFunction(StringRef file,
+                                                              uint32_t line) {
+  ArrayRef<std::string> lines = getFile(file);
+  auto key = std::make_pair(static_cast<const void *>(lines.data()), line);
+  auto it = functions.find(key);
+  if (it == functions.end())
+    it = functions.try_emplace(key, findPythonFunction(lines, line)).first;
+  return it->second;
+}
+
 std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
                                                uint32_t last) {
   std::vector<std::string> lines;
@@ -411,8 +441,9 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
     } else if (source) {
       lines = source->getLines(frame.file, frame.line, lastLine);
       ArrayRef<std::string> file = source->getFile(frame.file);
-      std::optional<PythonFunction> function =
-          lines.empty() ? std::nullopt : findPythonFunction(file, frame.line);
+      std::optional<PythonFunction> function;
+      if (!lines.empty())
+        function = source->getFunction(frame.file, frame.line);
       if (function) {
         for (uint32_t l = frame.line > kPyTorchContextLines
                               ? frame.line - kPyTorchContextLines

@@ -173,6 +173,37 @@ def test_pass_failure_carries_mlir_diagnostics(resnet_ir):
         tracegraph.compile(resnet_ir, passes=["tg-nope"])
 
 
+def test_compile_error_is_bounded():
+    """A mistake on every op is one error with a count; and however many
+    diagnostics a run makes, CompileError keeps the first ones whole up to
+    64 KB and counts the rest (it was 711 KB for resnet18 without handles)."""
+    ops = "\n".join(
+        '  %%%d = tg.op "aten::relu"(%s) : (!tg.tensor) -> !tg.tensor loc("r.py":%d:1)'
+        % (i, "%x" if i == 0 else "%%%d" % (i - 1), i + 2) for i in range(5000))
+    ir = ('tg.graph @"A::f"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {\n'
+          + ops + '\n  tg.return %4999 : !tg.tensor loc("r.py":5002:1)\n} loc("r.py":1:1)\n')
+    with pytest.raises(tracegraph.CompileError) as info:
+        tracegraph.compile(ir, passes=[])
+    message = str(info.value)
+    assert message.startswith("r.py:1:1: error: op has no valid 'tg.debug_handle'")
+    assert "(and 5,001 more ops)" in message and len(message) < 1024
+    # Every duplicated constant's origin lost by upstream -cse: one error per
+    # origin, each whole until 64 KB, then a count.
+    consts = "\n".join("    %%c%d = arith.constant 1 : i32 loc(\"m.py\":%d:1)" % (i, i + 1)
+                       for i in range(20000))
+    uses = " ".join("%%c%d," % i for i in range(20000))[:-1]
+    ir = ("func.func @f() -> (%s) {\n%s\n    return %s : %s\n}\n"
+          % (", ".join(["i32"] * 20000), consts, uses, ", ".join(["i32"] * 20000)))
+    with pytest.raises(tracegraph.CompileError) as info:
+        tracegraph.compile(ir, passes=["tg-snapshot-origins", "cse", "tg-verify-origins"],
+                           section=False)
+    message = str(info.value)
+    assert "error: origin lost" in message
+    assert 64 * 1024 <= len(message) < 80 * 1024
+    assert message.endswith("more diagnostics (%s errors) not shown\n"
+                            % message.rsplit("(", 1)[1].split()[0])
+
+
 def test_argument_errors(resnet_ir):
     with pytest.raises(TypeError, match="not both"):
         tracegraph.compile(resnet_ir, passes=["tg-inline"], pipeline="tg-inline")
@@ -197,9 +228,13 @@ def test_build_id_option():
     ir = open(os.path.join(SRC, "test", "Serialize", "Inputs",
                            "golden-v2.1.mlir")).read()
     default = tracegraph.compile(ir, passes=[]).section
-    assert default.build_id == "7eb19934f6fd2d5c8e519e7466c6ba50b4ed0574"
+    # The module holds origin records: the section is 3.2 (records apart),
+    # and its ID hashes the 3.2 image without BUILD_ID (golden-v3.1's ID,
+    # 7eb19934..., hashed the 3.0 image of records inside locations).
+    assert default.build_id == "8f1b4805c8ce4a514ef4d3956dca253705e30056"
+    assert default.version == (3, 2)
     assert tracegraph.compile(ir, passes=[], build_id="C0FFEE").section.build_id == "c0ffee"
     none = tracegraph.compile(ir, passes=[], build_id="none").section
-    assert none.build_id is None and none.version == (3, 0)
+    assert none.build_id is None and none.version == (3, 2)
     with pytest.raises(ValueError, match="odd|even number"):
         tracegraph.compile(ir, passes=[], build_id="abc")

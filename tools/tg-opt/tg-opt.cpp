@@ -59,6 +59,15 @@ int main(int argc, char **argv) {
   llvm::cl::AddExtraVersionPrinter(tg::printVersion);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "tracegraph optimizer driver\n", registry);
+  // MLIR prints the op a diagnostic is attached to, unless told not to; a
+  // graph op prints as the whole model (hundreds of MB for a large one,
+  // after every error). tg-opt prints the message and its location only,
+  // unless -mlir-print-op-on-diagnostic is given; it is read when
+  // MlirOptMain creates its MLIRContext.
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto printOp = options.find("mlir-print-op-on-diagnostic");
+  if (printOp != options.end() && !printOp->second->getNumOccurrences())
+    static_cast<llvm::cl::opt<bool> *>(printOp->second)->setValue(false);
   llvm::InitLLVM init(argc, argv);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();

@@ -141,6 +141,13 @@ cl::opt<std::string> sourceQuery(
              "matches a recorded path exactly or as its trailing path "
              "components (resnet.py matches .../models/resnet.py)"),
     cl::value_desc("FILE:LINE"), cl::init(""), cl::cat(category));
+cl::opt<bool> showRecords(
+    "records",
+    cl::desc("After each handle, the origin records its op holds: origins "
+             "that a pass eliminated or merged over a bound, kept by the op "
+             "it ran on (the module, a graph; format 3.2). A traceback shows "
+             "the op's own frames only"),
+    cl::init(false), cl::cat(category));
 cl::opt<std::string>
     handleKey("handle-key",
               cl::desc("Trace event args key holding the debug handle"),
@@ -414,6 +421,44 @@ std::optional<int> checkSection(const DebugSectionReader &reader) {
   return std::nullopt;
 }
 
+/// --records: what the op of `handle` holds, one line each; false (after
+/// reporting) when the section cannot say.
+bool describeHeldRecords(const Symbolizer &symbolizer, uint64_t handle,
+                         ModulePathFormat format,
+                         std::vector<std::string> &out) {
+  static std::optional<HeldRecords> held;
+  const DebugSectionReader &reader = symbolizer.getReader();
+  if (!held) {
+    Expected<HeldRecords> built = HeldRecords::build(reader);
+    if (!built) {
+      reportError(sectionPath + ": " + toString(built.takeError()));
+      return false;
+    }
+    held = std::move(*built);
+  }
+  for (uint32_t row : held->ofHandle(handle)) {
+    Expected<SectionOriginRecord> record = reader.getOriginRecord(row);
+    if (!record) {
+      reportError(sectionPath + ": " + toString(record.takeError()));
+      return false;
+    }
+    Expected<std::string> text =
+        describeOriginRecord(symbolizer, *record, format);
+    if (!text) {
+      reportError(sectionPath + ": " + toString(text.takeError()));
+      return false;
+    }
+    out.push_back(std::move(*text));
+  }
+  return true;
+}
+
+void printRecords(raw_ostream &os, ArrayRef<std::string> records) {
+  os << "Origin records held by this op: " << records.size() << "\n";
+  for (const std::string &record : records)
+    os << "  " << record << "\n";
+}
+
 /// The handles given as arguments or, without any, the words of stdin, each
 /// symbolized straight to the output: memory stays flat in the number of
 /// handles, JSON included (json::OStream, not a json::Array).
@@ -455,10 +500,29 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         reportError(sectionPath + ": " + toString(sym.takeError()));
         continue;
       }
-      if (json)
-        writeJSON(*json, *sym, source);
-      else
-        printText(os, *sym, source, first);
+      std::vector<std::string> records;
+      if (showRecords &&
+          !describeHeldRecords(symbolizer, *handle, format, records))
+        continue;
+      if (json) {
+        if (!showRecords) {
+          writeJSON(*json, *sym, source);
+          continue;
+        }
+        json->object([&] {
+          json->attributeBegin("handle");
+          writeJSON(*json, *sym, source);
+          json->attributeEnd();
+          json->attributeArray("records", [&] {
+            for (const std::string &record : records)
+              json->value(record);
+          });
+        });
+        continue;
+      }
+      printText(os, *sym, source, first);
+      if (showRecords)
+        printRecords(os, records);
     }
     if (json) {
       json->arrayEnd();

@@ -1,9 +1,12 @@
 //===- CallStackTest.cpp - Call-stack location helpers --------------------===//
 
 #include "tg/IR/CallStack.h"
+#include "tg/IR/TGOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -158,6 +161,120 @@ TEST_F(CallStackTest, OriginRecordsOnUnknownAnchor) {
   getOrigins(loc, origins);
   EXPECT_TRUE(origins.empty());
   EXPECT_TRUE(isa<UnknownLoc>(stripOriginRecords(loc)));
+}
+
+/// The number of elements of the widest fused location in `loc` (what one
+/// location lists at most).
+static size_t widestList(Location loc) {
+  size_t widest = 0;
+  loc->walk([&](Location inner) {
+    if (auto fused = dyn_cast<FusedLoc>(inner))
+      widest = std::max(widest, fused.getLocations().size());
+    return WalkResult::advance();
+  });
+  return widest;
+}
+
+TEST_F(CallStackTest, ManyRecordsFormATableOfBoundedChunks) {
+  // 64^2 + 70 records: two levels of chunks, and no location that lists
+  // more than 64 records or chunks of one level (the anchor: its own
+  // location, one chunk of level 2, one of level 1 and 6 loose records).
+  Location anchor = pos("in.mlir", 1);
+  SmallVector<Location> made;
+  for (unsigned i = 0; i < 64 * 64 + 70; ++i)
+    made.push_back(makeOriginRecord(
+        OriginRecordAttr::get(&context, "eliminated", "tg-inline", "aten::relu",
+                              LocationAttr()),
+        pos("model.py", i + 1)));
+  Location whole = appendOriginRecords(anchor, made);
+  EXPECT_LE(widestList(whole), kOriginRecordsPerChunk);
+  auto top = cast<FusedLoc>(whole);
+  EXPECT_EQ(top.getLocations().size(), 1u + 1u + 1u + 6u);
+  auto level2 = cast<FusedLoc>(top.getLocations()[1]);
+  EXPECT_EQ(cast<OriginRecordsAttr>(level2.getMetadata()).getLevel(), 2u);
+
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(whole, records);
+  ASSERT_EQ(records.size(), made.size());
+  for (auto [i, record] : llvm::enumerate(records)) {
+    EXPECT_EQ(record.origin, pos("model.py", i + 1));
+    EXPECT_EQ(Location(record.location), made[i]);
+  }
+  EXPECT_EQ(stripOriginRecords(whole), anchor);
+  SmallVector<Location> origins;
+  getOrigins(whole, origins);
+  EXPECT_EQ(origins, SmallVector<Location>{anchor});
+
+  // The table depends on the sequence of records only: appended one at a
+  // time (as passes do), or in uneven batches (as restore might), it is
+  // the same location.
+  Location oneByOne = anchor;
+  for (Location record : made)
+    oneByOne = appendOriginRecords(oneByOne, {record});
+  EXPECT_EQ(oneByOne, whole);
+  Location batched =
+      appendOriginRecords(anchor, ArrayRef(made).take_front(100));
+  batched = appendOriginRecords(batched, ArrayRef(made).drop_front(100));
+  EXPECT_EQ(batched, whole);
+}
+
+TEST_F(CallStackTest, RecordEqualToALooseOneIsNotAddedAgain) {
+  auto eliminated = OriginRecordAttr::get(&context, "eliminated", "tg-cse",
+                                          "arith.addi", LocationAttr());
+  Location record = makeOriginRecord(eliminated, pos("a.py", 3));
+  Location once = appendOriginRecords(pos("in.mlir", 1), {record});
+  EXPECT_EQ(appendOriginRecords(once, {record}), once);
+  EXPECT_EQ(appendOriginRecords(pos("in.mlir", 1), {record, record}), once);
+}
+
+TEST_F(CallStackTest, LegacyFlatListOfManyRecordsIsPacked) {
+  // An older tracegraph wrote every record in the anchor's list: appending
+  // to it packs them as if they had been appended one by one.
+  SmallVector<Location> parts{pos("in.mlir", 1)};
+  SmallVector<Location> made;
+  for (unsigned i = 0; i < 100; ++i)
+    made.push_back(
+        makeOriginRecord(OriginRecordAttr::get(&context, "eliminated", "tg-cse",
+                                               "arith.addi", LocationAttr()),
+                         pos("model.py", i + 1)));
+  parts.append(made.begin(), made.end());
+  Location flat = FusedLoc::get(&context, parts);
+  Location extra =
+      makeOriginRecord(OriginRecordAttr::get(&context, "eliminated", "tg-cse",
+                                             "arith.muli", LocationAttr()),
+                       pos("model.py", 500));
+  made.push_back(extra);
+  EXPECT_EQ(appendOriginRecords(flat, {extra}),
+            appendOriginRecords(pos("in.mlir", 1), made));
+}
+
+TEST_F(CallStackTest, RecordEliminatedKeepsTheOriginOnTheEnclosingGraph) {
+  // What a decomposition does with dropout in eval mode: the op goes, with
+  // nothing computing it, and its origin is recorded on its graph.
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    tg.graph @"Net::forward"(%self: !tg.module<"Net">, %x: !tg.tensor) -> !tg.tensor {
+      %0 = tg.op "aten::dropout"(%x) : (!tg.tensor) -> !tg.tensor loc("net.py":7:12)
+      tg.return %x : !tg.tensor loc("net.py":8:5)
+    } loc("net.py":5:1)
+  )mlir",
+                                                             &context);
+  ASSERT_TRUE(module);
+  Operation *dropout = nullptr;
+  GraphOp graph;
+  module->walk([&](TracedOp op) { dropout = op; });
+  module->walk([&](GraphOp op) { graph = op; });
+  ASSERT_TRUE(dropout && graph);
+  recordEliminated(dropout, "tg-decompose");
+  dropout->erase();
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(graph->getLoc(), records);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].record,
+            OriginRecordAttr::get(&context, "eliminated", "tg-decompose",
+                                  "aten::dropout", LocationAttr()));
+  EXPECT_EQ(records[0].origin, pos("net.py", 7, 12));
+  EXPECT_EQ(stripOriginRecords(graph->getLoc()), pos("net.py", 5, 1));
+  EXPECT_EQ(getOriginRecordAnchor(graph), module->getOperation());
 }
 
 } // namespace

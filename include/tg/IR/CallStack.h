@@ -105,16 +105,64 @@ EntryFunction getEntryFunction(mlir::Operation *op);
 //===----------------------------------------------------------------------===//
 // Origin records: origins that no op holds any more
 //===----------------------------------------------------------------------===//
+//
+// An origin erased as dead, or merged into an op over its `max-origins`
+// bound, is kept as a *record location* (`fused<#tg.origin_record<...>>
+// [origin]`) in the location of an *anchor*: the op the pass ran on (the
+// module, or a function for a function pass). Records are locations so that
+// `-strip-debuginfo` drops them and `-mlir-print-debuginfo` prints them like
+// every other location. An anchor's records are a table, not one list that
+// grows with the model: up to 63 of them sit in the anchor's location as a
+// plain list (`fused[own, record, ...]`), and beyond that every 64 become a
+// chunk `fused<#tg.origin_records<level = 1>>[...]`, every 64 chunks of one
+// level a chunk of the next (see `#tg.origin_records`). A record costs O(1)
+// in the IR, appending one costs O(64 x levels), and no location lists more
+// than 64 records or chunks of one level.
+//
+// How a pass records what it erases:
+//
+//   tg::recordEliminated(op, "tg-decompose");  // then erase `op`
+//
+// or, for many ops at once, build the record locations with
+// `makeOriginRecord` and append them with `appendOriginRecords`, once per
+// anchor. The debug section keeps each record as a row of a table of its
+// own (docs/debug-section-format.md, RECORDS), not in the anchor's
+// location, so a lookup of the anchor's handle shows its own frames.
 
 /// The record location of an origin removed by a pass:
 /// `fused<record>[origin]` (see `#tg.origin_record`).
 mlir::Location makeOriginRecord(OriginRecordAttr record, mlir::Location origin);
 
-/// `anchorLoc` with `records` (record locations) appended: what the op a
-/// pass runs on (module or function) carries. Existing records are kept;
-/// identical records collapse into one.
+/// Records per chunk of an anchor's records table, and the most of one level
+/// an anchor's location lists loose.
+inline constexpr unsigned kOriginRecordsPerChunk = 64;
+
+/// `anchorLoc` with `records` (record locations) appended to its records
+/// table, in order: what the op a pass runs on (module or function) carries.
+/// Existing records are kept; a record equal to one appended in the same
+/// call, or to one of the anchor's loose records, is not added again.
+/// The result depends only on the anchor's own location and the sequence of
+/// records appended, not on how they were batched: so a location restored
+/// from a debug section (own location, then its records in order) is
+/// identical to the one written. O(records + 64 x levels).
 mlir::Location appendOriginRecords(mlir::Location anchorLoc,
                                    llvm::ArrayRef<mlir::Location> records);
+
+/// Records, as eliminated by `pass`, the origin of `op` (its location
+/// without records; nothing when unknown) and moves the records `op` holds
+/// itself, on `op`'s anchor: its closest enclosing function
+/// (`FunctionOpInterface`), else the outermost op above it. Call it before
+/// erasing `op`, for an op that leaves the IR with nothing computing what
+/// it computed (dropout in eval mode, an op erased as dead). The record
+/// names `op` by its traced name for a `tg.op` (`aten::dropout`), else its
+/// MLIR name. O(64 x levels) per call; within a pass nested on functions,
+/// `op` must be inside the function the pass runs on.
+void recordEliminated(mlir::Operation *op, llvm::StringRef pass);
+
+/// The op whose location keeps the records of ops erased under `op`: its
+/// closest enclosing function (`FunctionOpInterface`), else the outermost
+/// op above it; `op` itself when it has no parent.
+mlir::Operation *getOriginRecordAnchor(mlir::Operation *op);
 
 /// One origin record read back from a location.
 struct RemovedOrigin {
@@ -122,14 +170,23 @@ struct RemovedOrigin {
   /// The origin as it was when it was removed (may be fused: one record for
   /// every origin of the removed op).
   mlir::Location origin;
+  /// The record location itself, as the anchor's table holds it (null when
+  /// the record was built by hand).
+  mlir::LocationAttr location = {};
 };
 
-/// The origin records `loc` carries, in order.
+/// The origin records `loc` carries (its records table), in the order they
+/// were appended. O(records).
 void getOriginRecords(mlir::Location loc,
                       llvm::SmallVectorImpl<RemovedOrigin> &records);
 
-/// `loc` without its origin records (the op's own location).
+/// `loc` without its origin records (the op's own location). O(64 x levels),
+/// whatever the number of records.
 mlir::Location stripOriginRecords(mlir::Location loc);
+
+/// Whether `loc` is part of a records table: a record location or a chunk
+/// of records (what `getOrigins` skips).
+bool isOriginRecordItem(mlir::Location loc);
 
 } // namespace tg
 

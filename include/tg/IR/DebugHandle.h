@@ -39,12 +39,17 @@ void setDebugHandle(mlir::Operation *op, uint64_t handle);
 /// Removes `op`'s handle, wherever it is.
 void removeDebugHandle(mlir::Operation *op);
 
+class RepeatedError;
+
 /// Records that `op` uses `handle` in `owners`; a handle already used by
 /// another op is an error at `op` ("duplicate debug handle N", with a note
-/// at the first user). Handles are unique per compiled program.
+/// at the first user), reported through `duplicates` when given (one error
+/// for all the duplicates of a module, with their count). Handles are
+/// unique per compiled program.
 llvm::LogicalResult
 claimDebugHandle(llvm::DenseMap<uint64_t, mlir::Operation *> &owners,
-                 mlir::Operation *op, uint64_t handle);
+                 mlir::Operation *op, uint64_t handle,
+                 RepeatedError *duplicates = nullptr);
 
 namespace detail {
 /// DebugHandleOpInterface's verifier: an op with an inline handle must not

@@ -97,6 +97,33 @@ def TG_OriginRecordAttr : TG_Attr<"OriginRecord", "origin_record"> {
   }];
 }
 
+def TG_OriginRecordsAttr : TG_Attr<"OriginRecords", "origin_records"> {
+  let summary = "A chunk of the origin records an op holds";
+  let description = [{
+    The records an op holds (the module, or a function: the op a pass ran
+    on) are a table, not a list that grows with the model. A table of at
+    most 63 records is the plain list in the op's location (`fused[own,
+    record, ...]`). Each 64 records become one chunk of level 1, each 64
+    chunks of level 1 one chunk of level 2, and so on, so no location lists
+    more than 64 records or chunks of one level, and appending a record
+    rebuilds O(64 x levels) elements, not the table:
+
+    ```mlir
+    fused["model.py":1:1,
+          fused<#tg.origin_records<level = 1>>[record_1, ..., record_64],
+          record_65, record_66]
+    ```
+
+    Chunks come before the loose records, higher levels first, in the order
+    the records were made. `tg::appendOriginRecords` builds them and
+    `tg::getOriginRecords` reads them back; `level` keeps a chunk nested in
+    one of the next level from being flattened into it by `FusedLoc::get`.
+  }];
+  let parameters = (ins "unsigned":$level);
+  let assemblyFormat = "`<` `level` `=` $level `>`";
+  let genVerifyDecl = 1;
+}
+
 def TG_ModulePathAttr : TG_Attr<"ModulePath", "module_path"> {
   let summary = "A module path, shared with every path it extends";
   let description = [{

@@ -527,6 +527,14 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     the build ID as the file's GNU build ID, which debuginfod servers index
     and serve as debug info (`tg-symbolicate --build-id`). Every reader
     reads a container like a plain section.
+
+    Origin records (`#tg.origin_record`: origins of ops erased as dead, or
+    merged over a `max-origins` bound) are rows of a table of their own
+    (format 3.2), not part of the location written for the op holding them
+    (the module, a graph): a lookup of its handle gives its own frames,
+    `tg-symbolicate --source` finds the records, and
+    `--tg-restore-debuginfo` appends them back. `records-apart=false` writes
+    them inside those locations, as 3.1 did.
   }];
   let options = [
     Option<"path", "path", "std::string", /*default=*/"\"\"",
@@ -553,6 +561,11 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     Option<"elf", "elf", "bool", /*default=*/"false",
            "Write an ELF container (the section in .debug_tracegraph, the "
            "build ID as the GNU build ID) that debuginfod servers index">,
+    Option<"recordsApart", "records-apart", "bool", /*default=*/"true",
+           "Format 3: keep origin records as rows of their own, apart from "
+           "the locations of the ops holding them (3.2, RECORDS); "
+           "false writes them inside those locations, as 3.1 did, for 3.1 "
+           "readers that restore locations">,
   ];
 }
 
@@ -563,7 +576,9 @@ def TGRestoreDebugInfo : Pass<"tg-restore-debuginfo", "mlir::ModuleOp"> {
     and sets the location of every op that has a `tg.debug_handle` to the
     one recorded for that handle, the locations of the block arguments of
     that op's regions (those the section lists; the others become unknown,
-    as they were when written), and the module's own location. Ops without
+    as they were when written), and the module's own location, with the
+    origin records a 3.2 section keeps apart appended back to the ops that
+    held them. Ops without
     a handle keep their locations. After `emit -> -strip-debuginfo -> restore`, the module
     prints byte-identically to the original with `-mlir-print-debuginfo`.
 

@@ -29,6 +29,12 @@ inline constexpr uint16_t kVersionMinor = 0;
 /// 3.1 when the section has a build ID and 3.0 (byte for byte what they
 /// wrote before) when it has none.
 inline constexpr uint16_t kVersionMinorBuildId = 1;
+/// 3.2 adds the optional RECORDS table, which replaces ORIGIN_RECORDS:
+/// origin records are rows of their own, coded as handles are (site and
+/// stack node), and name the op holding each, instead of being part of the
+/// location written for that op. Writers write 3.2 exactly when the table
+/// is there (a module with records).
+inline constexpr uint16_t kVersionMinorRecords = 2;
 /// Version 2.x: still read and written (format-version=2).
 inline constexpr uint16_t kVersionMajorV2 = 2;
 /// 2.1 adds the optional ORIGIN_RECORDS table; 2.0 readers skip it.
@@ -118,9 +124,12 @@ enum class SectionKind : uint32_t {
   OriginRecords = 16,
   /// v3.1: the section's build ID, its identity (raw bytes); optional.
   BuildId = 17,
+  /// v3.2: origin records as rows of their own, with the op holding each;
+  /// optional, replaces ORIGIN_RECORDS.
+  Records = 18,
 };
 /// Every kind this reader knows (the size of per-kind arrays).
-inline constexpr uint32_t kNumSectionKinds = 17;
+inline constexpr uint32_t kNumSectionKinds = 18;
 /// Version 2.x and 3.0 write the first sixteen kinds.
 inline constexpr uint32_t kNumSectionKindsV2 = 16;
 /// Version 2.0 has the first fifteen kinds, and every 2.x file must.
@@ -145,6 +154,22 @@ inline constexpr uint32_t kDefaultBuildIdSize = 20;
 
 /// The `kind` field of an ORIGIN_RECORDS row.
 enum class OriginRecordKind : uint32_t { Eliminated = 1, Merged = 2 };
+
+/// A RECORDS anchor: the root op, or handle `h` as `h + 1`; kNone for a
+/// record spelled inside the location written for its op.
+inline constexpr uint32_t kAnchorRoot = 0;
+
+/// The columns of a RECORDS row (3.2).
+enum RecordColumn : unsigned {
+  kColRecAnchor,
+  kColRecKind,
+  kColRecPass,
+  kColRecSite,
+  kColRecStack,
+  kColRecInto,
+  kColRecHolder,
+  kNumRecordColumns
+};
 
 /// The tag in the low two bits of a LocRef (3 is invalid).
 enum class LocTag : uint32_t {
@@ -259,6 +284,8 @@ inline unsigned getRowTableColumns(SectionKind kind) {
   case SectionKind::Positions:
   case SectionKind::OriginRecords:
     return 6;
+  case SectionKind::Records:
+    return 7;
   default:
     return 0;
   }

@@ -95,12 +95,24 @@ struct SectionOriginRecord {
   /// The pass that removed it, and the name of the op it was.
   llvm::StringRef pass, opName;
   /// LocRef of the origin (may be fused: one record for every origin of the
-  /// removed op).
+  /// removed op); with `stack`, of the origin's leaf.
   uint32_t origin = 0;
+  /// 3.2: STACK_NODES index of the origin's innermost call: the origin is
+  /// `callsite(origin at the node's caller chain)`, as a handle's location.
+  std::optional<uint32_t> stack;
   /// For `Merged`: LocRef of the holder's location, and the first handle
   /// whose location was that location when the section was written.
   std::optional<uint32_t> into;
   std::optional<uint32_t> holder;
+  /// 3.2 (RECORDS): the op whose location holds the record, which the
+  /// location written for it omits: section::kAnchorRoot for the root op,
+  /// `h + 1` for handle h. section::kNone when the record is spelled inside
+  /// a written location (every record before 3.2).
+  uint32_t anchor = section::kNone;
+  bool isAnchored() const { return anchor != section::kNone; }
+  bool isOnRoot() const { return anchor == section::kAnchorRoot; }
+  /// The handle holding the record (for an anchored record not on the root).
+  uint64_t getAnchorHandle() const { return uint64_t(anchor) - 1; }
 };
 /// An ARG_LOCATIONS record.
 struct SectionArgLocation {
@@ -169,10 +181,15 @@ public:
   uint32_t getNumSourceLines() const {
     return counts[idx(section::SectionKind::SourceLines)];
   }
-  /// Zero for sections before 2.1 (they have no ORIGIN_RECORDS table).
+  /// Zero for sections before 2.1 (they have no ORIGIN_RECORDS table). In
+  /// 3.2 the rows of RECORDS, which getOriginRecord reads the same way.
   uint32_t getNumOriginRecords() const {
-    return counts[idx(section::SectionKind::OriginRecords)];
+    return counts[idx(hasRecordRows ? section::SectionKind::Records
+                                    : section::SectionKind::OriginRecords)];
   }
+  /// Whether the origin records are rows of their own, apart from the
+  /// locations of the ops that hold them (format 3.2, RECORDS).
+  bool hasRecordsTable() const { return hasRecordRows; }
   /// The section's build ID (format 3.1), its identity; empty when it has
   /// none (before 3.1, or written with build-id=none). Checks the table's
   /// checksum on first use.
@@ -218,6 +235,14 @@ public:
   /// when it is out of range or absent, and the byte offset when its block is
   /// malformed.
   llvm::Expected<SectionHandle> lookupHandle(uint64_t handle) const;
+  /// The raw entry of `handle`: stack node + 1, site + 1, graph + 1 (0 for
+  /// none), by section::HandleColumn, unchecked against the other tables.
+  /// For callers that memoize what sites and positions resolve to
+  /// (BriefSymbolizer); lookupHandle resolves and checks them.
+  llvm::Error getHandleColumns(uint64_t handle,
+                               uint32_t values[section::kNumColumns]) const {
+    return decodeColumns(handle, values);
+  }
   /// Whether an op uses `handle` (handles may have gaps); an error only when
   /// the handle is out of range or its block is malformed.
   llvm::Expected<bool> hasHandle(uint64_t handle) const;
@@ -287,6 +312,10 @@ private:
   bool hasOriginRecordTable = false;
   /// Whether the file has the optional BUILD_ID table (3.1).
   bool hasBuildIdTable = false;
+  /// Whether the file has the optional RECORDS table (3.2).
+  bool hasRecordRows = false;
+  /// Row `index` of RECORDS (3.2), as an ORIGIN_RECORDS row.
+  llvm::Expected<SectionOriginRecord> getRecordRow(uint32_t index) const;
   /// An ELF container: the section's offset in it and its GNU build ID.
   bool fromElf = false;
   uint64_t elfOffset = 0;

@@ -72,9 +72,31 @@ private:
   llvm::Expected<uint32_t> stackModulePath(uint32_t stack,
                                            std::optional<uint32_t> graph,
                                            llvm::StringRef opName);
+  /// For a handle without a stack whose leaf `leaf` fuses origins: when the
+  /// first origin is a stack node and a position, sets `leaf` and `stack` to
+  /// them (and `kernel` to the fusion's kernel) and gives true.
+  llvm::Expected<bool>
+  firstStackedOrigin(uint32_t &leaf, std::optional<uint32_t> &stack,
+                     std::optional<llvm::StringRef> &kernel);
   /// Symbolizer's answer, for every handle the fast path does not take.
   llvm::Error briefSlow(uint64_t handle, HandleBrief &out);
   uint32_t addModulePath(std::string path);
+  /// What a site and a position resolve to, each decoded once: a model's
+  /// handles share a few thousand sites, so bulk lookups (lookup_many over
+  /// every handle) mostly hit these.
+  struct Site {
+    std::optional<llvm::StringRef> opName;
+    uint32_t leaf = 0;
+  };
+  llvm::Expected<const Site *> getSite(uint32_t index);
+  struct Position {
+    llvm::StringRef file;
+    uint32_t line = 0;
+    std::optional<llvm::StringRef> function;
+  };
+  llvm::Expected<const Position *> getPosition(uint32_t index);
+  llvm::DenseMap<uint32_t, Site> sites;
+  llvm::DenseMap<uint32_t, Position> positions;
 
   const DebugSectionReader &reader;
   Symbolizer symbolizer;

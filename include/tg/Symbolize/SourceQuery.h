@@ -43,6 +43,31 @@ llvm::Expected<SourceQueryResult>
 querySource(const DebugSectionReader &reader, const Symbolizer &symbolizer,
             llvm::StringRef file, uint32_t line, ModulePathFormat format);
 
+/// The origin records each op holds (format 3.2: the records kept apart
+/// from the location written for it), by handle; built by one pass over
+/// ORIGIN_RECORDS. Sections before 3.2 keep records inside locations: none
+/// is held by a handle here.
+class HeldRecords {
+public:
+  static llvm::Expected<HeldRecords> build(const DebugSectionReader &reader);
+  /// ORIGIN_RECORDS rows held by `handle`, in order.
+  llvm::ArrayRef<uint32_t> ofHandle(uint64_t handle) const;
+  /// Rows held by the root op (the module).
+  llvm::ArrayRef<uint32_t> ofRoot() const { return root; }
+
+private:
+  llvm::DenseMap<uint64_t, llvm::SmallVector<uint32_t, 1>> byHandle;
+  llvm::SmallVector<uint32_t> root;
+};
+
+/// One record as `--source` and `--records` print it, without indent or
+/// newline: `OP at FILE:LINE:COL was eliminated by PASS`, or `... was merged
+/// into handle H by PASS (over its max-origins bound)`; the position is the
+/// innermost frame of the record's first origin.
+llvm::Expected<std::string> describeOriginRecord(const Symbolizer &symbolizer,
+                                                 const SectionOriginRecord &rec,
+                                                 ModulePathFormat format);
+
 } // namespace tg
 
 #endif // TG_SYMBOLIZE_SOURCEQUERY_H

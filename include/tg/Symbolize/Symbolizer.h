@@ -13,7 +13,9 @@
 
 #include "tg/Serialize/Reader.h"
 #include "tg/Support/ModulePath.h"
+#include "tg/Support/PythonSource.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,6 +67,7 @@ struct SymbolizedHandle {
 class Symbolizer {
 public:
   explicit Symbolizer(const DebugSectionReader &reader) : reader(reader) {}
+  const DebugSectionReader &getReader() const { return reader; }
 
   /// The op of `handle` and its origins (at most `maxOrigins` of them: a
   /// fused kernel can have thousands, and a caller that shows one need not
@@ -75,11 +78,13 @@ public:
   symbolize(uint64_t handle, ModulePathFormat format = ModulePathFormat::Mobile,
             size_t maxOrigins = SIZE_MAX) const;
   /// The origins of a location of the section (a LocRef, such as the
-  /// origin of an ORIGIN_RECORDS row), as `symbolize` gives them for a
-  /// handle; `handle` is 0 and there is no entry function.
+  /// origin of an origin record), as `symbolize` gives them for a handle;
+  /// `handle` is 0 and there is no entry function. With `stack` (a record
+  /// of format 3.2), the location is `ref` called through that stack node.
   llvm::Expected<SymbolizedHandle>
   symbolizeLocation(uint32_t ref, llvm::StringRef opName,
-                    ModulePathFormat format = ModulePathFormat::Mobile) const;
+                    ModulePathFormat format = ModulePathFormat::Mobile,
+                    std::optional<uint32_t> stack = std::nullopt) const;
 
 private:
   void setModulePaths(SymbolizedHandle &out, ModulePathFormat format) const;
@@ -109,10 +114,18 @@ public:
                                     uint32_t last);
   /// Every line of `file` (empty when it cannot be read).
   llvm::ArrayRef<std::string> getFile(llvm::StringRef file);
+  /// findPythonFunction on `file`, memoized per line (it scans the file
+  /// back to a `def` and forward to the function's end: a traceback's frames
+  /// in a large file cost more than the rest of the traceback).
+  const std::optional<PythonFunction> &getFunction(llvm::StringRef file,
+                                                   uint32_t line);
 
 private:
   std::string sourceRoot;
   llvm::StringMap<std::vector<std::string>> files;
+  llvm::DenseMap<std::pair<const void *, uint32_t>,
+                 std::optional<PythonFunction>>
+      functions;
 };
 
 /// PyTorch's layout of a symbolicated backend error:

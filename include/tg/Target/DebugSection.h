@@ -60,6 +60,12 @@ struct DebugSectionOptions {
   /// Format 3 with a build ID: return the ELF container of the section
   /// (section::wrapInElf), which debuginfod servers index by build ID.
   bool elfContainer = false;
+  /// Format 3: keep the origin records apart from the locations of the ops
+  /// holding them, as rows of their own (RECORDS, format 3.2), so a
+  /// lookup of such an op reads its own location only and no location grows
+  /// with the number of records. Off: records stay inside those locations,
+  /// as 3.1 wrote them (for 3.1 readers that restore locations).
+  bool recordsApart = true;
   /// Format 2: let the block-coded tables use copy blocks (off for
   /// comparisons and tests of literal blocks).
   bool allowCopyBlocks = true;
@@ -96,6 +102,15 @@ public:
   llvm::Expected<mlir::Location> decodeHandle(uint64_t handle);
   /// The caller location a stack node stands for (memoized).
   llvm::Expected<mlir::Location> decodeStackNode(uint32_t node);
+  /// The record location of an ORIGIN_RECORDS row
+  /// (`fused<#tg.origin_record<...>>[origin]`).
+  llvm::Expected<mlir::Location>
+  decodeOriginRecord(const SectionOriginRecord &record);
+  /// Format 3.2: the record locations of the rows kept apart, by anchor
+  /// (section::kAnchorRoot, or handle + 1), each anchor's in row order;
+  /// empty for sections whose records are inside their locations. O(rows).
+  llvm::Error decodeAnchoredRecords(
+      llvm::DenseMap<uint32_t, llvm::SmallVector<mlir::Location>> &out);
 
 private:
   llvm::Expected<mlir::Location> decodeRef(uint32_t ref, unsigned depth);

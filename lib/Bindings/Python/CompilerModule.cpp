@@ -84,11 +84,17 @@ struct CompileOptions {
   tg::DebugSectionOptions sectionOptions;
 };
 
+/// CompileError keeps the diagnostics up to this size whole, and counts the
+/// rest.
+constexpr size_t kMaxDiagnosticBytes = 64 * 1024;
+
 struct CompileOutput {
   bool ok = false;
   std::string ir;
   std::optional<std::string> section;
   std::string diagnostics;
+  /// Diagnostics past kMaxDiagnosticBytes: counted, not kept.
+  uint64_t droppedDiagnostics = 0, droppedErrors = 0;
 };
 
 /// Runs `fn` with the process's stderr (descriptor 2) going to a temporary
@@ -139,6 +145,17 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   // The message and its location, not a dump of the op (tracegraph.compile
   // is read by people; `print_debuginfo` and the IR say the rest).
   context.printOpOnDiagnostic(false);
+  // Bounded: the first diagnostics whole, up to kMaxDiagnosticBytes, then
+  // only counted (a pass that reports on every op of a large module would
+  // make an exception of hundreds of MB). Registered after the printer, so
+  // it sees each diagnostic first.
+  mlir::ScopedDiagnosticHandler bound(&context, [&](mlir::Diagnostic &d) {
+    if (out.diagnostics.size() < kMaxDiagnosticBytes)
+      return mlir::failure(); // to the printer
+    ++out.droppedDiagnostics;
+    out.droppedErrors += d.getSeverity() == mlir::DiagnosticSeverity::Error;
+    return mlir::success();
+  });
 
   mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
   pm.enableVerifier(opts.verifyEach);
@@ -228,6 +245,11 @@ py::tuple compile(const std::string &text, const std::string &pipeline,
     py::gil_scoped_release release;
     out = runCompile(text, opts);
   }
+  if (out.droppedDiagnostics)
+    out.diagnostics += "... and " + std::to_string(out.droppedDiagnostics) +
+                       " more diagnostics (" +
+                       std::to_string(out.droppedErrors) +
+                       " errors) not shown\n";
   if (!out.ok)
     throw CompileError(out.diagnostics.empty() ? "compilation failed"
                                                : out.diagnostics);

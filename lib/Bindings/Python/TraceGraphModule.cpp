@@ -360,11 +360,15 @@ public:
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
     std::string text;
     llvm::raw_string_ostream os(text);
-    SourceCache cache(sourceRootObject.is_none()
-                          ? std::string()
-                          : toPath(sourceRootObject, "source_root"));
     bool first = true;
-    printSymbolizedHandle(os, sym, &cache, style == "pytorch-mobile", first);
+    // One cache per source root, kept by the Section: a traceback reads
+    // each source file once (issue 31).
+    printSymbolizedHandle(os, sym,
+                          &getSourceCache(sourceRootObject.is_none()
+                                              ? std::string()
+                                              : toPath(sourceRootObject,
+                                                       "source_root")),
+                          style == "pytorch-mobile", first);
     return text;
   }
 
@@ -624,6 +628,7 @@ public:
       return;
     for (BriefCache &cache : briefCaches)
       cache.clear();
+    sourceCaches.clear();
     symbolizer_.reset();
     reader_.reset();
   }
@@ -657,6 +662,16 @@ public:
   bool exported = false;
   std::unique_ptr<DebugSectionReader> reader_;
   std::unique_ptr<Symbolizer> symbolizer_;
+  /// traceback's source files, read once per source root (re-reading and
+  /// splitting torch/nn/functional.py for every traceback made it ~1,000
+  /// handles/s); used with the GIL held.
+  mutable llvm::StringMap<std::unique_ptr<SourceCache>> sourceCaches;
+  SourceCache &getSourceCache(llvm::StringRef sourceRoot) const {
+    std::unique_ptr<SourceCache> &cache = sourceCaches[sourceRoot];
+    if (!cache)
+      cache = std::make_unique<SourceCache>(sourceRoot.str());
+    return *cache;
+  }
 };
 
 using SectionClass = py::class_<Section, std::shared_ptr<Section>>;

@@ -73,6 +73,50 @@ llvm::Expected<Location> LocationDecoder::decodeStackNode(uint32_t node) {
 }
 
 llvm::Expected<Location>
+LocationDecoder::decodeOriginRecord(const SectionOriginRecord &record) {
+  llvm::Expected<Location> origin = decodeRef(record.origin, 0);
+  if (!origin)
+    return origin.takeError();
+  if (record.stack) {
+    llvm::Expected<Location> caller =
+        decodeNode(*record.stack, 0, std::numeric_limits<uint32_t>::max());
+    if (!caller)
+      return caller.takeError();
+    origin = Location(CallSiteLoc::get(*origin, *caller));
+  }
+  LocationAttr into;
+  if (record.into) {
+    llvm::Expected<Location> intoLoc = decodeRef(*record.into, 0);
+    if (!intoLoc)
+      return intoLoc.takeError();
+    into = *intoLoc;
+  }
+  bool merged = record.kind == OriginRecordKind::Merged;
+  auto attr = OriginRecordAttr::get(context, merged ? "merged" : "eliminated",
+                                    record.pass, record.opName, into);
+  return makeOriginRecord(attr, *origin);
+}
+
+llvm::Error LocationDecoder::decodeAnchoredRecords(
+    llvm::DenseMap<uint32_t, SmallVector<Location>> &out) {
+  if (!reader.hasRecordsTable())
+    return llvm::Error::success();
+  for (uint32_t i = 0, e = reader.getNumOriginRecords(); i < e; ++i) {
+    llvm::Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
+    if (!record)
+      return record.takeError();
+    if (!record->isAnchored())
+      continue;
+    llvm::Expected<Location> loc = decodeOriginRecord(*record);
+    if (!loc)
+      return makeError("origin record {0}: {1}", i,
+                       llvm::toString(loc.takeError()));
+    out[record->anchor].push_back(*loc);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<Location>
 LocationDecoder::decodeNode(uint32_t index, unsigned depth, uint32_t bound) {
   if (depth > kMaxDepth)
     return makeError("call stack deeper than {0} frames at stack node {1}",
@@ -287,6 +331,31 @@ LocationDecoder::decodeFusedMetadata(const SectionLocation &rec,
   return Attribute();
 }
 
+/// Format 3.2: appends to each anchor's location (written without them) the
+/// records kept apart for it, in row order, as the passes appended them.
+static LogicalResult
+restoreAnchoredRecords(Operation *root, LocationDecoder &decoder,
+                       const llvm::DenseMap<uint64_t, Operation *> &byHandle) {
+  llvm::DenseMap<uint32_t, SmallVector<Location>> anchored;
+  if (llvm::Error err = decoder.decodeAnchoredRecords(anchored))
+    return root->emitError() << "cannot restore the origin records: "
+                             << llvm::toString(std::move(err));
+  // In anchor order, so that errors come out deterministically.
+  SmallVector<uint32_t> anchors;
+  for (auto &entry : anchored)
+    anchors.push_back(entry.first);
+  llvm::sort(anchors);
+  for (uint32_t anchor : anchors) {
+    Operation *op = anchor == kAnchorRoot ? root : byHandle.lookup(anchor - 1);
+    if (!op)
+      return root->emitError()
+             << "the debug section has origin records on debug handle "
+             << anchor - 1 << ", but no op has that handle";
+    op->setLoc(appendOriginRecords(op->getLoc(), anchored[anchor]));
+  }
+  return success();
+}
+
 LogicalResult tg::restoreDebugInfo(Operation *root,
                                    const DebugSectionReader &reader) {
   MLIRContext *context = root->getContext();
@@ -364,5 +433,5 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
     return root->emitError() << "cannot restore the root location: "
                              << llvm::toString(rootLoc.takeError());
   root->setLoc(*rootLoc);
-  return success();
+  return restoreAnchoredRecords(root, decoder, byHandle);
 }

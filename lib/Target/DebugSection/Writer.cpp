@@ -11,6 +11,7 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/ModulePath.h"
+#include "tg/IR/RepeatedError.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Serialize/BuildId.h"
 #include "tg/Serialize/ColumnTable.h"
@@ -33,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <array>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -62,6 +64,8 @@ struct SectionTables {
 struct BlockSizes {
   uint32_t handles, stackNodes, locations;
 };
+
+class HolderIndex;
 
 class SectionBuilder {
 public:
@@ -101,6 +105,8 @@ private:
   FailureOr<ChainInfo> encodeChain(Location caller, uint32_t function,
                                    Operation *op);
   uint32_t moduleFrame(FrameAttr frame);
+  /// The SITES index of (leaf, op name string id + 1).
+  uint32_t site(uint32_t leaf, uint32_t opName);
   uint32_t composite(LocKind kind, FusedMeta meta, uint32_t a, uint32_t b,
                      uint32_t c);
   /// An op and its debug handle, in walk order.
@@ -116,6 +122,18 @@ private:
   LogicalResult encodeHandle(const Pending &p);
   LogicalResult encodeArgLocations(const Pending &p, uint32_t function);
   LogicalResult collectOriginRecords(ArrayRef<Pending> pending);
+  /// One record held by `op`: a RECORDS row (3.2) or an ORIGIN_RECORDS row.
+  LogicalResult addOriginRecord(Operation *op, const RemovedOrigin &removed,
+                                HolderIndex &holders);
+  /// Format 3: notes `op`'s own location when it holds records that the
+  /// section keeps apart (RECORDS).
+  void noteRecordAnchor(Operation *op);
+  /// The location written for `op`: its own location when its records are
+  /// kept apart, else its whole location.
+  Location getWrittenLoc(Operation *op) const {
+    auto it = ownLocs.find(op);
+    return it == ownLocs.end() ? op->getLoc() : it->second;
+  }
   void embedSource();
   LogicalResult embedSourceText();
   /// The image in the format of options.formatVersion, in named steps.
@@ -127,13 +145,15 @@ private:
   void encodeRunCodedHandlesV1(SectionTables &tables, uint32_t perBlock);
   void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes);
   void encodeRowTables(SectionTables &tables, unsigned numKinds);
-  /// The header, the section table and the first `numKinds` tables, with
-  /// version `layout.major`.`minor`.
-  std::string assembleImage(const FormatLayout &layout, unsigned numKinds,
-                            uint16_t minor, const SectionTables &tables,
+  /// The header, the section table and the tables of `kinds` (kind
+  /// numbers, in order), with version `layout.major`.`minor`.
+  std::string assembleImage(const FormatLayout &layout,
+                            ArrayRef<unsigned> kinds, uint16_t minor,
+                            const SectionTables &tables,
                             const BlockSizes &sizes);
   /// Format 3: the image with a BUILD_ID table (3.1) when options ask for
-  /// one, else the 3.0 image.
+  /// one and a RECORDS table (3.2) when records are kept apart, else
+  /// the 3.0 image.
   std::string assembleWithBuildId(const FormatLayout &layout,
                                   SectionTables &tables,
                                   const BlockSizes &sizes);
@@ -170,8 +190,30 @@ private:
   llvm::DenseSet<uint32_t> providedFiles;
   /// ORIGIN_RECORDS rows (2.1): kind, pass, op, origin, into, holder.
   std::vector<std::array<uint32_t, 6>> originRecords;
+  /// RECORDS rows (3.2): anchor, kind, pass, site, stack, into, holder.
+  std::vector<std::array<uint32_t, kNumRecordColumns>> recordRows;
+  /// Whether records are written as RECORDS rows (format 3 with
+  /// options.recordsApart) rather than ORIGIN_RECORDS rows.
+  bool recordsApart() const {
+    return options.formatVersion >= kVersionMajor && options.recordsApart;
+  }
+  /// The own locations of the ops whose records are kept apart.
+  llvm::DenseMap<Operation *, Location> ownLocs;
   uint32_t rootLoc = 0;
 };
+
+/// A location as a diagnostic quotes it: at most 1,000 characters (a fused
+/// kernel's can be megabytes).
+static std::string boundedText(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  constexpr size_t kLimit = 1000;
+  if (text.size() > kLimit)
+    text = text.substr(0, kLimit) + "... (" + formatCount(text.size()) +
+           " characters)";
+  return text;
+}
 
 uint32_t SectionBuilder::intern(StringRef str) {
   auto [it, inserted] = stringIds.try_emplace(str, strings.size());
@@ -187,6 +229,14 @@ uint32_t SectionBuilder::moduleFrame(FrameAttr frame) {
   auto [it, inserted] = frameIds.try_emplace(key, frames.size());
   if (inserted)
     frames.push_back(key);
+  return it->second;
+}
+
+uint32_t SectionBuilder::site(uint32_t leaf, uint32_t opName) {
+  std::pair<uint32_t, uint32_t> key = {leaf, opName};
+  auto [it, inserted] = siteIds.try_emplace(key, sites.size());
+  if (inserted)
+    sites.push_back(key);
   return it->second;
 }
 
@@ -304,8 +354,9 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
             : Location(FileLineColRange::get(range.getFilename(), rec[2],
                                              rec[3], rec[4], rec[5]));
     if (rebuilt != loc) {
-      op->emitError() << "debug section cannot represent the location " << loc
-                      << " exactly (a FileLineColRange not in its parsed form)";
+      emitError(getDiagnosticLoc(op))
+          << "debug section cannot represent the location " << boundedText(loc)
+          << " exactly (a FileLineColRange not in its parsed form)";
       return failure();
     }
     auto [it, inserted] = positionIds.try_emplace(rec, positions.size());
@@ -351,9 +402,10 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
       llvm::raw_string_ostream os(text);
       metadata.print(os);
       if (parseAttribute(text, ctx) != metadata) {
-        op->emitError() << "debug section cannot represent the fused "
-                           "location metadata "
-                        << text << ": it does not parse back to itself";
+        emitError(getDiagnosticLoc(op))
+            << "debug section cannot represent the fused "
+               "location metadata "
+            << text << ": it does not parse back to itself";
         return failure();
       }
       meta = FusedMeta::AttrText;
@@ -371,9 +423,10 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
     lists.insert(lists.end(), refs.begin(), refs.end());
     result = composite(LocKind::Fused, meta, a, first, uint32_t(refs.size()));
   } else {
-    op->emitError() << "debug section cannot represent the location " << loc
-                    << " (only unknown, file/line/column, name, call-site "
-                       "and fused locations are supported)";
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent the location " << boundedText(loc)
+        << " (only unknown, file/line/column, name, call-site "
+           "and fused locations are supported)";
     return failure();
   }
   memo[key] = *result;
@@ -386,11 +439,14 @@ LogicalResult SectionBuilder::collectHandles() {
   if (failed(gatherHandles(pending, count)))
     return failure();
   handles.assign(count, HandleEntry());
+  noteRecordAnchor(root);
+  for (const Pending &p : pending)
+    noteRecordAnchor(p.op);
   for (const Pending &p : pending)
     if (failed(encodeHandle(p)))
       return failure();
   llvm::sort(argLocs);
-  FailureOr<uint32_t> ref = encode(root->getLoc(), kNone, root);
+  FailureOr<uint32_t> ref = encode(getWrittenLoc(root), kNone, root);
   if (failed(ref))
     return failure();
   rootLoc = *ref;
@@ -400,31 +456,35 @@ LogicalResult SectionBuilder::collectHandles() {
 LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
                                             uint64_t &count) {
   llvm::DenseMap<uint64_t, Operation *> owners;
-  bool ok = true;
+  // A module made without --tg-assign-debug-handles (or with handles from
+  // elsewhere) gets each mistake once, with the count of the ops that
+  // repeat it, however large the module.
+  RepeatedError missing, tooLarge, duplicates;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == root)
       return;
     std::optional<uint64_t> handle = getDebugHandle(op);
     if (!handle) {
-      op->emitError() << "op has no valid '" << kDebugHandleAttrName
-                      << "' (a non-negative integer); run "
-                         "--tg-assign-debug-handles first";
-      ok = false;
+      if (InFlightDiagnostic *diag = missing.add(op))
+        *diag << "op has no valid '" << kDebugHandleAttrName
+              << "' (a non-negative integer); run --tg-assign-debug-handles "
+                 "first";
       return;
     }
     if (*handle >= kNone) {
-      op->emitError() << "debug handle " << *handle
-                      << " does not fit the section's 32-bit handle table";
-      ok = false;
+      if (InFlightDiagnostic *diag = tooLarge.add(op))
+        *diag << "debug handle " << *handle
+              << " does not fit the section's 32-bit handle table";
       return;
     }
-    if (failed(claimDebugHandle(owners, op, *handle))) {
-      ok = false;
+    if (failed(claimDebugHandle(owners, op, *handle, &duplicates)))
       return;
-    }
     pending.push_back({op, *handle});
     count = std::max(count, *handle + 1);
   });
+  bool ok = succeeded(missing.report());
+  ok = succeeded(tooLarge.report()) && ok;
+  ok = succeeded(duplicates.report()) && ok;
   if (!ok)
     return failure();
   // The handle table is dense (handles 0 .. N-1 have entries), so its size
@@ -433,7 +493,7 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
   // empty entries (and abort on allocating it): refuse them instead.
   uint64_t limit = std::max<uint64_t>(uint64_t(1) << 24, 16 * pending.size());
   if (count > limit) {
-    owners.lookup(count - 1)->emitError()
+    emitError(getDiagnosticLoc(owners.lookup(count - 1)))
         << "debug handle " << count - 1 << " is too sparse: the section's "
         << "dense handle table would need " << count << " entries for "
         << pending.size() << " ops (at most " << limit
@@ -467,24 +527,21 @@ LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
   // repeat across module instances, so the site column of a repeated
   // block of code is a run of consecutive ids.
   uint32_t leaf;
-  auto stacked = encodeStacked(op->getLoc(), function, op);
+  Location loc = getWrittenLoc(op);
+  auto stacked = encodeStacked(loc, function, op);
   if (failed(stacked))
     return failure();
   if (stacked->canonical) {
     entry.values[kColStack] = stacked->node + 1;
     leaf = stacked->leaf;
   } else {
-    FailureOr<uint32_t> ref = encode(op->getLoc(), function, op);
+    FailureOr<uint32_t> ref = encode(loc, function, op);
     if (failed(ref))
       return failure();
     entry.values[kColStack] = 0;
     leaf = *ref;
   }
-  std::pair<uint32_t, uint32_t> siteKey = {leaf, intern(opName) + 1};
-  auto [site, newSite] = siteIds.try_emplace(siteKey, sites.size());
-  if (newSite)
-    sites.push_back(siteKey);
-  entry.values[kColSite] = site->second + 1;
+  entry.values[kColSite] = site(leaf, intern(opName) + 1) + 1;
 
   return encodeArgLocations(p, function);
 }
@@ -506,81 +563,162 @@ LogicalResult SectionBuilder::encodeArgLocations(const Pending &p,
   return success();
 }
 
-LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
-  // The records stay in the locations they are written in (the module's is
-  // ROOT_LOC, the others the handles' own), so restore is exact; this table
-  // indexes them for queries without MLIR (tg-symbolicate --source).
-  // A merged record's holder: the first op whose location is `into`, or,
-  // when later passes merged more into that op, the first op whose location
-  // lists every origin of `into`.
+/// The own location of `loc` when the records it holds can be kept apart:
+/// appending them back to it, in order, gives `loc` exactly (what restore
+/// does, docs/debug-section-format.md, RECORDS). Null otherwise, and
+/// for a location without records.
+static LocationAttr getSeparableOwnLoc(Location loc) {
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(loc, records);
+  if (records.empty())
+    return {};
+  Location own = stripOriginRecords(loc);
+  SmallVector<Location> rebuilt;
+  rebuilt.reserve(records.size());
+  for (const RemovedOrigin &removed : records)
+    rebuilt.push_back(makeOriginRecord(removed.record, removed.origin));
+  if (appendOriginRecords(own, rebuilt) != loc)
+    return {};
+  return own;
+}
+
+void SectionBuilder::noteRecordAnchor(Operation *op) {
+  if (!recordsApart())
+    return;
+  if (LocationAttr own = getSeparableOwnLoc(op->getLoc()))
+    ownLocs.try_emplace(op, own);
+}
+
+/// A merged record's holder: the first op whose location is `into`, or,
+/// when later passes merged more into that op, the first op whose location
+/// lists every origin of `into`. Indexed on the first merged record only: it
+/// takes every op's origins.
+class HolderIndex {
+public:
+  template <typename PendingRange>
+  explicit HolderIndex(const PendingRange &pending) {
+    index = [this, &pending] {
+      SmallVector<Location> scratch;
+      for (const auto &p : pending) {
+        firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
+                                  uint32_t(p.handle));
+        scratch.clear();
+        getOrigins(p.op->getLoc(), scratch);
+        for (Location origin : scratch)
+          handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
+      }
+    };
+  }
+  uint32_t find(Location into);
+
+private:
+  std::function<void()> index;
+  bool indexed = false;
   llvm::DenseMap<const void *, uint32_t> firstHandleOf;
   llvm::DenseMap<const void *, SmallVector<uint32_t, 1>> handlesListing;
-  SmallVector<Location> scratch;
-  for (const Pending &p : pending) {
-    firstHandleOf.try_emplace(p.op->getLoc().getAsOpaquePointer(),
-                              uint32_t(p.handle));
-    scratch.clear();
-    getOrigins(p.op->getLoc(), scratch);
-    for (Location origin : scratch)
-      handlesListing[origin.getAsOpaquePointer()].push_back(p.handle);
+};
+
+uint32_t HolderIndex::find(Location into) {
+  if (!indexed) {
+    indexed = true;
+    index();
   }
-  auto findHolder = [&](Location into) -> uint32_t {
-    auto exact = firstHandleOf.find(into.getAsOpaquePointer());
-    if (exact != firstHandleOf.end())
-      return exact->second;
-    SmallVector<Location> wanted;
-    getOrigins(into, wanted);
-    if (wanted.empty())
-      return kNone;
-    auto first = handlesListing.find(wanted.front().getAsOpaquePointer());
-    if (first == handlesListing.end())
-      return kNone;
-    for (uint32_t handle : first->second) {
-      bool listsAll = llvm::all_of(wanted, [&](Location origin) {
-        auto it = handlesListing.find(origin.getAsOpaquePointer());
-        return it != handlesListing.end() &&
-               llvm::is_contained(it->second, handle);
-      });
-      if (listsAll)
-        return handle;
-    }
+  auto exact = firstHandleOf.find(into.getAsOpaquePointer());
+  if (exact != firstHandleOf.end())
+    return exact->second;
+  SmallVector<Location> wanted;
+  getOrigins(into, wanted);
+  if (wanted.empty())
     return kNone;
-  };
+  auto first = handlesListing.find(wanted.front().getAsOpaquePointer());
+  if (first == handlesListing.end())
+    return kNone;
+  for (uint32_t handle : first->second) {
+    bool listsAll = llvm::all_of(wanted, [&](Location origin) {
+      auto it = handlesListing.find(origin.getAsOpaquePointer());
+      return it != handlesListing.end() &&
+             llvm::is_contained(it->second, handle);
+    });
+    if (listsAll)
+      return handle;
+  }
+  return kNone;
+}
+
+LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
+  // 3.2: each record is a RECORDS row naming the op that holds it, whose
+  // written location omits it when appending it back gives the op's
+  // location (ownLocs); before, the records stay in the locations they are
+  // written in (the module's is ROOT_LOC, the others the handles' own), so
+  // restore is exact, and ORIGIN_RECORDS indexes them for queries without
+  // MLIR (tg-symbolicate --source).
+  HolderIndex holders(pending);
   SmallVector<RemovedOrigin> records;
   WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     records.clear();
     getOriginRecords(op->getLoc(), records);
-    for (const RemovedOrigin &removed : records) {
-      if (options.formatVersion == kVersionMajorV1) {
-        op->emitError() << "format 1.0 cannot hold origin records (#tg."
-                           "origin_record); write format 2";
-        return WalkResult::interrupt();
-      }
-      OriginRecordAttr record = removed.record;
-      uint32_t function = kNone;
-      EntryFunction entry = getEntryFunction(op);
-      if (entry.op)
-        function = intern(entry.method);
-      FailureOr<uint32_t> origin = encode(removed.origin, function, op);
-      if (failed(origin))
-        return WalkResult::interrupt();
-      uint32_t into = kNone, holder = kNone;
-      if (record.isMerged()) {
-        FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
-        if (failed(intoRef))
-          return WalkResult::interrupt();
-        into = *intoRef;
-        holder = findHolder(record.getInto());
-      }
-      originRecords.push_back(
-          {uint32_t(record.isMerged() ? OriginRecordKind::Merged
-                                      : OriginRecordKind::Eliminated),
-           intern(record.getPass()), intern(record.getOp()), *origin, into,
-           holder});
+    if (!records.empty() && options.formatVersion == kVersionMajorV1) {
+      emitError(getDiagnosticLoc(op))
+          << "format 1.0 cannot hold origin records (#tg.origin_record); "
+             "write format 2";
+      return WalkResult::interrupt();
     }
+    for (const RemovedOrigin &removed : records)
+      if (failed(addOriginRecord(op, removed, holders)))
+        return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());
+}
+
+LogicalResult SectionBuilder::addOriginRecord(Operation *op,
+                                              const RemovedOrigin &removed,
+                                              HolderIndex &holders) {
+  OriginRecordAttr record = removed.record;
+  uint32_t function = kNone;
+  EntryFunction entry = getEntryFunction(op);
+  if (entry.op)
+    function = intern(entry.method);
+  uint32_t into = kNone, holder = kNone;
+  if (record.isMerged()) {
+    FailureOr<uint32_t> intoRef = encode(record.getInto(), function, op);
+    if (failed(intoRef))
+      return failure();
+    into = *intoRef;
+    holder = holders.find(record.getInto());
+  }
+  uint32_t kind = uint32_t(record.isMerged() ? OriginRecordKind::Merged
+                                             : OriginRecordKind::Eliminated);
+  if (!recordsApart()) {
+    FailureOr<uint32_t> origin = encode(removed.origin, function, op);
+    if (failed(origin))
+      return failure();
+    originRecords.push_back({kind, intern(record.getPass()),
+                             intern(record.getOp()), *origin, into, holder});
+    return success();
+  }
+  // As a handle: the origin's stack node and its site (leaf and op name),
+  // which the instances of one module class share.
+  auto stacked = encodeStacked(removed.origin, function, op);
+  if (failed(stacked))
+    return failure();
+  uint32_t stack = 0, leaf;
+  if (stacked->canonical) {
+    stack = stacked->node + 1;
+    leaf = stacked->leaf;
+  } else {
+    FailureOr<uint32_t> ref = encode(removed.origin, function, op);
+    if (failed(ref))
+      return failure();
+    leaf = *ref;
+  }
+  uint32_t anchor = kNone;
+  if (ownLocs.count(op))
+    anchor = op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
+  recordRows.push_back({anchor, kind, intern(record.getPass()),
+                        site(leaf, intern(record.getOp()) + 1) + 1, stack, into,
+                        holder});
+  return success();
 }
 
 void SectionBuilder::embedSource() {
@@ -705,6 +843,7 @@ void SectionBuilder::encodeFixedTables(SectionTables &tables) {
   appendRecords(tables, SectionKind::ArgLocations, argLocs);
   appendRecords(tables, SectionKind::SourceLines, sourceLines);
   appendRecords(tables, SectionKind::OriginRecords, originRecords);
+  appendRecords(tables, SectionKind::Records, recordRows);
 }
 
 void SectionBuilder::encodeFixedRecordsV1(SectionTables &tables) {
@@ -855,13 +994,15 @@ void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
 }
 
 std::string SectionBuilder::assembleImage(const FormatLayout &layout,
-                                          unsigned numKinds, uint16_t minor,
+                                          ArrayRef<unsigned> kinds,
+                                          uint16_t minor,
                                           const SectionTables &tables,
                                           const BlockSizes &sizes) {
   // Header, section table, aligned tables.
   std::string out(kHeaderSize, '\0');
-  for (unsigned k = 0; k < numKinds; ++k) {
-    appendU32(out, k + 1);
+  for (unsigned kind : kinds) {
+    unsigned k = kind - 1;
+    appendU32(out, kind);
     appendU32(out, tables.counts[k]);
     appendU64(out, tables.bytes[k].size());
     if (layout.tableChecksums)
@@ -871,9 +1012,9 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
                     tables.bytes[k].size())));
   }
   size_t tableEnd = out.size();
-  for (unsigned k = 0; k < numKinds; ++k) {
+  for (unsigned kind : kinds) {
     out.resize(alignTable(out.size(), layout.major), '\0');
-    out += tables.bytes[k];
+    out += tables.bytes[kind - 1];
   }
   auto *header = reinterpret_cast<uint8_t *>(out.data());
   using namespace llvm::support::endian;
@@ -884,7 +1025,7 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
                                     ? 0u
                                     : uint32_t(kFlagSourceLines));
   write32le(header + kOffHeaderSize, kHeaderSize);
-  write32le(header + kOffSectionCount, numKinds);
+  write32le(header + kOffSectionCount, kinds.size());
   write64le(header + kOffFileSize, out.size());
   write32le(header + kOffHandleCount, handles.size());
   write32le(header + kOffHandlesPerBlock, sizes.handles);
@@ -926,10 +1067,14 @@ std::string SectionBuilder::serialize() {
   }
   if (layout.rowTables)
     encodeRowTables(tables, layout.numKinds);
-  std::string image =
-      layout.buildId
-          ? assembleWithBuildId(layout, tables, sizes)
-          : assembleImage(layout, layout.numKinds, layout.minor, tables, sizes);
+  std::string image;
+  if (layout.buildId) {
+    image = assembleWithBuildId(layout, tables, sizes);
+  } else {
+    SmallVector<unsigned> kinds =
+        llvm::to_vector(llvm::seq_inclusive(1u, layout.numKinds));
+    image = assembleImage(layout, kinds, layout.minor, tables, sizes);
+  }
   if (layout.compressible && options.compressSmall)
     compressSmallImage(image);
   return image;
@@ -938,10 +1083,16 @@ std::string SectionBuilder::serialize() {
 std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
                                                 SectionTables &tables,
                                                 const BlockSizes &sizes) {
-  // The 3.0 image: what a section without a build ID is, and what the
-  // default build ID hashes, so that it names the contents alone.
-  std::string image =
-      assembleImage(layout, kNumSectionKindsV2, layout.minor, tables, sizes);
+  // The image without a build ID (3.0, or 3.2 with RECORDS in place of
+  // ORIGIN_RECORDS): what a section without one is, and what the default
+  // build ID hashes, so that it names the contents alone.
+  bool rows = !recordRows.empty();
+  SmallVector<unsigned> kinds = llvm::to_vector(llvm::seq_inclusive(
+      1u, rows ? unsigned(SectionKind::LocationIndex) : kNumSectionKindsV2));
+  if (rows)
+    kinds.push_back(unsigned(SectionKind::Records));
+  uint16_t minor = rows ? kVersionMinorRecords : layout.minor;
+  std::string image = assembleImage(layout, kinds, minor, tables, sizes);
   if (!options.writeBuildId)
     return image;
   std::string &id = tables.at(SectionKind::BuildId);
@@ -954,8 +1105,12 @@ std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
   }
   tables.count(SectionKind::BuildId) = id.size();
   writtenBuildId.assign(id.begin(), id.end());
-  return assembleImage(layout, kNumSectionKinds, kVersionMinorBuildId, tables,
-                       sizes);
+  // Kinds in order: BUILD_ID before RECORDS.
+  kinds.insert(rows ? kinds.end() - 1 : kinds.end(),
+               unsigned(SectionKind::BuildId));
+  return assembleImage(layout, kinds,
+                       rows ? kVersionMinorRecords : kVersionMinorBuildId,
+                       tables, sizes);
 }
 
 void SectionBuilder::compressSmallImage(std::string &image) {
@@ -991,7 +1146,7 @@ LogicalResult SectionBuilder::embedSourceText() {
   if (!attr)
     return success();
   auto bad = [&]() {
-    return root->emitError()
+    return emitError(getDiagnosticLoc(root))
            << "'" << kSourceTextAttrName
            << "' must map file names to [[line, \"text\"], ...] with "
               "lines >= 1, got "
@@ -1017,7 +1172,7 @@ LogicalResult SectionBuilder::embedSourceText() {
           line.getInt() > std::numeric_limits<uint32_t>::max())
         return bad();
       if (!seen.insert(line.getInt()).second)
-        return root->emitError()
+        return emitError(getDiagnosticLoc(root))
                << "'" << kSourceTextAttrName << "' gives line " << line.getInt()
                << " of '" << file.getName().getValue() << "' twice";
       sourceLines.push_back(
@@ -1027,36 +1182,79 @@ LogicalResult SectionBuilder::embedSourceText() {
   return success();
 }
 
+/// Checks that the records kept apart rebuild every anchor's location: its
+/// own location, restored, with its records appended (3.2).
+static LogicalResult verifyAnchoredRecords(Operation *root,
+                                           LocationDecoder &decoder) {
+  llvm::DenseMap<uint32_t, SmallVector<Location>> anchored;
+  if (llvm::Error err = decoder.decodeAnchoredRecords(anchored))
+    return emitError(getDiagnosticLoc(root))
+           << "internal error: the origin records of the "
+              "written debug section do not read back: "
+           << llvm::toString(std::move(err));
+  if (anchored.empty())
+    return success();
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    uint32_t anchor =
+        op == root ? kAnchorRoot : uint32_t(*getDebugHandle(op)) + 1;
+    auto it = anchored.find(anchor);
+    if (it == anchored.end())
+      return WalkResult::advance();
+    Location rebuilt =
+        appendOriginRecords(stripOriginRecords(op->getLoc()), it->second);
+    if (rebuilt == op->getLoc())
+      return WalkResult::advance();
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent the origin records of "
+           "this op exactly";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// Decodes the section just written and compares it with the module.
 LogicalResult verifySection(Operation *root, StringRef bytes) {
   auto reader = DebugSectionReader::fromBuffer(
       llvm::MemoryBuffer::getMemBuffer(bytes, "<debug section>",
                                        /*RequiresNullTerminator=*/false));
   if (!reader)
-    return root->emitError() << "internal error: the written debug section "
-                                "does not read back: "
-                             << llvm::toString(reader.takeError());
+    return emitError(getDiagnosticLoc(root))
+           << "internal error: the written debug section "
+              "does not read back: "
+           << llvm::toString(reader.takeError());
   if (llvm::Error err = (*reader)->verifyAll())
-    return root->emitError() << "internal error: the written debug section "
-                                "does not verify: "
-                             << llvm::toString(std::move(err));
+    return emitError(getDiagnosticLoc(root))
+           << "internal error: the written debug section "
+              "does not verify: "
+           << llvm::toString(std::move(err));
   LocationDecoder decoder(**reader, root->getContext());
+  // With records apart (3.2), an anchor's handle holds its own location;
+  // the records are checked below.
+  bool apart = (*reader)->hasRecordsTable();
+  auto written = [&](Operation *op) -> Location {
+    if (apart)
+      if (LocationAttr own = getSeparableOwnLoc(op->getLoc()))
+        return own;
+    return op->getLoc();
+  };
   auto mismatch = [&](Operation *op, Location expected,
                       llvm::Expected<Location> got) {
     if (!got) {
-      op->emitError() << "debug section cannot represent this location "
-                         "exactly: "
-                      << llvm::toString(got.takeError());
+      emitError(getDiagnosticLoc(op))
+          << "debug section cannot represent this location "
+             "exactly: "
+          << llvm::toString(got.takeError());
       return true;
     }
     if (*got == expected)
       return false;
-    op->emitError() << "debug section cannot represent this location "
-                       "exactly: it reads back as "
-                    << *got;
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent this location "
+           "exactly: it reads back as "
+        << boundedText(*got);
     return true;
   };
-  if (mismatch(root, root->getLoc(), decoder.decode((*reader)->getRootLoc())))
+  if (mismatch(root, written(root), decoder.decode((*reader)->getRootLoc())))
     return failure();
   // An op's location is compared in parts (leaf, and the stack node's caller
   // chain, both memoized by the decoder), so the check costs a lookup, not a
@@ -1073,9 +1271,10 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
       llvm::consumeError(leaf.takeError());
       return false;
     }
+    Location loc = written(op);
     if (!entry->stack)
-      return op->getLoc() == *leaf;
-    auto site = dyn_cast<CallSiteLoc>(op->getLoc());
+      return loc == *leaf;
+    auto site = dyn_cast<CallSiteLoc>(loc);
     if (!site || site.getCallee() != *leaf)
       return false;
     llvm::Expected<Location> caller = decoder.decodeStackNode(*entry->stack);
@@ -1090,11 +1289,13 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
       return WalkResult::advance();
     uint64_t handle = *getDebugHandle(op);
     if (!matches(op, handle) &&
-        mismatch(op, op->getLoc(), decoder.decodeHandle(handle)))
+        mismatch(op, written(op), decoder.decodeHandle(handle)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
-  return failure(walk.wasInterrupted());
+  if (walk.wasInterrupted())
+    return failure();
+  return verifyAnchoredRecords(root, decoder);
 }
 
 } // namespace
@@ -1117,19 +1318,21 @@ llvm::Error tg::setBuildIdFromText(StringRef text,
 FailureOr<std::string>
 tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
   if (options.buildId.size() > kMaxBuildIdSize)
-    return root->emitError() << "a build ID has at most " << kMaxBuildIdSize
-                             << " bytes, got " << options.buildId.size();
+    return emitError(getDiagnosticLoc(root))
+           << "a build ID has at most " << kMaxBuildIdSize << " bytes, got "
+           << options.buildId.size();
   if (options.formatVersion < kVersionMajor &&
       (!options.buildId.empty() || options.elfContainer))
-    return root->emitError()
+    return emitError(getDiagnosticLoc(root))
            << (options.elfContainer ? "an ELF container (elf=true)"
                                     : "a build ID (build-id=)")
            << " needs format " << kVersionMajor
            << " (format-version=" << kVersionMajor << "), not "
            << options.formatVersion;
   if (options.elfContainer && !options.writeBuildId)
-    return root->emitError() << "an ELF container (elf=true) needs a build "
-                                "ID, its GNU build ID (not build-id=none)";
+    return emitError(getDiagnosticLoc(root))
+           << "an ELF container (elf=true) needs a build "
+              "ID, its GNU build ID (not build-id=none)";
   SectionBuilder builder(root, options);
   FailureOr<std::string> bytes = builder.build();
   if (failed(bytes))

@@ -25,7 +25,8 @@ from craft_section import xxh3_64  # noqa: E402
 KINDS = ["STRING_OFFSETS", "STRING_DATA", "POSITIONS", "MODULE_FRAMES",
          "STACK_NODES", "LOCATIONS", "LOCATION_LISTS", "GRAPHS", "SITES",
          "HANDLE_INDEX", "HANDLE_BLOCKS", "ARG_LOCATIONS", "SOURCE_LINES",
-         "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS"]
+         "STACK_NODE_INDEX", "LOCATION_INDEX", "ORIGIN_RECORDS", "BUILD_ID",
+         "RECORDS"]
 
 
 # (index kind, blocks kind) of the block-coded tables of format 2.0.
@@ -33,7 +34,7 @@ CODED = [(10, 11), (14, 5), (15, 6)]
 
 # Format 3.0's row tables (kind: columns): block-coded, index in front, 64
 # rows per block.
-ROW_TABLES = {3: 6, 4: 3, 7: 1, 8: 2, 9: 2, 12: 5, 13: 3, 16: 6}
+ROW_TABLES = {3: 6, 4: 3, 7: 1, 8: 2, 9: 2, 12: 5, 13: 3, 16: 6, 18: 7}
 
 
 def align64(x):

@@ -3,7 +3,9 @@ each is either read or rejected cleanly: exit code 0 or 1 (never a signal or
 a sanitizer's exit code), and every stderr line a one-line
 `tg-symbolicate: error: ...` diagnostic.
 
-  corrupt_sweep.py TG_SYMBOLICATE SECTION WORKDIR
+  corrupt_sweep.py TG_SYMBOLICATE SECTION WORKDIR [EXTRA ARGS...]
+
+EXTRA ARGS go to every tg-symbolicate run (`--records`, say).
 
 Damage: truncation at every 64th byte, and one flipped bit at every 16th
 byte with the checksums recomputed (file size, header, and for format 2.0 the
@@ -24,6 +26,7 @@ from section_tool import fix as fix_checksums  # noqa: E402
 
 def main():
     tool, section, work = sys.argv[1:4]
+    extra = sys.argv[4:]
     original = open(section, "rb").read()
     handles = struct.unpack_from("<I", original, 40)[0]
     args = [str(h) for h in range(handles)]
@@ -41,7 +44,7 @@ def main():
     for what, data in cases:
         with open(path, "wb") as f:
             f.write(data)
-        proc = subprocess.run([tool, path, "--no-source"] + args,
+        proc = subprocess.run([tool, path, "--no-source"] + extra + args,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         err = proc.stderr.decode("utf-8", "replace").splitlines()
         bad = [l for l in err if not l.startswith("tg-symbolicate: error: ")]

@@ -9,6 +9,10 @@ table, tables) is recomputed, so the reader's own rules are what is tested.
   craft_v3.py string-chain IN OUT  the same with 600 strings (216 KB decoded,
                                    under the bound): read
 
+Format 3.2 (IN a 3.2 section with RECORDS), RECORDS replaced by one row:
+  craft_v3.py records-anchor-out-of-range IN OUT  held by handle 99
+  craft_v3.py records-no-site IN OUT              held by the module, site 0
+
 Compressed sections (flag COMPRESSED; IN is one as tg-opt writes it by
 default); the header's CRC is recomputed, the frame is left as damaged:
   craft_v3.py frame-truncated IN OUT  the last 16 bytes of the frame cut off
@@ -27,9 +31,19 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(__file__))
 from craft_section import varint  # noqa: E402
-from craft_v2 import build, parse  # noqa: E402
+from craft_v2 import build, coded_table, literal, parse, runs  # noqa: E402
 
 STRING_OFFSETS, STRING_DATA = 1, 2
+RECORDS = 18
+NONE = 0xFFFFFFFF
+
+
+def one_record(anchor, kind, pass_id, site, stack, into, holder):
+    """RECORDS (3.2) of one row: a row table, its index in front."""
+    columns = [runs((v, 1)) for v in (anchor, kind, pass_id, site, stack, into,
+                                      holder)]
+    index, blocks = coded_table([literal(columns, 2)])
+    return [1, index + blocks]
 
 
 def align8(x):
@@ -72,6 +86,15 @@ def craft_compressed(what, data):
 
 def main():
     what, src, dst = sys.argv[1:4]
+    if what.startswith("records-"):
+        header, tables = parse(open(src, "rb").read(), 3, align8)
+        assert RECORDS in tables, "not a 3.2 section with records"
+        tables[RECORDS] = {
+            "records-anchor-out-of-range": one_record(100, 1, 0, 1, 0, NONE, NONE),
+            "records-no-site": one_record(0, 1, 0, 0, 0, NONE, NONE),
+        }[what]
+        open(dst, "wb").write(build(header, tables, align8))
+        return
     if not what.startswith("string-"):
         open(dst, "wb").write(craft_compressed(what, open(src, "rb").read()))
         return
