@@ -95,12 +95,14 @@ void tg::buildKernelPipeline(OpPassManager &pm,
 
 void tg::buildGPUKernelPipeline(OpPassManager &pm,
                                 const GPUKernelPipelineOptions &options) {
-  tg::TGExtractKernelsOptions extract;
-  extract.kernels.assign(options.kernels.begin(), options.kernels.end());
-  extract.shape = options.shape;
-  extract.elementType = options.elementType;
-  extract.trapAfter = options.trapAfter;
-  pm.addPass(tg::createTGExtractKernels(extract));
+  if (options.extract) {
+    tg::TGExtractKernelsOptions extract;
+    extract.kernels.assign(options.kernels.begin(), options.kernels.end());
+    extract.shape = options.shape;
+    extract.elementType = options.elementType;
+    extract.trapAfter = options.trapAfter;
+    pm.addPass(tg::createTGExtractKernels(extract));
+  }
   addBufferization(pm);
   tg::TGKernelsToGPUOptions gpu;
   gpu.blockSize = options.blockSize;

@@ -95,6 +95,13 @@ struct GPUKernelPipelineOptions
                      "(--tg-export-ptx-line-chains, written to "
                      "line-chains=); false: strip every location"),
       llvm::cl::init(true)};
+  Option<bool> extract{
+      *this, "extract",
+      llvm::cl::desc("Start with --tg-extract-kernels; false: the module "
+                     "already holds kernel functions over tensors, as that "
+                     "pass makes them (linalg ops of any kind), and the "
+                     "first four options are unused"),
+      llvm::cl::init(true)};
   Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block (--tg-kernels-to-gpu)"),
