@@ -22,9 +22,15 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace tg {
@@ -70,6 +76,18 @@ struct KernelsToNVVMPass
     options.overrideIndexBitwidth(64);
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);
+    // The math ops left become LLVM intrinsics first: the GPU patterns
+    // would make calls to libdevice of some (`math.fma` -> `__nv_fmaf`).
+    {
+      RewritePatternSet mathPatterns(ctx);
+      populateMathToLLVMConversionPatterns(converter, mathPatterns);
+      ConversionTarget mathTarget(*ctx);
+      mathTarget.addLegalDialect<LLVM::LLVMDialect>();
+      mathTarget.addIllegalDialect<math::MathDialect>();
+      if (failed(applyPartialConversion(module, mathTarget,
+                                        std::move(mathPatterns))))
+        return signalPassFailure();
+    }
     RewritePatternSet patterns(ctx);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -78,10 +96,24 @@ struct KernelsToNVVMPass
     populateMathToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
+    // Not configureGpuToNVVMConversionLegality: it makes the intrinsics
+    // NVPTX runs natively (floor, fabs, sqrt, ...) illegal, for libdevice.
     LLVMConversionTarget target(*ctx);
-    configureGpuToNVVMConversionLegality(target);
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    target.addIllegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                             func::FuncDialect, gpu::GPUDialect,
+                             index::IndexDialect, math::MathDialect,
+                             memref::MemRefDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // A kernel must not call what the PTX cannot define (libdevice).
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+      if (!func.isExternal())
+        continue;
+      func.emitError() << "the GPU kernels call '" << func.getName()
+                       << "', which no PTX module defines (libdevice?)";
+      return signalPassFailure();
+    }
   }
 
   /// Kernels (functions with a launch attribute) become `nvvm.kernel`s
