@@ -57,7 +57,7 @@ VERSION = 1
 DEFAULT_MODELS = "resnet18,efficientnet_b0,vit_b_16"
 CHECKS = ["ptxas", "numerics", "memcheck", "nvdisasm", "profiler"]
 ATOL, RTOL = 1e-6, 1e-5
-EXTRAS = ("examples/gpu/reductions.mlir", "examples/gpu/reductions_reference.py")
+EXTRAS = ("examples/gpu/kernels.mlir", "examples/gpu/kernels_reference.py")
 # What the GPU pipeline runs up to the GPU kernels (--tg-gpu-kernel-pipeline
 # up to --tg-approximate-math): the host emulation lowers that for the host.
 GPU_FORM_PASSES = [
@@ -128,9 +128,13 @@ class Preparer:
         os.makedirs(self.dir, exist_ok=True)
         manifest = {"format": FORMAT, "version": VERSION, "arch": self.args.arch,
                     "tolerance": {"atol": ATOL, "rtol": RTOL}, "models": []}
+        manifest["skipped_models"] = []
         for name in [m for m in self.args.models.split(",") if m]:
-            log("gpu-check --prepare: %s" % name)
-            manifest["models"].append(self.prepare_model(name))
+            model = self.prepare_model(name)
+            if model is None:
+                manifest["skipped_models"].append(name)
+                continue
+            manifest["models"].append(model)
         log("gpu-check --prepare: extras (%s)" % EXTRAS[0])
         manifest["models"].append(self.prepare_extras())
         manifest["planted"] = self.prepare_planted(manifest["models"])
@@ -179,6 +183,13 @@ class Preparer:
         check_run([self.tool("tg-opt"), imported, "--tg-inline", "--tg-fuse-elementwise",
                    "--tg-assign-debug-handles", "-mlir-print-debuginfo", "-o", fused],
                   "fusing " + name)
+        with open(fused) as f:
+            count = len(set(re.findall(r'tg\.kernel "([^"]+)"', f.read())))
+        if count == 0:
+            log("gpu-check --prepare: %s: no fused kernel, skipped" % name)
+            shutil.rmtree(mdir)
+            return None
+        log("gpu-check --prepare: %s: %d kernels" % (name, count))
         section = os.path.join(mdir, "model.tgdbg")
         check_run([self.tool("tg-opt"), fused, "--tg-emit-debug-section=path=" + section,
                    "-o", os.devnull], "writing the debug section of " + name)

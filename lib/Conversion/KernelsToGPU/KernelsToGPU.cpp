@@ -184,11 +184,13 @@ private:
         indices[i] = index(0);
         continue;
       }
+      if (i == 0) {
+        indices[i] = linear;
+        continue;
+      }
       Value size = index(sizes[i]);
-      indices[i] =
-          i == 0 ? linear : arith::RemUIOp::create(b, loc, linear, size);
-      if (i > 0)
-        linear = arith::DivUIOp::create(b, loc, linear, size);
+      indices[i] = arith::RemUIOp::create(b, loc, linear, size);
+      linear = arith::DivUIOp::create(b, loc, linear, size);
     }
     return indices;
   }

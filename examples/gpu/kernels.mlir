@@ -1,9 +1,10 @@
 // Kernel functions as the kernel pipeline's extraction makes them (linalg on
 // static-shape tensors), written by hand with what the reference lowering
-// does not make yet: reductions with pointwise prologues and epilogues,
-// several linalg ops per function, named ops, intermediate buffers.
-// scripts/gpu-check.sh runs each on the GPU (and test/Integration/gpu on
-// the host's emulation of one) against reductions_reference.py.
+// does not make (yet): reductions with pointwise prologues and epilogues,
+// several linalg ops per function, named ops, intermediate buffers, pow of
+// negative bases. `tg-compile-kernel --from-linalg --target=nvptx64` compiles
+// them; scripts/gpu-check.sh runs each on the GPU against
+// kernels_reference.py (test/Integration/gpu: on the host's emulation).
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
@@ -171,4 +172,20 @@ func.func @layer_norm(%x: tensor<197x768xf32>) -> tensor<197x768xf32> {
     linalg.yield %y : f32
   } -> tensor<197x768xf32>
   return %out : tensor<197x768xf32>
+}
+
+// pow as PyTorch defines it, on negative bases too: NaN to a non-integer
+// exponent, a number to an integer one (its sign from the parity).
+func.func @pow_mixed(%x: tensor<64x33xf32>, %y: tensor<64x33xf32>) -> (tensor<64x33xf32>, tensor<64x33xf32>) {
+  %e0 = tensor.empty() : tensor<64x33xf32>
+  %e1 = tensor.empty() : tensor<64x33xf32>
+  %r:2 = linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y : tensor<64x33xf32>, tensor<64x33xf32>) outs(%e0, %e1 : tensor<64x33xf32>, tensor<64x33xf32>) {
+  ^bb0(%a: f32, %b: f32, %o0: f32, %o1: f32):
+    %p = math.powf %a, %b : f32 loc("pow.py":1:5)
+    %n = math.roundeven %b : f32 loc("pow.py":2:9)
+    %q = math.powf %a, %n : f32 loc("pow.py":2:5)
+    linalg.yield %p, %q : f32, f32
+  } -> (tensor<64x33xf32>, tensor<64x33xf32>)
+  return %r#0, %r#1 : tensor<64x33xf32>, tensor<64x33xf32>
 }

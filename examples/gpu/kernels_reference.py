@@ -1,4 +1,4 @@
-"""What each kernel of reductions.mlir computes, in PyTorch.
+"""What each kernel of kernels.mlir computes, in PyTorch.
 
 REFERENCES maps a kernel's name to a function of its inputs (tensors in the
 kernel's parameter order, on any device) that returns its outputs, in order.
@@ -38,6 +38,10 @@ def layer_norm(x):
     return [torch.nn.functional.layer_norm(x, (x.shape[-1],), eps=1e-5)]
 
 
+def pow_mixed(x, y):
+    return [torch.pow(x, y), torch.pow(x, torch.round(y))]
+
+
 REFERENCES = {
     "softmax": softmax,
     "mean_hw": mean_hw,
@@ -45,4 +49,5 @@ REFERENCES = {
     "decay_middle": decay_middle,
     "transpose_after": transpose_after,
     "layer_norm": layer_norm,
+    "pow_mixed": pow_mixed,
 }
