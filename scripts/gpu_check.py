@@ -194,8 +194,10 @@ class Preparer:
         check_run([self.tool("tg-opt"), fused, "--tg-emit-debug-section=path=" + section,
                    "-o", os.devnull], "writing the debug section of " + name)
         describe = os.path.join(mdir, "kernels.json")
-        self.compile_ptx(fused, os.path.join(mdir, "kernels.ptx"), describe, ["--all-kernels"])
+        ptx = os.path.join(mdir, "kernels.ptx")
+        self.compile_ptx(fused, ptx, describe, ["--all-kernels"])
         kernels = read_json(describe)["kernels"]
+        log("gpu-check --prepare: %s: %s" % (name, self.check_frames(ptx, section, describe)))
         write_json(os.path.join(mdir, "annotations.json"),
                    self.annotations(section, [k["name"] for k in kernels]))
         entry = {"name": name, "dir": name, "kernels": len(kernels), "reference": "tg-ir",
@@ -217,6 +219,21 @@ class Preparer:
         if self.args.emulator:
             entry["emulator"] = self.build_emulator(source, [], mdir)
         return entry
+
+    def check_frames(self, ptx, section, describe):
+        """No DIR goes to the GPU whose line info differs from the section:
+        every handle's PTX chain equals tg-symbolicate's frames
+        (test/tg-compile-kernel/Inputs/check_ptx_frames.py)."""
+        res = run([sys.executable, os.path.join(ROOT, "test", "tg-compile-kernel", "Inputs",
+                                                "check_ptx_frames.py"),
+                   "--ptx", ptx, "--section", section, "--kernels", describe,
+                   "--tg-symbolicate", self.tool("tg-symbolicate"),
+                   "--tg-ptx-lineinfo", self.tool("tg-ptx-lineinfo")])
+        summary = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
+        if res.returncode:
+            raise PrepareError("the PTX line info of %s differs from tg-symbolicate's frames:\n%s"
+                               % (ptx, (res.stdout + res.stderr).strip()))
+        return summary + " (PTX .loc chains and tg-symbolicate's frames)"
 
     def annotations(self, section, names):
         """What tg-symbolicate --chrome-trace --kernel-names adds to an event

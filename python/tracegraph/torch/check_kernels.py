@@ -130,15 +130,17 @@ def call_aten(op, values):
                        % (op, "; ".join(errors[:2])))
 
 
-def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0):
+def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0, gpu_math=False):
     """Compiles `kernel` into a shared library; `shape` (--shape) only for a
     kernel without static types (tg-compile-kernel rejects one that
-    contradicts them)."""
+    contradicts them); `gpu_math`: math functions as the GPU kernels compute
+    them (tg-compile-kernel --gpu-math)."""
     obj = os.path.join(workdir, kernel + ".o")
     lib = os.path.join(workdir, kernel + ".so")
     res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir, "-k", kernel,
                           "--opt-level", str(opt_level)] +
-                         (["--shape", shape] if shape else []) + ["-o", obj],
+                         (["--shape", shape] if shape else []) +
+                         (["--gpu-math"] if gpu_math else []) + ["-o", obj],
                          capture_output=True, text=True)
     if res.returncode:
         return None, res.stderr.strip().splitlines()[0] if res.stderr else "failed"
@@ -160,6 +162,9 @@ def main(argv):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opt-level", type=int, default=0, choices=range(4),
                    help="tg-compile-kernel --opt-level (LLVM's pipeline from 1)")
+    p.add_argument("--gpu-math", action="store_true",
+                   help="math functions as the GPU kernels compute them (polynomial "
+                   "approximations; tg-compile-kernel --gpu-math)")
     p.add_argument("input", help="tg IR after --tg-fuse-elementwise")
     args = p.parse_args(argv)
     import torch
@@ -179,7 +184,7 @@ def main(argv):
             typed = any(t.startswith("tensor<") for t in kernel["types"])
             lib, error = compile_kernel(args.tools, args.input, name,
                                         None if typed else args.shape, workdir,
-                                        args.opt_level)
+                                        args.opt_level, args.gpu_math)
             if lib is None:
                 print("%s: does not compile: %s" % (name, error))
                 failed += 1
