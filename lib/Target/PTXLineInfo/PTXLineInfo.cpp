@@ -228,18 +228,18 @@ public:
     SmallVector<StringRef> lines;
     ptx.split(lines, '\n');
     if (Error err = scan(lines))
-      return std::move(err);
+      return err;
     if (!chainFileIndex)
       return ptx.str();
     if (Error err = assignFiles())
-      return std::move(err);
+      return err;
     std::string out;
     raw_string_ostream os(out);
     for (auto [i, line] : llvm::enumerate(lines)) {
       if (i + 1 == lines.size() && line.empty())
         break; // the text's final newline
       if (Error err = rewriteLine(line, os))
-        return std::move(err);
+        return err;
     }
     writeDebugStr(os);
     return out;
