@@ -534,6 +534,7 @@ class Checker:
         os.makedirs(self.out, exist_ok=True)
         self.env = Environment(args)
         self.cubins = {}  # PTX path -> cubin path, from the ptxas check
+        self.ptxas_ran = False
         self.arch = ("sm_%d%d" % tuple(self.env.capability) if self.env.capability
                      else self.manifest["arch"])
 
@@ -549,7 +550,15 @@ class Checker:
 
     # -- ptxas ---------------------------------------------------------------
 
+    def assembled(self):
+        """The cubins, assembling them first when the ptxas check did not run
+        (--only): whether there are any."""
+        if not self.cubins and self.env.ptxas and not self.ptxas_ran:
+            self.check_ptxas()
+        return bool(self.cubins)
+
     def check_ptxas(self):
+        self.ptxas_ran = True
         if not self.env.ptxas:
             return skipped("ptxas not found (PATH, $PTXAS, $CUDA_HOME/bin, /usr/local/cuda/bin)")
         version = run([self.env.ptxas, "--version"]).stdout.strip().splitlines()
@@ -611,9 +620,11 @@ class Checker:
         result = {}
         for kernel in kernels:
             def reference(*inputs, kernel=kernel):
-                return [r.to(inputs[0].dtype if inputs else torch.float32)
-                        for r in check_kernels.reference(kernel, constants,
-                                                         [t.clone() for t in inputs])]
+                tensors = [t for t in inputs if isinstance(t, torch.Tensor)]
+                dtype = tensors[0].dtype if tensors else torch.float32
+                return [r.to(dtype) for r in check_kernels.reference(
+                    kernel, constants,
+                    [t.clone() if isinstance(t, torch.Tensor) else t for t in inputs])]
             result[kernel["name"]] = reference
         return result
 
@@ -682,9 +693,8 @@ class Checker:
         launcher, why = self.launcher()
         if launcher is None:
             return skipped(why)
-        if not isinstance(launcher, EmulatorLauncher) and not self.cubins:
+        if not isinstance(launcher, EmulatorLauncher) and not self.assembled():
             return skipped("needs the cubins of the ptxas check")
-        torch = self.env.torch
         problems, lines, worst, total = [], [], 0.0, 0
         for model in self.manifest["models"]:
             references = self.references(model, launcher.device)
@@ -739,6 +749,7 @@ class Checker:
             if not self.env.sanitizer:
                 return skipped("compute-sanitizer not found (PATH, $COMPUTE_SANITIZER, "
                                "$CUDA_HOME/bin)")
+            self.assembled()
             cubin = self.cubins.get(self.path(planted["dir"], "kernel.ptx"))
             if not cubin:
                 return skipped("needs the planted kernel's cubin from the ptxas check")
@@ -780,7 +791,7 @@ class Checker:
         else:
             if not self.env.nvdisasm:
                 return skipped("nvdisasm not found (PATH, $NVDISASM, $CUDA_HOME/bin)")
-            if not self.cubins:
+            if not self.assembled():
                 return skipped("needs the cubins of the ptxas check")
             for label, ptx in self.modules():
                 if ptx not in self.cubins:
@@ -821,7 +832,7 @@ class Checker:
         else:
             if not self.env.gpu:
                 return skipped("no GPU (torch.cuda.is_available() is false)")
-            if not self.cubins:
+            if not self.assembled():
                 return skipped("needs the cubins of the ptxas check")
             launcher, why = self.launcher()
             if launcher is None:
