@@ -15,7 +15,6 @@ distinct chains, ptxas seconds and cubin bytes.
 """
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -34,8 +33,7 @@ def frame_loc(depth, op):
         frame = ('#tg.frame<instance = "m%d_%d", class = "__torch__.C%d", method = "forward">'
                  % (level, op % 7, level))
         call = '"%s":%d:%d' % (files[(level - 1) % 3], 10 * level + op % 5, 9)
-        loc = "callsite(%s at fused<%s>[%s])" % (loc, frame, call) if level == depth else \
-            "callsite(%s at fused<%s>[%s])" % (loc, frame, call)
+        loc = "callsite(%s at fused<%s>[%s])" % (loc, frame, call)
     return loc
 
 
