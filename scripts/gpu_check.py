@@ -66,6 +66,7 @@ GPU_FORM_PASSES = [
     "--buffer-results-to-out-params=hoist-static-allocs modify-public-functions",
     "--tg-kernels-to-gpu", "--tg-approximate-math"]
 HOST_LOWERING_PASSES = [
+    "--expand-strided-metadata", "--lower-affine",
     "--convert-scf-to-cf", "--convert-math-to-llvm", "--convert-math-to-libm",
     "--convert-arith-to-llvm", "--finalize-memref-to-llvm",
     "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1",

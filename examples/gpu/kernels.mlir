@@ -189,3 +189,28 @@ func.func @pow_mixed(%x: tensor<64x33xf32>, %y: tensor<64x33xf32>) -> (tensor<64
   } -> (tensor<64x33xf32>, tensor<64x33xf32>)
   return %r#0, %r#1 : tensor<64x33xf32>, tensor<64x33xf32>
 }
+
+// Rows normalized by their L1 norm, the norm reduced with its dimension
+// kept and read back through a reshape (how a keepdim=False reduction
+// bufferizes): a view of a buffer the kernel writes.
+func.func @l1_normalize(%x: tensor<8x12xf32>) -> tensor<8x12xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x1xf32>) -> tensor<8x1xf32>
+  %s = linalg.generic {indexing_maps = [#id2, affine_map<(d0, d1) -> (d0, 0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x12xf32>) outs(%z : tensor<8x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %a = math.absf %in : f32 loc("norm.py":1:9)
+    %r = arith.addf %a, %acc : f32 loc("norm.py":1:5)
+    linalg.yield %r : f32
+  } -> tensor<8x1xf32>
+  %flat = tensor.collapse_shape %s [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  %e2 = tensor.empty() : tensor<8x12xf32>
+  %out = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %flat : tensor<8x12xf32>, tensor<8xf32>) outs(%e2 : tensor<8x12xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %q = arith.divf %a, %b : f32 loc("norm.py":2:12)
+    linalg.yield %q : f32
+  } -> tensor<8x12xf32>
+  return %out : tensor<8x12xf32>
+}

@@ -42,6 +42,10 @@ def pow_mixed(x, y):
     return [torch.pow(x, y), torch.pow(x, torch.round(y))]
 
 
+def l1_normalize(x):
+    return [x / x.abs().sum(-1, keepdim=True)]
+
+
 REFERENCES = {
     "softmax": softmax,
     "mean_hw": mean_hw,
@@ -50,4 +54,5 @@ REFERENCES = {
     "transpose_after": transpose_after,
     "layer_norm": layer_norm,
     "pow_mixed": pow_mixed,
+    "l1_normalize": l1_normalize,
 }

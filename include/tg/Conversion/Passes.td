@@ -107,7 +107,8 @@ def TGKernelsToGPU : Pass<"tg-kernels-to-gpu", "mlir::ModuleOp"> {
       parallel dimensions that every linalg op shares and along which every
       buffer the kernel writes is only ever read and written at its own row
       (inputs the kernel only reads are read anywhere, broadcasting
-      included), so rows are independent;
+      included; a written buffer read through a reshape makes one row), so
+      rows are independent;
     - *pointwise* when a row is one element in every op (today's fused
       kernels): a grid-stride loop, one thread per row, each thread running
       every op of its row in order;
@@ -136,7 +137,9 @@ def TGKernelsToGPU : Pass<"tg-kernels-to-gpu", "mlir::ModuleOp"> {
     that op's location.
 
     Errors: an op the kernel cannot run (anything but linalg ops on memrefs,
-    `memref.alloc`, `memref.copy`, `memref.dealloc`, constants, the return),
+    `memref.alloc`, `memref.copy`, `memref.dealloc`, views made by
+    `memref.expand_shape`, `memref.collapse_shape` and `memref.cast`,
+    side-effect-free arithmetic on scalars, the return),
     a buffer of dynamic shape or non-identity layout, a linalg op on tensors,
     a block size that is not a power of two in [32, 1024], a `plant-oob`
     handle that no op of the module has, and a `describe` file that cannot

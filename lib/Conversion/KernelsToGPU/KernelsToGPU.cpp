@@ -34,6 +34,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -62,6 +63,33 @@ int64_t product(ArrayRef<int64_t> sizes) {
   for (int64_t size : sizes)
     result *= size;
   return result;
+}
+
+/// The buffer a memref value views (itself for an argument or allocation):
+/// what `memref.expand_shape`, `memref.collapse_shape` and `memref.cast`
+/// reshape or retype.
+Value getRootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto expand = dyn_cast<memref::ExpandShapeOp>(def))
+      value = expand.getSrc();
+    else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(def))
+      value = collapse.getSrc();
+    else if (auto cast = dyn_cast<memref::CastOp>(def))
+      value = cast.getSource();
+    else
+      break;
+  }
+  return value;
+}
+
+/// The buffers the kernel's linalg ops write (through any view).
+template <typename Phases>
+llvm::SmallPtrSet<Value, 8> getWrittenBuffers(const Phases &phases) {
+  llvm::SmallPtrSet<Value, 8> written;
+  for (const auto &phase : phases)
+    for (Value init : phase.op.getDpsInits())
+      written.insert(getRootBuffer(init));
+  return written;
 }
 
 /// One linalg op of a kernel, in program order, with its loop sizes and how
@@ -518,9 +546,10 @@ private:
     planted |= emitter.emit();
     for (Phase &phase : llvm::reverse(phases))
       phase.op.erase();
+    // What only the linalg ops used (constants, views) goes too.
     for (Operation &op : llvm::make_early_inc_range(
              llvm::reverse(func.getBody().front().getOperations())))
-      if (isa<arith::ConstantOp>(op) && op.use_empty())
+      if (isOpTriviallyDead(&op))
         op.erase();
     setLaunchAttrs(func, plan, roles);
     return describeKernel(func, plan, roles);
@@ -587,13 +616,20 @@ private:
         allocs.push_back(alloc);
         continue;
       }
-      if (isa<arith::ConstantOp, func::ReturnOp>(op))
+      if (isa<func::ReturnOp>(op) || isScalarComputation(op))
         continue;
+      if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(
+              op)) {
+        if (failed(checkBuffer(&op, op.getResult(0).getType())))
+          return failure();
+        continue;
+      }
       auto generic = dyn_cast<linalg::GenericOp>(op);
       if (!generic)
         return op.emitError() << "cannot run '" << op.getName()
                               << "' in a GPU kernel (linalg ops on buffers, "
-                                 "memref.alloc and memref.copy can)";
+                                 "memref.alloc, memref.copy, reshapes and "
+                                 "scalar arithmetic can)";
       if (!generic.hasPureBufferSemantics())
         return op.emitError() << "a GPU kernel runs linalg ops on buffers: "
                                  "bufferize first";
@@ -609,6 +645,15 @@ private:
       phases.push_back(std::move(phase));
     }
     return success();
+  }
+
+  /// A side-effect-free op on scalars only (constants, a 1/N computed from
+  /// them): it stays where it is, and the kernel's code uses its value.
+  static bool isScalarComputation(Operation &op) {
+    auto isScalar = [](Type type) { return type.isIntOrIndexOrFloat(); };
+    return op.getNumRegions() == 0 && isMemoryEffectFree(&op) &&
+           llvm::all_of(op.getOperandTypes(), isScalar) &&
+           llvm::all_of(op.getResultTypes(), isScalar);
   }
 
   /// A reduction dimension in an output's indexing map would make the
@@ -630,10 +675,7 @@ private:
   /// of the same sizes, at which every buffer the kernel writes is read and
   /// written only at its own row (see the pass description).
   static Plan planKernel(MutableArrayRef<Phase> phases) {
-    llvm::SmallPtrSet<Value, 8> written;
-    for (Phase &phase : phases)
-      for (Value init : phase.op.getDpsInits())
-        written.insert(init);
+    llvm::SmallPtrSet<Value, 8> written = getWrittenBuffers(phases);
     unsigned most = phases.empty() ? 0 : ~0u;
     for (Phase &phase : phases) {
       unsigned leading = 0;
@@ -672,8 +714,12 @@ private:
       if (ArrayRef(phase.sizes).take_front(rowDims) != rowShape)
         return false;
       for (OpOperand &operand : phase.op->getOpOperands()) {
-        if (!written.contains(operand.get()))
+        Value root = getRootBuffer(operand.get());
+        if (!written.contains(root))
           continue;
+        // Through a reshape a row of the view is no row of the buffer.
+        if (root != operand.get())
+          return false;
         AffineMap map = phase.op.getMatchingIndexingMap(&operand);
         if (map.getNumResults() < rowDims)
           return false;
@@ -690,10 +736,7 @@ private:
   static SmallVector<StringRef>
   rewriteSignature(func::FuncOp func, ArrayRef<Phase> phases,
                    ArrayRef<memref::AllocOp> allocs) {
-    llvm::SmallPtrSet<Value, 8> written;
-    for (const Phase &phase : phases)
-      for (Value init : phase.op.getDpsInits())
-        written.insert(init);
+    llvm::SmallPtrSet<Value, 8> written = getWrittenBuffers(phases);
     SmallVector<StringRef> roles;
     for (BlockArgument arg : func.getArguments())
       roles.push_back(!isa<MemRefType>(arg.getType()) ? "scalar"

@@ -12,6 +12,7 @@
 
 #include "tg/Conversion/KernelsToGPU/KernelsToGPU.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -22,6 +23,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -31,7 +33,9 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tg {
 #define GEN_PASS_DEF_TGKERNELSTONVVM
@@ -76,6 +80,14 @@ struct KernelsToNVVMPass
     options.overrideIndexBitwidth(64);
     LLVMTypeConverter converter(ctx, options);
     configureGpuToNVVMTypeConverter(converter);
+    // Views (expand_shape, collapse_shape) as reinterpret_casts, which the
+    // memref lowering takes.
+    {
+      RewritePatternSet strided(ctx);
+      memref::populateExpandStridedMetadataPatterns(strided);
+      if (failed(applyPatternsGreedily(module, std::move(strided))))
+        return signalPassFailure();
+    }
     // The math ops left become LLVM intrinsics first: the GPU patterns
     // would make calls to libdevice of some (`math.fma` -> `__nv_fmaf`).
     {
@@ -95,15 +107,16 @@ struct KernelsToNVVMPass
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
+    populateAffineToStdConversionPatterns(patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
     // Not configureGpuToNVVMConversionLegality: it makes the intrinsics
     // NVPTX runs natively (floor, fabs, sqrt, ...) illegal, for libdevice.
     LLVMConversionTarget target(*ctx);
     target.addLegalDialect<NVVM::NVVMDialect>();
-    target.addIllegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                             func::FuncDialect, gpu::GPUDialect,
-                             index::IndexDialect, math::MathDialect,
-                             memref::MemRefDialect>();
+    target.addIllegalDialect<affine::AffineDialect, arith::ArithDialect,
+                             cf::ControlFlowDialect, func::FuncDialect,
+                             gpu::GPUDialect, index::IndexDialect,
+                             math::MathDialect, memref::MemRefDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     // A kernel must not call what the PTX cannot define (libdevice).

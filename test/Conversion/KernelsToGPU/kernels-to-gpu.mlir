@@ -153,6 +153,50 @@ func.func @transposed(%x: memref<3x5xf32>, %out: memref<5x3xf32>) {
 // LOCS-DAG: #[[ADD]] = loc("m.py":3:9)
 // LOCS-DAG: #[[RELU]] = loc("m.py":4:9)
 
+// A reduction kept with its dimension, read back through a reshape (what
+// a keepdim=False reduction bufferizes to): a row of the view is no row of
+// the buffer, so the kernel is one row. A view of an input changes nothing,
+// and scalar arithmetic outside the linalg ops stays.
+// CHECK-LABEL: func.func @reshaped(
+// CHECK-SAME: {tg.gpu.role = "output"}, %[[SUMS:.*]]: memref<4x1xf32> {tg.gpu.role = "scratch"})
+// CHECK-SAME: grid = 1 : i64, rows = 1 : i64, strategy = "rows"
+// CHECK: memref.collapse_shape %[[SUMS]]
+// CHECK: arith.divf
+// CHECK-LABEL: func.func @input_view(
+// CHECK-SAME: rows = 4 : i64, strategy = "pointwise"
+func.func @reshaped(%x: memref<4x5xf32>, %out: memref<4x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %five = arith.constant 5.0 : f32
+  %inv = arith.divf %zero, %five : f32
+  %s = memref.alloc() : memref<4x1xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<4x1xf32>)
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0, 0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x5xf32>) outs(%s : memref<4x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %r = arith.addf %in, %acc : f32
+    linalg.yield %r : f32
+  }
+  %flat = memref.collapse_shape %s [[0, 1]] : memref<4x1xf32> into memref<4xf32>
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %flat : memref<4x5xf32>, memref<4xf32>) outs(%out : memref<4x5xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %q = arith.divf %a, %b : f32
+    %r = arith.addf %q, %inv : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+func.func @input_view(%x: memref<2x2xf32>, %out: memref<4xf32>) {
+  %flat = memref.collapse_shape %x [[0, 1]] : memref<2x2xf32> into memref<4xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%flat : memref<4xf32>) outs(%out : memref<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
 // One line per kernel: parameters with roles, shapes and sizes, the block,
 // the recommended grid, the handles of its ops.
 // JSON: {"format": "tracegraph-gpu-kernels", "version": 1, "kernels": [
@@ -160,6 +204,8 @@ func.func @transposed(%x: memref<3x5xf32>, %out: memref<5x3xf32>) {
 // JSON-NEXT: {"block":[256,1,1],"grid":[37,1,1],"handles":[],"name":"sum_div","params":[{{.*}}"name":"in0","role":"input"{{.*}}"name":"out0","role":"output"{{.*}}{"bytes":148,"elements":37,"name":"scratch0","role":"scratch","shape":[37],"type":"f32"}],"rows":37,"strategy":"rows"},
 // JSON-NEXT: {"block":[256,1,1],"grid":[6,1,1]{{.*}}"name":"decay"
 // JSON-NEXT: {"block":[256,1,1],"grid":[1,1,1]{{.*}}"name":"transposed"
+// JSON-NEXT: {"block":[256,1,1],"grid":[1,1,1]{{.*}}"name":"reshaped"
+// JSON-NEXT: {"block":[256,1,1],"grid":[1,1,1]{{.*}}"name":"input_view"
 // JSON-NEXT: ]}
 
 // plant-oob=7: after the relu (handle 7), the first thread to compute it
