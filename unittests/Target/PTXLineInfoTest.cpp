@@ -151,6 +151,17 @@ TEST(PTXLineInfo, TheCheckRefusesUnknownNamesAndFiles) {
             std::string::npos);
 }
 
+TEST(PTXLineInfo, OnlyLineZeroKeepsItsFile) {
+  // Ops without positions only: every .loc at line 0, no chain used; the
+  // .locs still name a declared file.
+  llvm::Expected<std::string> written =
+      writePTXLineInfo(rawPTX({0, 0}), table({chain(2, 1)}));
+  ASSERT_TRUE(bool(written)) << llvm::toString(written.takeError());
+  llvm::Error verified = verifyPTXLineInfo(*written);
+  EXPECT_FALSE(bool(verified)) << llvm::toString(std::move(verified));
+  EXPECT_NE(written->find("\t.loc\t1 0 0\n"), std::string::npos) << *written;
+}
+
 TEST(PTXLineInfo, TableRoundTrip) {
   PTXLineChainTable original = table({chain(3, 7), chain(1, 2)});
   std::string text;

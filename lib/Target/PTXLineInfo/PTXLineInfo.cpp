@@ -312,11 +312,13 @@ private:
 
   Error rewriteLine(StringRef line, raw_ostream &os) {
     if (auto file = parseFile(line)) {
-      if (file->first == *chainFileIndex)
-        for (const std::string &name : fileOrder)
-          os << "\t.file\t" << fileIndex[name] << " \"" << name << "\"\n";
-      else
+      // With no chain used (every .loc at line 0) the placeholder stays,
+      // so that those .locs still name a declared file.
+      if (file->first != *chainFileIndex || fileOrder.empty())
         os << line << "\n";
+      for (const std::string &name : fileOrder)
+        if (file->first == *chainFileIndex)
+          os << "\t.file\t" << fileIndex[name] << " \"" << name << "\"\n";
       return Error::success();
     }
     Expected<std::optional<LocDirective>> loc = parseLoc(line);
@@ -328,8 +330,10 @@ private:
     }
     uint32_t id = (*loc)->position.line;
     if (id == 0) {
-      // No position: line 0 of the first file, as LLVM writes it.
-      os << "\t.loc\t" << (fileOrder.empty() ? 1 : fileIndex[fileOrder[0]])
+      // No position: line 0 of the first file (the placeholder's if no
+      // chain is used), as LLVM writes it.
+      os << "\t.loc\t"
+         << (fileOrder.empty() ? *chainFileIndex : fileIndex[fileOrder[0]])
          << " 0 0\n";
       return Error::success();
     }
