@@ -22,8 +22,9 @@ set(TG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/TraceGraph)
 # Every library that exists in this tree: later ones depend on earlier ones.
 set(TG_INSTALL_LIBRARIES)
 foreach(lib TraceGraphSupport TraceGraphIR TraceGraphSerialize TraceGraphSymbolize
-            TraceGraphTargetDebugSection
-            TraceGraphPasses TraceGraphTGToLinalg TraceGraphPipelines)
+            TraceGraphTargetDebugSection TraceGraphTargetPTXLineInfo
+            TraceGraphPasses TraceGraphTGToLinalg TraceGraphKernelsToGPU
+            TraceGraphPipelines)
   if(TARGET ${lib})
     list(APPEND TG_INSTALL_LIBRARIES ${lib})
   endif()

@@ -24,7 +24,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tg_tools_dir, config.llvm_tools_dir]
-tools = ["tg-opt", "tg-symbolicate", "tg-compile-kernel", "split-file",
+tools = ["tg-opt", "tg-symbolicate", "tg-compile-kernel", "tg-ptx-lineinfo", "split-file",
          "FileCheck", "not", "count", "llvm-objcopy", "llvm-readelf"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
@@ -73,6 +73,20 @@ if shutil.which("debuginfod"):
 else:
     lit_config.note("test/Integration/debuginfod: skipped, debuginfod not found "
                     "(Debian package debuginfod; scripts/install-deps.sh --for-tests)")
+# NVIDIA's PTX assembler (a CUDA toolkit; this machine needs no GPU for it):
+# tests that assemble the PTX tg-compile-kernel --target=nvptx64 writes,
+# line info included, say `REQUIRES: ptxas` and run %ptxas. $PTXAS, PATH,
+# $CUDA_HOME/bin or /usr/local/cuda/bin.
+ptxas = os.environ.get("PTXAS") or shutil.which("ptxas")
+for home in (os.environ.get("CUDA_HOME"), "/usr/local/cuda"):
+    if not ptxas and home and os.path.exists(os.path.join(home, "bin", "ptxas")):
+        ptxas = os.path.join(home, "bin", "ptxas")
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("PTX assembly (REQUIRES: ptxas) is skipped: ptxas not found "
+                    "(a CUDA toolkit; PTXAS, PATH, CUDA_HOME/bin, /usr/local/cuda/bin)")
 if shutil.which("zstd"):
     config.available_features.add("zstd")
 try:

@@ -3,6 +3,7 @@
 #include "tg/IR/CallStack.h"
 
 #include "tg/IR/TGOps.h"
+#include "tg/Support/ModulePath.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
@@ -115,6 +116,53 @@ static void collectOrigins(Location loc, llvm::SetVector<Location> &out) {
     }
   }
   out.insert(loc);
+}
+
+FileLineColLoc findPosition(Location loc) {
+  if (auto pos = dyn_cast<FileLineColLoc>(loc))
+    return pos;
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return findPosition(name.getChildLoc());
+  if (auto site = dyn_cast<CallSiteLoc>(loc))
+    return findPosition(site.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location part : fused.getLocations())
+      if (FileLineColLoc pos = findPosition(part))
+        return pos;
+  }
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return findPosition(opaque.getFallbackLocation());
+  return {};
+}
+
+SmallVector<NamedFrame> getNamedFrames(const CallStack &stack) {
+  SmallVector<NamedFrame> levels;
+  FileLineColLoc outer =
+      findPosition(stack.frames.empty() ? stack.leaf : stack.frames[0].callLoc);
+  if (!outer)
+    return levels;
+  levels.push_back({outer, std::string(), StringRef()});
+  std::string path;
+  for (size_t i = 0; i < stack.frames.size(); ++i) {
+    Location inner =
+        i + 1 < stack.frames.size() ? stack.frames[i + 1].callLoc : stack.leaf;
+    FileLineColLoc pos = findPosition(inner);
+    if (!pos)
+      break;
+    FrameAttr frame = stack.frames[i].frame;
+    NamedFrame level{pos, std::string(), StringRef()};
+    if (frame) {
+      level.method = frame.getMethod();
+      // The instance path grows with every frame that has a class (a free
+      // function adds no instance), as tg-symbolicate's module paths do.
+      if (!frame.getClassName().empty())
+        appendInstancePath(path, frame.getInstance());
+      level.linkageName =
+          formatLinkageName(path, frame.getClassName(), level.method);
+    }
+    levels.push_back(std::move(level));
+  }
+  return levels;
 }
 
 void getOrigins(Location loc, SmallVectorImpl<Location> &origins) {

@@ -21,7 +21,6 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
-#include "tg/Support/ModulePath.h"
 #include "tg/Support/PythonSource.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
@@ -42,25 +41,6 @@ using namespace mlir;
 using namespace tg;
 
 namespace {
-
-/// The first source position a location stands for, looking through names,
-/// call sites (the callee side) and fused lists; null if it has none.
-FileLineColLoc findPosition(Location loc) {
-  if (auto pos = dyn_cast<FileLineColLoc>(loc))
-    return pos;
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return findPosition(name.getChildLoc());
-  if (auto site = dyn_cast<CallSiteLoc>(loc))
-    return findPosition(site.getCallee());
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location part : fused.getLocations())
-      if (FileLineColLoc pos = findPosition(part))
-        return pos;
-  }
-  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
-    return findPosition(opaque.getFallbackLocation());
-  return {};
-}
 
 class DebugScopeBuilder {
 public:
@@ -232,36 +212,19 @@ private:
     if (auto name = dyn_cast<NameLoc>(loc))
       return NameLoc::get(name.getName(), convert(name.getChildLoc()));
 
-    CallStack stack = getCallStack(loc);
-    FileLineColLoc outer = findPosition(
-        stack.frames.empty() ? stack.leaf : stack.frames[0].callLoc);
-    if (!outer)
+    SmallVector<NamedFrame> levels = getNamedFrames(getCallStack(loc));
+    if (levels.empty())
       return UnknownLoc::get(ctx);
     // Right-nested, as MLIR builds inlined locations: the outermost call in
     // the function's own scope, each deeper position in the subprogram of
-    // the function its frame called.
-    Location chain = scoped(outer, rootScope);
-    std::string path;
-    for (size_t i = 0; i < stack.frames.size(); ++i) {
-      Location inner = i + 1 < stack.frames.size() ? stack.frames[i + 1].callLoc
-                                                   : stack.leaf;
-      FileLineColLoc pos = findPosition(inner);
-      // No position inside the callee: the op is at its call, as MLIR's
-      // translation does it for a callee it cannot scope.
-      if (!pos)
-        break;
-      FrameAttr frame = stack.frames[i].frame;
-      StringRef method = frame ? frame.getMethod() : StringRef();
-      // tg-symbolicate --functions=linkage prints the same names.
-      std::string qualified;
-      if (frame) {
-        if (!frame.getClassName().empty())
-          appendInstancePath(path, frame.getInstance());
-        qualified = formatLinkageName(path, frame.getClassName(), method);
-      }
-      LLVM::DISubprogramAttr callee = getCalleeScope(
-          qualified, method, getFile(pos.getFilename().getValue()));
-      chain = CallSiteLoc::get(scoped(pos, callee), chain);
+    // the function its frame called (named as tg-symbolicate
+    // --functions=linkage names it).
+    Location chain = scoped(levels.front().position, rootScope);
+    for (const NamedFrame &level : llvm::drop_begin(levels)) {
+      LLVM::DISubprogramAttr callee =
+          getCalleeScope(level.linkageName, level.method,
+                         getFile(level.position.getFilename().getValue()));
+      chain = CallSiteLoc::get(scoped(level.position, callee), chain);
     }
     return chain;
   }

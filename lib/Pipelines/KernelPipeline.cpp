@@ -1,13 +1,16 @@
 //===- KernelPipeline.cpp - Fused kernels to the llvm dialect -------------===//
 //
-// The pipeline tg-compile-kernel runs before mlir-translate and llc, in C++
-// so that a downstream compiler calls it (tg::buildKernelPipeline) and tg-opt
-// names it (--tg-kernel-pipeline). The passes and their options are the ones
-// docs/native-debugging.md lists, in that order: what reaches the object file
-// must not depend on which of the three ran it.
+// The pipelines tg-compile-kernel runs before mlir-translate and llc, in C++
+// so that a downstream compiler calls them (tg::buildKernelPipeline,
+// tg::buildGPUKernelPipeline) and tg-opt names them (--tg-kernel-pipeline,
+// --tg-gpu-kernel-pipeline). The passes and their options are the ones
+// docs/native-debugging.md and docs/gpu-debugging.md list, in that order:
+// what reaches the object file or the PTX must not depend on which of the
+// three ran it. Both share the extraction and the bufferization.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Conversion/KernelsToGPU/KernelsToGPU.h"
 #include "tg/Conversion/Passes.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
@@ -86,11 +89,42 @@ void tg::buildKernelPipeline(OpPassManager &pm,
                              const KernelPipelineOptions &options) {
   pm.addPass(createExtractKernels(options));
   addBufferization(pm);
+  if (options.gpuMath)
+    pm.addPass(tg::createTGApproximateMath());
   addLoweringToLLVM(pm);
   if (options.debugInfo)
     pm.addPass(createTGExportLLVMDebugInfo());
   else
     pm.addPass(createStripDebugInfoPass());
+}
+
+void tg::buildGPUKernelPipeline(OpPassManager &pm,
+                                const GPUKernelPipelineOptions &options) {
+  if (options.extract) {
+    tg::TGExtractKernelsOptions extract;
+    extract.kernels.assign(options.kernels.begin(), options.kernels.end());
+    extract.shape = options.shape;
+    extract.elementType = options.elementType;
+    extract.trapAfter = options.trapAfter;
+    pm.addPass(tg::createTGExtractKernels(extract));
+  }
+  addBufferization(pm);
+  tg::TGKernelsToGPUOptions gpu;
+  gpu.blockSize = options.blockSize;
+  gpu.plantOOB = options.plantOOB;
+  gpu.describe = options.describe;
+  pm.addPass(tg::createTGKernelsToGPU(gpu));
+  pm.addPass(tg::createTGApproximateMath());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(tg::createTGKernelsToNVVM());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  if (options.debugInfo) {
+    tg::TGExportPTXLineChainsOptions chains;
+    chains.path = options.lineChains;
+    pm.addPass(tg::createTGExportPTXLineChains(chains));
+  } else {
+    pm.addPass(createStripDebugInfoPass());
+  }
 }
 
 void tg::registerKernelPipelineExtensions(DialectRegistry &registry) {
@@ -107,4 +141,10 @@ void tg::registerTGPipelines() {
       "Compile the fused kernels of a tg module to the llvm dialect, with the "
       "Python frames as LLVM debug scopes (tg-compile-kernel's pipeline)",
       buildKernelPipeline);
+  PassPipelineRegistration<GPUKernelPipelineOptions>(
+      "tg-gpu-kernel-pipeline",
+      "Compile the fused kernels of a tg module to GPU kernels in the llvm "
+      "and nvvm dialects, with the Python frames as PTX line chains "
+      "(tg-compile-kernel --target=nvptx64's pipeline)",
+      buildGPUKernelPipeline);
 }

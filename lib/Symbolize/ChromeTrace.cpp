@@ -62,6 +62,52 @@ static Error annotateEvent(json::Object &args, const json::Value &value,
   return Error::success();
 }
 
+/// With `options.kernelHandles`: gives an event named after a kernel, that
+/// has no handle, the kernel's handle.
+static void addKernelHandle(json::Value &event,
+                            const ChromeTraceOptions &options) {
+  json::Object *obj = event.getAsObject();
+  if (!options.kernelHandles || !obj)
+    return;
+  std::optional<StringRef> name = obj->getString("name");
+  if (!name)
+    return;
+  auto found = options.kernelHandles->find(*name);
+  if (found == options.kernelHandles->end())
+    return;
+  json::Object *args = obj->getObject("args");
+  if (!args) {
+    (*obj)["args"] = json::Object();
+    args = obj->getObject("args");
+  }
+  if (!args->get(options.handleKey))
+    (*args)[options.handleKey] = int64_t(found->second);
+}
+
+Expected<StringMap<uint64_t>> getKernelHandles(const DebugSectionReader &reader,
+                                               const Symbolizer &symbolizer) {
+  StringMap<uint64_t> handles;
+  for (uint64_t handle = 0; handle < reader.getNumHandles(); ++handle) {
+    Expected<bool> used = reader.hasHandle(handle);
+    if (!used)
+      return used.takeError();
+    if (!*used)
+      continue;
+    Expected<SectionHandle> entry = reader.lookupHandle(handle);
+    if (!entry)
+      return entry.takeError();
+    if (entry->opName != StringRef("tg.kernel"))
+      continue;
+    Expected<SymbolizedHandle> sym =
+        symbolizer.symbolize(handle, ModulePathFormat::Mobile, 1);
+    if (!sym)
+      return sym.takeError();
+    if (sym->kernel)
+      handles.try_emplace(*sym->kernel, handle);
+  }
+  return handles;
+}
+
 json::Array *getTraceEvents(json::Value &trace) {
   if (json::Array *events = trace.getAsArray())
     return events;
@@ -78,6 +124,7 @@ Error annotateChromeTrace(json::Value &trace, const Symbolizer &symbolizer,
                      "object with a 'traceEvents' array");
   Error errors = Error::success();
   for (auto [i, event] : llvm::enumerate(*events)) {
+    addKernelHandle(event, options);
     json::Object *obj = event.getAsObject();
     json::Object *args = obj ? obj->getObject("args") : nullptr;
     if (!args)
@@ -304,6 +351,7 @@ bool ChromeTraceFile::parseValue(Scan &s, std::optional<json::Value> &value) {
 }
 
 void ChromeTraceFile::handleEvent(Scan &s, json::Value &event, size_t index) {
+  addKernelHandle(event, options);
   json::Object *obj = event.getAsObject();
   json::Object *args = obj ? obj->getObject("args") : nullptr;
   json::Value *value = args ? args->get(options.handleKey) : nullptr;

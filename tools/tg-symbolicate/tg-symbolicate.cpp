@@ -148,6 +148,13 @@ cl::opt<bool> showRecords(
              "it ran on (the module, a graph; format 3.2). A traceback shows "
              "the op's own frames only"),
     cl::init(false), cl::cat(category));
+cl::opt<bool> kernelNames(
+    "kernel-names",
+    cl::desc("With --chrome-trace: also annotate events that carry no "
+             "handle but are named after a fused kernel (GPU kernel "
+             "launches in a torch.profiler/Kineto trace), with that "
+             "kernel's handle, module path and origins"),
+    cl::init(false), cl::cat(category));
 cl::opt<std::string>
     handleKey("handle-key",
               cl::desc("Trace event args key holding the debug handle"),
@@ -231,6 +238,16 @@ int annotateTrace(const DebugSectionReader &reader,
   options.handleKey = handleKey;
   options.format = format;
   options.source = source;
+  StringMap<uint64_t> kernels;
+  if (kernelNames) {
+    Expected<StringMap<uint64_t>> found = getKernelHandles(reader, symbolizer);
+    if (!found) {
+      reportError(toString(found.takeError()));
+      return 1;
+    }
+    kernels = std::move(*found);
+    options.kernelHandles = &kernels;
+  }
   ChromeTraceFile trace(chromeTrace, options);
   if (!trace.check(reader)) {
     switch (trace.getFailure()) {
@@ -553,12 +570,17 @@ int main(int argc, char **argv) {
       "--functions=linkage\n"
       "  tg-symbolicate model.tgdbg --format=json 12\n"
       "  tg-symbolicate model.tgdbg --chrome-trace trace.json -o out.json\n"
+      "  tg-symbolicate model.tgdbg --chrome-trace kineto.json --kernel-names\n"
       "  tg-symbolicate model.tgdbg --source resnet.py:100\n"
       "  tg-symbolicate --print-build-id model.tgdbg\n"
       "  DEBUGINFOD_URLS=http://server:8002 tg-symbolicate --build-id=ID 12\n");
 
   if (functionNames.getNumOccurrences() && outputStyle != OutputStyle::LLVM) {
     reportError("--functions applies to --output-style=llvm only");
+    return 1;
+  }
+  if (kernelNames && chromeTrace.empty()) {
+    reportError("--kernel-names applies to --chrome-trace only");
     return 1;
   }
   ModulePathFormat format = modulePathFormat;

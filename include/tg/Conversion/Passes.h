@@ -9,6 +9,7 @@
 #ifndef TG_CONVERSION_PASSES_H
 #define TG_CONVERSION_PASSES_H
 
+#include "tg/Conversion/KernelsToGPU/KernelsToGPU.h"
 #include "tg/Conversion/TGToLinalg/TGToLinalg.h"
 
 namespace tg {

@@ -104,4 +104,116 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// KernelsToGPU: the extracted kernels as GPU kernels (NVPTX)
+//===----------------------------------------------------------------------===//
+
+def TGKernelsToGPU : Pass<"tg-kernels-to-gpu", "mlir::ModuleOp"> {
+  let summary = "Turn kernel functions over buffers into GPU kernels";
+  let description = [{
+    Works on what the kernel pipeline makes of `--tg-extract-kernels` after
+    bufferization: functions whose bodies are a sequence of linalg ops on
+    static-shape memrefs (`linalg.generic` with parallel and reduction
+    iterators, named ops such as `linalg.fill`, which it generalizes), with
+    `memref.copy` and `memref.alloc` for intermediate buffers. It never looks
+    at tg ops, so every operator the reference lowering learns is a GPU
+    operator too. Each function becomes a kernel (a function the NVVM
+    lowering marks `nvvm.kernel`) that one launch of `block-size` threads per
+    block and any number of blocks computes, over the grid's x dimension
+    only:
+
+    - the function's arguments stay, in order (inputs, then outputs; a
+      scalar argument by value), and each `memref.alloc` becomes a *scratch*
+      argument appended after them, a buffer the launcher allocates;
+    - the iteration spaces split into *rows*: the longest run of leading
+      parallel dimensions that every linalg op shares and along which every
+      buffer the kernel writes is only ever read and written at its own row
+      (inputs the kernel only reads are read anywhere, broadcasting
+      included; a written buffer read through a reshape makes one row), so
+      rows are independent;
+    - *pointwise* when a row is one element in every op (today's fused
+      kernels): a grid-stride loop, one thread per row, each thread running
+      every op of its row in order;
+    - *rows* otherwise (reductions, ops of different shapes): a grid-stride
+      loop over rows, one block per row; inside a row each op in turn, with a
+      barrier between ops: parallel dimensions strided over the block's
+      threads; a reduction whose combiner is one `arith` op (addf, mulf,
+      maximumf, minimumf, maxnumf, minnumf, integer add/mul/min/max/and/or/
+      xor) over a single output reduces in a shared-memory tree, any other
+      reduction sequentially in linalg's order, one thread per output
+      element.
+
+    Every op of a linalg body is cloned at its own location (keeping its
+    `tg.debug_handle`); loads and loop control get the linalg op's location,
+    a store the location of the op that computed the stored value. The
+    function gets `tg.gpu.launch = {strategy, block, grid, rows}` (grid: the
+    recommended x size, enough blocks for every row) and each argument
+    `tg.gpu.role` (`input`, `output`, `scratch`, `scalar`); `describe=FILE`
+    writes the same as JSON (docs/gpu-debugging.md, "Launch ABI").
+
+    `plant-oob=N` is a debug option, as `trap-after` is for host code: right
+    after the op with debug handle N, the first thread that computes it
+    (row 0, first element) stores its value 1 TiB past the kernel's first
+    output buffer, where no allocation lives, so that
+    `compute-sanitizer --tool memcheck` reports an out-of-bounds write at
+    that op's location.
+
+    Errors: an op the kernel cannot run (anything but linalg ops on memrefs,
+    `memref.alloc`, `memref.copy`, `memref.dealloc`, views made by
+    `memref.expand_shape`, `memref.collapse_shape` and `memref.cast`,
+    side-effect-free arithmetic on scalars, the return),
+    a buffer of dynamic shape or non-identity layout, a linalg op on tensors,
+    a block size that is not a power of two in [32, 1024], a `plant-oob`
+    handle that no op of the module has, and a `describe` file that cannot
+    be written.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+    "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect"
+  ];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (a power of two in [32, 1024])">,
+    Option<"plantOOB", "plant-oob", "int64_t", /*default=*/"-1",
+           "Debug handle of the op after which to plant an out-of-bounds "
+           "store (default: none)">,
+    Option<"describe", "describe", "std::string", /*default=*/"\"\"",
+           "Write each kernel's launch description (JSON) to this file">,
+  ];
+}
+
+def TGApproximateMath : Pass<"tg-approximate-math"> {
+  let summary = "Lower math functions to arithmetic, as the GPU kernels do";
+  let description = [{
+    Rewrites the `math` functions that have no native instruction on
+    NVPTX into `arith` and `math` ops that do (MLIR's polynomial
+    approximations and expansions, f32): exp, exp2, expm1, log, log1p, log2,
+    tanh, erf, powf, and their f16/bf16 forms through f32. The GPU kernels
+    need no libdevice (and so no CUDA toolkit to be compiled) because of
+    it. On host code (tg-compile-kernel `--gpu-math`) the same rewrite lets
+    the GPU kernels' numerics be checked against PyTorch without a GPU.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+    "mlir::vector::VectorDialect"
+  ];
+}
+
+def TGKernelsToNVVM : Pass<"tg-kernels-to-nvvm", "mlir::ModuleOp"> {
+  let summary = "Lower the GPU kernels to the llvm and nvvm dialects";
+  let description = [{
+    What upstream's `--convert-gpu-to-nvvm` does for a `gpu.module`, for
+    the kernels `--tg-kernels-to-gpu` makes in the top-level module: arith,
+    cf, func (bare pointers: a kernel parameter is a pointer or a scalar),
+    memref (shared memory in address space 3), math and the gpu dialect's
+    ids and barriers to the llvm and nvvm dialects, with 64-bit indices.
+    Each function with `tg.gpu.launch` becomes an `nvvm.kernel` whose
+    `nvvm.reqntid` is its block size. Runs after `--tg-approximate-math`
+    and `--convert-scf-to-cf`; a math function left that NVPTX cannot
+    lower without libdevice (one on f64) is an error at its op.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TG_CONVERSION_PASSES_TD

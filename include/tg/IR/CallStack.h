@@ -76,6 +76,35 @@ CallStack getCallStack(mlir::Location loc);
 /// Rebuilds a location from a call stack; the inverse of `getCallStack`.
 mlir::Location buildLocation(const CallStack &stack);
 
+/// The first source position a location stands for, looking through names,
+/// call sites (the callee side), fused lists and opaque locations; null if it
+/// has none.
+mlir::FileLineColLoc findPosition(mlir::Location loc);
+
+/// One level of a call stack as native debug info names it: a source
+/// position and the function it is written in.
+struct NamedFrame {
+  mlir::FileLineColLoc position;
+  /// The linkage name of that function, what DWARF and PTX line info name
+  /// it by: its module path and method (`layer1.0.relu(ReLU)::forward`,
+  /// `ResNet::_forward_impl` for a method of the entry module, a free
+  /// function's own name, empty for a call without module information).
+  /// Empty for the outermost level, which is written in the entry function
+  /// itself (the compiled kernel).
+  std::string linkageName;
+  /// The Python function's own name (`forward`); empty for the outermost
+  /// level.
+  llvm::StringRef method;
+};
+
+/// The levels of `stack`, outermost first: the outermost call's position in
+/// the entry function, then for each frame the position inside the function
+/// it called (the next call, or the op itself). Stops before the first level
+/// without a position (the op is then at its call, as MLIR's translation
+/// places a callee it cannot scope); empty when even the outermost has none.
+/// `--tg-export-llvm-debuginfo` and the PTX line info name frames with it.
+llvm::SmallVector<NamedFrame> getNamedFrames(const CallStack &stack);
+
 /// The origins a location stands for: the locations listed by a fused
 /// location (recursively, in order, without duplicates), or the location
 /// itself. Used to read back every origin of a fused kernel. Origin records

@@ -753,4 +753,36 @@ def TGExportLLVMDebugInfo : Pass<"tg-export-llvm-debuginfo", "mlir::ModuleOp"> {
   ];
 }
 
+def TGExportPTXLineChains
+    : Pass<"tg-export-ptx-line-chains", "mlir::ModuleOp"> {
+  let summary = "Turn Python call stacks into PTX line-info chains";
+  let description = [{
+    The GPU counterpart of `--tg-export-llvm-debuginfo`. LLVM 22's NVPTX
+    backend writes no `inlined_at` into PTX, so DWARF-style inlined scopes
+    would reach ptxas as their innermost line only. Instead, every distinct
+    call chain of the module's functions (their ops' Python stacks, named as
+    `--tg-export-llvm-debuginfo` names DWARF frames: the kernel's symbol
+    outermost, then module paths such as `layer1.0.relu(ReLU)::forward`)
+    gets an id from 1, and each op's location becomes line `id` of the
+    placeholder file `chain-file`, in a compile unit that emits line
+    directives only. llc then writes one placeholder `.loc` per chain change,
+    and `tg-ptx-lineinfo --chains=<path>` replaces each by its chain
+    (`.loc` per level with `function_name` and `inlined_at`;
+    docs/gpu-debugging.md). The chains go to `path` as JSON.
+
+    A location with several origins (loads, stores and loops carry the
+    kernel's fused location) gets the levels its origins all share, the
+    kernel's outermost call at least; one with no position gets line 0.
+    Runs after lowering to the llvm dialect, as the last pass.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"\"",
+           "Where to write the line-chain table (JSON; required)">,
+    Option<"chainFile", "chain-file", "std::string",
+           /*default=*/"\"<tg-line-chains>\"",
+           "Name of the placeholder file whose line N is chain N">,
+  ];
+}
+
 #endif // TG_PASSES_PASSES_TD

@@ -56,6 +56,72 @@ struct KernelPipelineOptions
                      "(--tg-export-llvm-debuginfo); false: strip every "
                      "location (-strip-debuginfo)"),
       llvm::cl::init(true)};
+  Option<bool> gpuMath{
+      *this, "gpu-math",
+      llvm::cl::desc("Lower math functions as the GPU kernels do "
+                     "(--tg-approximate-math) instead of calling libm: the "
+                     "GPU kernels' numerics, checked on the host"),
+      llvm::cl::init(false)};
+};
+
+/// Options of the GPU kernel pipeline (`--tg-gpu-kernel-pipeline`): the
+/// kernel pipeline's first five, under the same names and with the same
+/// defaults, then `--tg-kernels-to-gpu`'s and where the line chains go.
+struct GPUKernelPipelineOptions
+    : public mlir::PassPipelineOptions<GPUKernelPipelineOptions> {
+  ListOption<std::string> kernels{
+      *this, "kernels",
+      llvm::cl::desc("Names of the kernels to compile (default: every "
+                     "kernel)")};
+  Option<std::string> shape{
+      *this, "shape",
+      llvm::cl::desc("Static shape of the kernels' tensors, as 1x64x56x56 "
+                     "(needed unless their types are ranked tensors)"),
+      llvm::cl::init("")};
+  Option<KernelElementType> elementType{
+      *this, "element-type", llvm::cl::desc("Element type of the tensors"),
+      llvm::cl::init(KernelElementType::F32),
+      llvm::cl::values(
+          clEnumValN(KernelElementType::F32, "f32", "32-bit floats"),
+          clEnumValN(KernelElementType::F64, "f64", "64-bit floats"))};
+  Option<int64_t> trapAfter{
+      *this, "trap-after",
+      llvm::cl::desc("Debug handle of the op after which to trap (default: "
+                     "none)"),
+      llvm::cl::init(-1)};
+  Option<bool> debugInfo{
+      *this, "debug-info",
+      llvm::cl::desc("Turn the Python call stacks into PTX line chains "
+                     "(--tg-export-ptx-line-chains, written to "
+                     "line-chains=); false: strip every location"),
+      llvm::cl::init(true)};
+  Option<bool> extract{
+      *this, "extract",
+      llvm::cl::desc("Start with --tg-extract-kernels; false: the module "
+                     "already holds kernel functions over tensors, as that "
+                     "pass makes them (linalg ops of any kind), and the "
+                     "first four options are unused"),
+      llvm::cl::init(true)};
+  Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block (--tg-kernels-to-gpu)"),
+      llvm::cl::init(256)};
+  Option<int64_t> plantOOB{
+      *this, "plant-oob",
+      llvm::cl::desc("Debug handle of the op after which to plant an "
+                     "out-of-bounds store (--tg-kernels-to-gpu; default: "
+                     "none)"),
+      llvm::cl::init(-1)};
+  Option<std::string> describe{
+      *this, "describe",
+      llvm::cl::desc("Write the kernels' launch descriptions (JSON) here "
+                     "(--tg-kernels-to-gpu)"),
+      llvm::cl::init("")};
+  Option<std::string> lineChains{
+      *this, "line-chains",
+      llvm::cl::desc("Write the line-chain table here "
+                     "(--tg-export-ptx-line-chains; needed with debug-info)"),
+      llvm::cl::init("")};
 };
 
 /// Adds the passes that compile the fused kernels of a tg module (after
@@ -70,11 +136,23 @@ struct KernelPipelineOptions
 void buildKernelPipeline(mlir::OpPassManager &pm,
                          const KernelPipelineOptions &options);
 
+/// Adds the passes that compile the fused kernels of a tg module to GPU
+/// kernels in the llvm and nvvm dialects, ready for `mlir-translate
+/// --mlir-to-llvmir` and llc's NVPTX backend: the same extraction and
+/// bufferization as buildKernelPipeline, then --tg-kernels-to-gpu,
+/// --tg-approximate-math, --convert-scf-to-cf, --tg-kernels-to-nvvm,
+/// --reconcile-unrealized-casts and --tg-export-ptx-line-chains (or
+/// -strip-debuginfo without debug info). The context needs
+/// registerKernelPipelineExtensions's interfaces.
+void buildGPUKernelPipeline(mlir::OpPassManager &pm,
+                            const GPUKernelPipelineOptions &options);
+
 /// Adds what the kernel pipeline needs beyond the dialects its passes load:
 /// upstream's bufferization interfaces of arith, func, linalg and tensor ops.
 void registerKernelPipelineExtensions(mlir::DialectRegistry &registry);
 
-/// Registers every tracegraph pipeline (`--tg-kernel-pipeline`) with MLIR's
+/// Registers every tracegraph pipeline (`--tg-kernel-pipeline`,
+/// `--tg-gpu-kernel-pipeline`) with MLIR's
 /// pass registry, for tg-opt and mlir-opt-like drivers.
 void registerTGPipelines();
 

@@ -17,6 +17,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,7 +34,19 @@ struct ChromeTraceOptions {
   ModulePathFormat format = ModulePathFormat::Mobile;
   /// Source lines the section does not embed, for `origins` (may be null).
   SourceCache *source = nullptr;
+  /// When set: an event without a handle whose `name` is a fused kernel's
+  /// name (a GPU kernel as CUPTI and Kineto name it) gets that kernel's
+  /// handle under `handleKey` first, so kernel launches are annotated by
+  /// name (tg-symbolicate --kernel-names; see getKernelHandles).
+  const llvm::StringMap<uint64_t> *kernelHandles = nullptr;
 };
+
+/// The handle of every fused kernel of the section, by kernel name (the op
+/// `tg.kernel` whose location names the kernel; the smallest handle if
+/// several do). Reads every handle once.
+llvm::Expected<llvm::StringMap<uint64_t>>
+getKernelHandles(const DebugSectionReader &reader,
+                 const Symbolizer &symbolizer);
 
 /// The events of a trace: `trace` itself when it is an array, else its
 /// `traceEvents` array; null when it has neither.

@@ -496,17 +496,21 @@ def parse_prototypes(header):
     return prototypes
 
 
-def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0, emit="obj"):
+def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0, emit="obj",
+                   gpu_math=False):
     """Compiles `kernel` into a shared library (or, with emit="header", its
-    C header's text; every kernel's when `kernel` is None); `shape` (--shape) only for a kernel without static
-    types (tg-compile-kernel rejects one that contradicts them). Returns
-    (result, error)."""
+    C header's text; every kernel's when `kernel` is None); `shape` (--shape)
+    only for a kernel without static types (tg-compile-kernel rejects one
+    that contradicts them); `gpu_math`: math functions as the GPU kernels
+    compute them (tg-compile-kernel --gpu-math). Returns (result, error)."""
     safe = re.sub(r"[^\w]", "_", kernel or "all")
     out = os.path.join(workdir, safe + (".h" if emit == "header" else ".o"))
     which = ["-k", kernel] if kernel else ["--all-kernels"]
     res = subprocess.run([os.path.join(tools, "tg-compile-kernel"), mlir] + which +
                          ["--opt-level", str(opt_level), "--emit", emit] +
-                         (["--shape", shape] if shape else []) + ["-o", out],
+                         (["--shape", shape] if shape else []) +
+                         (["--gpu-math"] if gpu_math and emit == "obj" else []) +
+                         ["-o", out],
                          capture_output=True, text=True)
     if res.returncode:
         return None, res.stderr.strip().splitlines()[0] if res.stderr.strip() else "failed"
@@ -672,6 +676,9 @@ def main(argv):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opt-level", type=int, default=0, choices=range(4),
                    help="tg-compile-kernel --opt-level (LLVM's pipeline from 1)")
+    p.add_argument("--gpu-math", action="store_true",
+                   help="math functions as the GPU kernels compute them (polynomial "
+                   "approximations; tg-compile-kernel --gpu-math)")
     p.add_argument("input", help="tg IR after --tg-fuse-elementwise")
     args = p.parse_args(argv)
     import torch
@@ -746,7 +753,7 @@ def _check_one(checker, kernel, args, workdir, prototypes):
             print("%s: does not compile: no prototype in its header" % kernel.name, flush=True)
             return None
         lib, error = compile_kernel(args.tools, args.input, kernel.name, shape, workdir,
-                                    args.opt_level)
+                                    args.opt_level, gpu_math=args.gpu_math)
         if lib is None:
             print("%s: does not compile: %s" % (kernel.name, error), flush=True)
             return None
