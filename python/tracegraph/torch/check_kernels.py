@@ -753,7 +753,7 @@ def _check_one(checker, kernel, args, workdir, prototypes):
             print("%s: does not compile: no prototype in its header" % kernel.name, flush=True)
             return None
         lib, error = compile_kernel(args.tools, args.input, kernel.name, shape, workdir,
-                                    args.opt_level, gpu_math=args.gpu_math)
+                                    args.opt_level, gpu_math=getattr(args, "gpu_math", False))
         if lib is None:
             print("%s: does not compile: %s" % (kernel.name, error), flush=True)
             return None
