@@ -6,8 +6,9 @@ For each size N (ops once inlined) it generates a model with
 bench/gen_scale_model.py and measures, in the same run:
 
   pipeline   one tg-opt process from the generated (not inlined) model:
-             --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles
-             --tg-module-hierarchy --tg-emit-debug-section --strip-debuginfo;
+             --tg-inline --tg-decompose --tg-fuse-elementwise
+             --tg-assign-debug-handles --tg-module-hierarchy
+             --tg-emit-debug-section --strip-debuginfo (the README's);
              wall time and peak RSS of the process, per-stage times from
              --mlir-timing (parser, each pass, output)
   debug      the same without --tg-inline, on the inlined IR (the cost of the
@@ -54,6 +55,7 @@ ROOT = os.path.dirname(HERE)
 
 STAGES = [
     ("inline", "TGInline", "--tg-inline"),
+    ("decompose", "TGDecompose", "--tg-decompose"),
     ("fuse", "TGFuseElementwise", "--tg-fuse-elementwise"),
     ("handles", "TGAssignDebugHandles", "--tg-assign-debug-handles"),
     ("hierarchy", "TGModuleHierarchy", "--tg-module-hierarchy"),
@@ -161,7 +163,8 @@ def measure(r, n, args, cache):
 
     t0 = time.perf_counter()
     subprocess.run([sys.executable, os.path.join(HERE, "gen_scale_model.py"), "--ops",
-                    str(n), "--seed", str(args.seed), "-o", model, "--stats"],
+                    str(n), "--seed", str(args.seed), "-o", model, "--stats"] +
+                   (["--norms"] if args.norms else []),
                    check=True, capture_output=True)
     res["generate_s"] = time.perf_counter() - t0
     res["model_bytes"] = os.path.getsize(model)
@@ -196,7 +199,7 @@ def measure(r, n, args, cache):
     res["pp_timing"] = parse_timing(err)
 
     emit = "--tg-emit-debug-section=path=%s" % section
-    passes = ["--tg-fuse-elementwise", "--tg-assign-debug-handles",
+    passes = ["--tg-decompose", "--tg-fuse-elementwise", "--tg-assign-debug-handles",
               "--tg-module-hierarchy", emit, "--strip-debuginfo"]
     log("  %d: pipeline" % n)
     out = os.devnull
@@ -615,6 +618,9 @@ def main():
     p.add_argument("--work", default=None, help="scratch folder (default <build>/bench-work)")
     p.add_argument("--sizes", default="1000,10000,100000,1000000")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--norms", action="store_true",
+                   help="models with layer norms, softmax and dropout (gen_scale_model.py "
+                        "--norms), which --tg-decompose turns into reductions that fuse")
     p.add_argument("--repeat", type=int, default=3, help="runs per timing below 1M ops")
     p.add_argument("--no-stage-rss", dest="stage_rss", action="store_false",
                    help="skip the per-stage processes (peak RSS of each stage)")

@@ -26,7 +26,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-PASSES = ["--tg-inline", "--tg-fuse-elementwise", "--tg-assign-debug-handles",
+PASSES = ["--tg-inline", "--tg-decompose", "--tg-fuse-elementwise", "--tg-assign-debug-handles",
           "--tg-module-hierarchy"]
 
 
