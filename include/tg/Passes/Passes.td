@@ -225,7 +225,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `masked_fill` | `where(mask, value, self)` |
     | `adaptive_avg_pool2d` to 1x1 | `mean` over the last two dims, kept |
     | `dim`, `size` of a tensor of static type | the constant its type gives |
-    | `prim::ListConstruct` of int constants | the constant list |
+    | `prim::ListConstruct` of ints known without running the program (constants, static sizes, integer arithmetic) | the constant list |
+    | `prim::TupleUnpack` of a `prim::TupleConstruct` (and the list form) | the values packed; the unpack (and a pack nothing else reads) recorded as `eliminated` |
 
     Each follows PyTorch's own decomposition (torch/_decomp/decompositions.py;
     docs/passes/decompose.md cites each and says where tracegraph differs).
@@ -253,7 +254,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
                "aten::batch_norm, native_batch_norm, layer_norm, group_norm, softmax, "
                "log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
-               "adaptive_avg_pool2d, dim, size, prim::ListConstruct)">,
+               "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "
+               "prim::TupleUnpack, prim::ListUnpack)">,
   ];
 }
 
