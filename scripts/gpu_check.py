@@ -58,6 +58,10 @@ DEFAULT_MODELS = "resnet18,efficientnet_b0,vit_b_16"
 CHECKS = ["ptxas", "numerics", "memcheck", "nvdisasm", "profiler"]
 ATOL, RTOL = 1e-6, 1e-5
 EXTRAS = ("examples/gpu/kernels.mlir", "examples/gpu/kernels_reference.py")
+# The README's pipeline: composite ops (batch norm, layer norm, softmax,
+# linear's bias) decomposed, then fused with their reductions and layout ops.
+FUSION_PASSES = ["--tg-inline", "--tg-decompose", "--tg-fuse-elementwise",
+                 "--tg-assign-debug-handles"]
 # What the GPU pipeline runs up to the GPU kernels (--tg-gpu-kernel-pipeline
 # up to --tg-approximate-math): the host emulation lowers that for the host.
 GPU_FORM_PASSES = [
@@ -181,22 +185,26 @@ class Preparer:
         os.makedirs(mdir)
         imported = self.import_model(name, mdir)
         fused = os.path.join(mdir, "fused.mlir")
-        check_run([self.tool("tg-opt"), imported, "--tg-inline", "--tg-fuse-elementwise",
-                   "--tg-assign-debug-handles", "-mlir-print-debuginfo", "-o", fused],
+        check_run([self.tool("tg-opt"), imported] + FUSION_PASSES +
+                  ["-mlir-print-debuginfo", "-o", fused],
                   "fusing " + name)
         with open(fused) as f:
-            count = len(set(re.findall(r'tg\.kernel "([^"]+)"', f.read())))
-        if count == 0:
+            names, unreached = entry_kernels(f.read())
+        if not names:
             log("gpu-check --prepare: %s: no fused kernel, skipped" % name)
             shutil.rmtree(mdir)
             return None
-        log("gpu-check --prepare: %s: %d kernels" % (name, count))
+        log("gpu-check --prepare: %s: %d kernels%s" % (
+            name, len(names), "" if not unreached else
+            " (and %d in graphs the forward never calls, without shapes: %s)"
+            % (len(unreached), ", ".join(unreached))))
+        which = ["-k", ",".join(names)]
         section = os.path.join(mdir, "model.tgdbg")
         check_run([self.tool("tg-opt"), fused, "--tg-emit-debug-section=path=" + section,
                    "-o", os.devnull], "writing the debug section of " + name)
         describe = os.path.join(mdir, "kernels.json")
         ptx = os.path.join(mdir, "kernels.ptx")
-        self.compile_ptx(fused, ptx, describe, ["--all-kernels"])
+        self.compile_ptx(fused, ptx, describe, which)
         kernels = read_json(describe)["kernels"]
         log("gpu-check --prepare: %s: %s" % (name, self.check_frames(ptx, section, describe)))
         write_json(os.path.join(mdir, "annotations.json"),
@@ -204,7 +212,8 @@ class Preparer:
         entry = {"name": name, "dir": name, "kernels": len(kernels), "reference": "tg-ir",
                  "section": name + "/model.tgdbg"}
         if self.args.emulator:
-            entry["emulator"] = self.build_emulator(fused, ["--tg-extract-kernels"], mdir)
+            entry["emulator"] = self.build_emulator(
+                fused, ["--tg-extract-kernels=kernels=" + ",".join(names)], mdir)
         return entry
 
     def prepare_extras(self):
@@ -322,10 +331,54 @@ class Preparer:
             check_run(["mlir-translate-22", "--mlir-to-llvmir", lowered, "-o", ll], "mlir-translate")
             obj = os.path.join(tmp, "kernels.o")
             check_run(["llc-22", "-O1", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj], "llc")
+            wrappers = os.path.join(tmp, "wrappers.c")
+            with open(wrappers, "w") as f:
+                f.write(emulator_wrappers(read_json(os.path.join(mdir, "kernels.json"))["kernels"]))
             so = os.path.join(mdir, "emulated.so")
             check_run(["cc", "-shared", "-fPIC", "-O1", "-pthread", "-o", so,
-                       os.path.join(ROOT, "scripts", "gpu_emulator.c"), obj, "-lm"], "cc")
+                       os.path.join(ROOT, "scripts", "gpu_emulator.c"), wrappers, obj, "-lm"],
+                      "cc")
         return os.path.relpath(so, self.dir)
+
+
+def entry_kernels(text):
+    """(the kernels of the entry graph, the others) of fused tg IR, by name
+    in order. The entry graph (`tg.entry`) is what the traced forward runs,
+    with every method inlined into it; a graph it never calls (ViT's
+    NonDynamicallyQuantizableLinear::forward: attention reads out_proj's
+    weights itself) keeps its kernels, but the run gave them no shapes, and
+    no launch runs them."""
+    entry, other, inside = [], [], False
+    for line in text.splitlines():
+        if line.startswith("  tg.graph "):
+            inside = re.search(r"\btg\.entry\b", line) is not None
+            continue
+        m = re.search(r'tg\.kernel "([^"]+)"', line)
+        if m:
+            names = entry if inside else other
+            if m.group(1) not in names:
+                names.append(m.group(1))
+    if not entry and not re.search(r"\btg\.entry\b", text):
+        return other, []  # no marked entry: every kernel
+    return entry, [n for n in other if n not in entry]
+
+
+C_SCALARS = {"f32": "float", "f64": "double", "i64": "long long", "i32": "int", "i1": "_Bool"}
+
+
+def emulator_wrappers(kernels):
+    """C: per kernel, `tg_emu_NAME(void **args)` calling it with the
+    arguments that args points to, as cuLaunchKernel's kernelParams do
+    (buffers are bare pointers, scalars by value: the host lowering's
+    bare-pointer calling convention)."""
+    out = ["/* Generated by gpu_check.py --prepare --emulator. */"]
+    for kernel in kernels:
+        types = ["void *" if "shape" in p else C_SCALARS[p["type"]] for p in kernel["params"]]
+        out.append("void %s(%s);" % (kernel["name"], ", ".join(types) or "void"))
+        out.append("void tg_emu_%s(void **a) {\n  %s(%s);\n}" % (
+            kernel["name"], kernel["name"],
+            ", ".join("*(%s *)a[%d]" % (t.strip(), i) for i, t in enumerate(types))))
+    return "\n".join(out) + "\n"
 
 
 def emulate_gpu_ops(text):
@@ -510,10 +563,12 @@ class EmulatorLauncher:
         return ctypes.CDLL(path)
 
     def launch(self, module, name, grid, block, args):
-        if not all(isinstance(a, self.torch.Tensor) for a in args):
-            raise RuntimeError("the emulation passes pointers only")
-        ptrs = (ctypes.c_void_p * len(args))(*[a.data_ptr() for a in args])
-        status = module.tg_emu_launch(getattr(module, name), len(args), ptrs,
+        # As cuLaunchKernel's kernelParams: a pointer to each argument.
+        values = [ctypes.c_void_p(a.data_ptr()) if isinstance(a, self.torch.Tensor)
+                  else ctypes.c_float(a) for a in args]
+        params = (ctypes.c_void_p * len(values))(
+            *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in values])
+        status = module.tg_emu_launch(getattr(module, "tg_emu_" + name), params,
                                       ctypes.c_long(min(grid[0], self.grid_cap)),
                                       ctypes.c_long(block[0]))
         if status:
@@ -611,23 +666,33 @@ class Checker:
                 "reference_" + model["name"], self.path(model["dir"], "reference.py"))
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
-            return module.REFERENCES
+            return {name: (fn, (ATOL, RTOL)) for name, fn in module.REFERENCES.items()}
         # The host check's own reference: every aten op of the tg IR through
         # torch.ops.aten (python/tracegraph/torch/check_kernels.py).
-        sys.path.insert(0, self.path("python"))
-        from tracegraph.torch import check_kernels
+        check_kernels = self.check_kernels()
         with open(self.path(model["dir"], "fused.mlir")) as f:
-            kernels, constants = check_kernels.parse_kernels(f.read())
+            kernels = check_kernels.parse_kernels(f.read())
         result = {}
         for kernel in kernels:
             def reference(*inputs, kernel=kernel):
                 tensors = [t for t in inputs if isinstance(t, torch.Tensor)]
                 dtype = tensors[0].dtype if tensors else torch.float32
-                return [r.to(dtype) for r in check_kernels.reference(
-                    kernel, constants,
-                    [t.clone() if isinstance(t, torch.Tensor) else t for t in inputs])]
-            result[kernel["name"]] = reference
+                # The launch passes the operands that are not constants, in
+                # order (the constants are folded into the kernel).
+                runtime = iter(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
+                values = [d.value if d is not None and d.constant else next(runtime)
+                          for _, d in kernel.operands]
+                return [r.to(dtype) if r.is_floating_point() else r
+                        for r in check_kernels.reference(kernel, values)]
+            result[kernel.name] = (reference, check_kernels.kernel_tolerance(kernel))
         return result
+
+    def check_kernels(self):
+        """The host check's module (python/tracegraph/torch/check_kernels.py,
+        copied into DIR: the GPU machine needs no tracegraph build)."""
+        sys.path.insert(0, self.path("python"))
+        from tracegraph.torch import check_kernels
+        return check_kernels
 
     def buffers(self, kernel, device, generator):
         """The kernel's arguments: inputs standard normal times 3, outputs
@@ -651,10 +716,15 @@ class Checker:
             args.append(t)
         return args, inputs, outputs
 
-    def compare(self, ours, ref):
-        """(ok, max abs error, error in units of the tolerance)."""
+    def compare(self, ours, ref, tolerance):
+        """(ok, max abs error, error in units of the tolerance (atol, rtol))."""
         torch = self.env.torch
+        atol, rtol = tolerance
         ours, ref = ours.cpu(), ref.to(ours.dtype).cpu()
+        if not ours.dtype.is_floating_point:
+            # Masks and integers: exactly PyTorch's.
+            same = ours.shape == ref.shape and torch.equal(ours, ref)
+            return same, 0.0, 0.0 if same else float("inf")
         nan = torch.isnan(ref)
         ok = torch.equal(nan, torch.isnan(ours)) and ours.shape == ref.shape
         diff = (ours - ref).abs()[~nan]
@@ -664,7 +734,7 @@ class Checker:
             # inf - inf: equal infinities are no error.
             diff = torch.where(ours[~nan] == ref[~nan], torch.zeros_like(diff), diff)
             max_abs = diff.max().item()
-            ratio = (diff / (ATOL + RTOL * scale)).max().item()
+            ratio = (diff / (atol + rtol * scale)).max().item()
             ok = ok and ratio <= 1
         return ok, max_abs, ratio
 
@@ -706,14 +776,19 @@ class Checker:
                 if name not in references:
                     problems.append("%s/%s: no reference" % (model["name"], name))
                     return
+                reference, tolerance = references[name]
                 try:
-                    expected = references[name](*inputs)
+                    expected = reference(*inputs)
                 except Exception as e:
                     problems.append("%s/%s: the reference failed: %s" % (model["name"], name, e))
                     return
+                if len(expected) != len(outputs):
+                    problems.append("%s/%s: PyTorch computes %d results, the kernel writes %d"
+                                    % (model["name"], name, len(expected), len(outputs)))
+                    return
                 ok_all, max_abs, max_ratio = True, 0.0, 0.0
                 for ours, ref in zip(outputs, expected):
-                    ok, a, r = self.compare(ours, ref)
+                    ok, a, r = self.compare(ours, ref, tolerance)
                     ok_all, max_abs, max_ratio = ok_all and ok, max(max_abs, a), max(max_ratio, r)
                 worst = max(worst, max_ratio)
                 line = "%s/%s: %s (max abs error %.3g, %.3g of the tolerance)" % (
@@ -731,9 +806,10 @@ class Checker:
         if problems:
             return failed("%d of %d kernels differ from PyTorch or do not run %s"
                           % (len(problems), total, where), problems)
-        return passed("%d of %d kernels equal PyTorch %s within atol %g + rtol %g (worst %.3g of "
-                      "the tolerance; launched with %s)"
-                      % (total, total, where, ATOL, RTOL, worst, launcher.name))
+        return passed("%d of %d kernels equal PyTorch %s within check_kernels' tolerances "
+                      "(atol %g + rtol %g; kernels with transcendental functions or sums: "
+                      "looser, docs/real-models.md) (worst %.3g of the tolerance; launched "
+                      "with %s)" % (total, total, where, ATOL, RTOL, worst, launcher.name))
 
     # -- memcheck ------------------------------------------------------------
 

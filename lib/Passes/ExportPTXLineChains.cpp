@@ -142,6 +142,20 @@ private:
   llvm::DenseMap<Location, Location> converted;
 };
 
+/// What runs no code (a kernel's shared-memory global, made at its
+/// reduction's location; declarations) gets no position: no instruction
+/// carries it, and mlir-translate reads no tg attribute in a location.
+void dropLocations(Operation &top) {
+  Location unknown = UnknownLoc::get(top.getContext());
+  top.walk([&](Operation *op) {
+    op->setLoc(unknown);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setLoc(unknown);
+  });
+}
+
 struct ExportPTXLineChainsPass
     : public tg::impl::TGExportPTXLineChainsBase<ExportPTXLineChainsPass> {
   using Base::Base;
@@ -159,6 +173,8 @@ struct ExportPTXLineChainsPass
       auto func = dyn_cast<FunctionOpInterface>(op);
       if (func && !func.isExternal())
         builder.run(func);
+      else
+        dropLocations(op);
     }
     // Origin records name ops that no longer exist: no instruction carries
     // them (the debug section keeps them).

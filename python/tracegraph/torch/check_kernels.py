@@ -379,6 +379,11 @@ TRANSCENDENTAL = frozenset((
 
 FAMILIES = ("pointwise", "transcendental", "sums")
 
+# (atol, rtol) per family, the command line's defaults (see the docstring);
+# scripts/gpu_check.py holds the GPU kernels to the same.
+TOLERANCES = {"pointwise": (1e-6, 1e-5), "transcendental": (1e-4, 1e-5),
+              "sums": (1e-5, 1e-4)}
+
 
 def op_family(op):
     """`pointwise`, `transcendental` or `sums` for an aten op name (without
@@ -389,6 +394,18 @@ def op_family(op):
     if base in TRANSCENDENTAL:
         return "transcendental"
     return "pointwise"
+
+
+def kernel_families(kernel):
+    """The op families of a kernel's ops (`pointwise` for none)."""
+    return {op_family(name.partition("::")[2]) for _, name, _ in kernel.ops} or \
+        {"pointwise"}
+
+
+def kernel_tolerance(kernel, tolerances=TOLERANCES):
+    """(atol, rtol): the loosest of each among the kernel's op families."""
+    chosen = [tolerances[f] for f in kernel_families(kernel)]
+    return max(a for a, _ in chosen), max(r for _, r in chosen)
 
 
 # ----------------------------------------------------------------------------
@@ -569,13 +586,11 @@ class Checker:
 
     def families(self, kernel):
         """The op families of a kernel's ops (`pointwise` for none)."""
-        return {op_family(name.partition("::")[2]) for _, name, _ in kernel.ops} or \
-            {"pointwise"}
+        return kernel_families(kernel)
 
     def tolerance(self, kernel):
         """(atol, rtol): the loosest of each among the kernel's op families."""
-        chosen = [self.tolerances[f] for f in self.families(kernel)]
-        return max(a for a, _ in chosen), max(r for _, r in chosen)
+        return kernel_tolerance(kernel, self.tolerances)
 
     def inputs(self, kernel, arguments):
         """(values per operand for PyTorch, ctypes arguments for the kernel).
@@ -663,15 +678,17 @@ def main(argv):
     p.add_argument("--tools", default="build/bin", help="folder of tg-compile-kernel")
     p.add_argument("--shape", default="2x3x5x7",
                    help="shape of the tensors of a kernel without static types")
-    p.add_argument("--rtol", type=float, default=1e-5, help="pointwise ops (default 1e-5)")
-    p.add_argument("--atol", type=float, default=1e-6, help="pointwise ops (default 1e-6)")
-    p.add_argument("--transcendental-rtol", type=float, default=1e-5,
+    p.add_argument("--rtol", type=float, default=TOLERANCES["pointwise"][1],
+                   help="pointwise ops (default 1e-5)")
+    p.add_argument("--atol", type=float, default=TOLERANCES["pointwise"][0],
+                   help="pointwise ops (default 1e-6)")
+    p.add_argument("--transcendental-rtol", type=float, default=TOLERANCES["transcendental"][1],
                    help="kernels with exp, sigmoid, tanh, erf, ... (default 1e-5)")
-    p.add_argument("--transcendental-atol", type=float, default=1e-4,
+    p.add_argument("--transcendental-atol", type=float, default=TOLERANCES["transcendental"][0],
                    help="kernels with exp, sigmoid, tanh, erf, ... (default 1e-4)")
-    p.add_argument("--reduction-rtol", type=float, default=1e-4,
+    p.add_argument("--reduction-rtol", type=float, default=TOLERANCES["sums"][1],
                    help="kernels that sum (sum, mean, var, softmax, ...; default 1e-4)")
-    p.add_argument("--reduction-atol", type=float, default=1e-5,
+    p.add_argument("--reduction-atol", type=float, default=TOLERANCES["sums"][0],
                    help="kernels that sum (default 1e-5)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opt-level", type=int, default=0, choices=range(4),
