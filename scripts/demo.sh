@@ -196,18 +196,18 @@ python3 scripts/debuginfod-server.py "$OUT/symbols" -- \
   env DEBUGINFOD_CACHE_PATH="$OUT/debuginfod-cache" "$TG_SYM" --build-id="$id" "$handle" | sed 's/^/    /'
 
 step "11. GPU: the kernel as PTX whose line info names every Python frame (docs/gpu-debugging.md)"
-"$TG_CK" "$OUT/3-handles.mlir" -k fused_add_relu_0 --target=nvptx64 --gpu-arch=sm_90 \
+"$TG_CK" "$OUT/3-handles.mlir" -k "$K" --target=nvptx64 --gpu-arch=sm_90 \
   --describe "$OUT/kernel.json" -o "$OUT/kernel.ptx"
-echo "fused_add_relu_0 -> PTX for sm_90 ($(wc -c < "$OUT/kernel.ptx") bytes): one .entry, a grid-stride loop," \
+echo "$K -> PTX for sm_90 ($(wc -c < "$OUT/kernel.ptx") bytes): one .entry, a grid-stride loop," \
      "blocks of 256 threads; the relu's instruction and its .loc chain (function_name, inlined_at):"
 grep -B6 -m1 'max.NaN.f32' "$OUT/kernel.ptx" | sed 's/^\s*/    /'
 ptx_frames=$("$BUILD_DIR/bin/tg-ptx-lineinfo" "$OUT/kernel.ptx" --print-chains \
-  | awk -v RS= '/functional.py/ {print; exit}')
+  | awk -v RS= '/functional.py:1455/ {print; exit}')
 sym_frames=$("$TG_SYM" "$OUT/model.tgdbg" "$relu" --output-style=llvm --functions=linkage | sed '/^$/d')
 echo "  read back (tg-ptx-lineinfo --print-chains), innermost first:"
 printf '%s\n' "$ptx_frames" | paste - - | sed 's/^/    /'
 # The outermost function is the kernel in PTX, the entry method in the section.
-outer() { grep -v -x -e fused_add_relu_0 -e 'ResNet::forward'; }
+outer() { grep -v -x -e "$K" -e 'ResNet::forward'; }
 [ "$(printf '%s\n' "$ptx_frames" | outer)" = "$(printf '%s\n' "$sym_frames" | outer)" ] \
   && echo "  = tg-symbolicate --output-style=llvm --functions=linkage $relu, frame for frame"
 PTXAS=${PTXAS:-$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)}
