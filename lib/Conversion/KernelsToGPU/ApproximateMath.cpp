@@ -72,10 +72,15 @@ struct ExpandPowF : public OpRewritePattern<math::PowFOp> {
         result = math::SqrtOp::create(rewriter, loc, a);
       else if (exponent.isExactlyValue(-1.0))
         result = div(constant(1.0), a);
-      else if (exponent.isExactlyValue(-2.0))
-        result = div(constant(1.0), mul(a, a));
-      else if (exponent.isExactlyValue(-0.5))
-        result = div(constant(1.0), math::SqrtOp::create(rewriter, loc, a));
+      else if (exponent.isExactlyValue(-2.0)) {
+        // One op per statement: a call's arguments are evaluated in the
+        // compiler's order, and the IR must not depend on it.
+        Value one = constant(1.0);
+        result = div(one, mul(a, a));
+      } else if (exponent.isExactlyValue(-0.5)) {
+        Value one = constant(1.0);
+        result = div(one, math::SqrtOp::create(rewriter, loc, a));
+      }
       if (result) {
         rewriter.replaceOp(op, result);
         return success();
@@ -106,16 +111,15 @@ struct ExpandPowF : public OpRewritePattern<math::PowFOp> {
         rewriter, loc, isInteger,
         cmp(arith::CmpFPredicate::ONE,
             math::FloorOp::create(rewriter, loc, half), half));
-    Value negative =
-        select(isOdd, arith::NegFOp::create(rewriter, loc, magnitude),
-               select(isInteger, magnitude,
-                      constant(std::numeric_limits<double>::quiet_NaN())));
+    Value negated = arith::NegFOp::create(rewriter, loc, magnitude);
+    Value nan = constant(std::numeric_limits<double>::quiet_NaN());
+    Value negative = select(isOdd, negated, select(isInteger, magnitude, nan));
     Value result = select(cmp(arith::CmpFPredicate::OLT, a, constant(0.0)),
                           negative, magnitude);
     Value one = constant(1.0);
-    Value trivial = arith::OrIOp::create(
-        rewriter, loc, cmp(arith::CmpFPredicate::OEQ, b, constant(0.0)),
-        cmp(arith::CmpFPredicate::OEQ, a, one));
+    Value zeroExponent = cmp(arith::CmpFPredicate::OEQ, b, constant(0.0));
+    Value unitBase = cmp(arith::CmpFPredicate::OEQ, a, one);
+    Value trivial = arith::OrIOp::create(rewriter, loc, zeroExponent, unitBase);
     return select(trivial, one, result);
   }
 };

@@ -241,12 +241,19 @@ private:
       Value lo = number(1), hi = number(2);
       return clamp(x, lo, hi);
     }
-    if (name == "hardtanh")
-      return clamp(x, numberOr(1, -1.0), numberOr(2, 1.0));
+    if (name == "hardtanh") {
+      // One statement per bound: the order of a call's arguments is the
+      // compiler's, and the IR must not depend on it.
+      Value lo = numberOr(1, -1.0);
+      Value hi = numberOr(2, 1.0);
+      return clamp(x, lo, hi);
+    }
     if (name == "relu")
       return create<arith::MaximumFOp>(x, constant(0.0));
     assert(name == "relu6" && "a clamp of the table");
-    return clamp(x, constant(0.0), constant(6.0));
+    Value zero = constant(0.0);
+    Value six = constant(6.0);
+    return clamp(x, zero, six);
   }
 
   Operation *lowerActivation(StringRef name, Value x) {
@@ -266,7 +273,9 @@ private:
     if (name == "hardsigmoid" || name == "hardswish") {
       // relu6(x + 3) / 6, times x for hardswish.
       Value shifted = arith::AddFOp::create(b, loc, x, constant(3.0));
-      Value six = value(clamp(shifted, constant(0.0), constant(6.0)));
+      Value zero = constant(0.0);
+      Value sixBound = constant(6.0);
+      Value six = value(clamp(shifted, zero, sixBound));
       if (name == "hardsigmoid")
         return create<arith::DivFOp>(six, constant(6.0));
       Value scaled = arith::MulFOp::create(b, loc, x, six);
