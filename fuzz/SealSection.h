@@ -110,7 +110,10 @@ inline void fixChecksums(std::vector<uint8_t> &bytes) {
           {SectionKind::HandleIndex, SectionKind::HandleBlocks},
           {SectionKind::StackNodeIndex, SectionKind::StackNodes},
           {SectionKind::LocationIndex, SectionKind::Locations}};
+      // 4.0's stream tables have no blocks: only their tables' checksums.
       for (auto [indexKind, blocksKind] : coded) {
+        if (major >= kVersionMajorStreams)
+          break;
         const TableSpan *index = byKind[uint32_t(indexKind)];
         const TableSpan *blocks = byKind[uint32_t(blocksKind)];
         if (index && blocks)
@@ -118,7 +121,7 @@ inline void fixChecksums(std::vector<uint8_t> &bytes) {
       }
       // 3.0's row tables: the block index in front of the blocks.
       for (uint32_t kind = 1;
-           major >= kVersionMajor && kind <= kNumSectionKinds; ++kind) {
+           major == kVersionMajor && kind <= kNumSectionKinds; ++kind) {
         const TableSpan *table = byKind[kind];
         if (!table || !getRowTableColumns(SectionKind(kind)))
           continue;

@@ -51,6 +51,7 @@ section r18-b7 "$r18" --tg-inline --tg-assign-debug-handles -- handles-per-block
 section r18-traced "$r18" --tg-assign-debug-handles -- compress=false
 section r18-fused "$r18" --tg-inline --tg-fuse-elementwise --tg-assign-debug-handles -- compress=false
 section r18-compressed "$r18" --tg-inline --tg-assign-debug-handles --
+section r18-compressed-v3 "$r18" --tg-inline --tg-assign-debug-handles -- format-version=3
 # The source lines are embedded when torch/torchvision are installed where
 # the example says; otherwise the writer warns and leaves them out.
 section r18-source "$r18" --tg-inline --tg-assign-debug-handles -- embed-source=true compress=false 2> /dev/null
@@ -62,6 +63,7 @@ add "$OUT/section" "$serialize/golden-v2.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.0-compressed.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.1.tgdbg"
+add "$OUT/section" "$serialize/golden-v4.0.tgdbg"
 # ELF containers (elf=true): the reader's ELF parsing and the note check.
 add "$OUT/section" "$serialize/golden-v3.1.elf"
 section r18-elf "$r18" --tg-inline --tg-assign-debug-handles -- elf=true compress=false

@@ -33,11 +33,12 @@ struct EmitDebugSectionPass
     }
     // Every reader reads the older majors; writing them stays possible
     // while tools built before them are still deployed.
-    if (formatVersion < 1 || formatVersion > tg::section::kVersionMajor) {
+    if (formatVersion < 1 ||
+        formatVersion > tg::section::kVersionMajorStreams) {
       module.emitError() << "tg-emit-debug-section: format-version="
                          << unsigned(formatVersion)
-                         << " cannot be written: expected 1, 2 or "
-                         << tg::section::kVersionMajor;
+                         << " cannot be written: expected 1, 2, 3 or "
+                         << tg::section::kVersionMajorStreams;
       return signalPassFailure();
     }
     tg::DebugSectionOptions options;

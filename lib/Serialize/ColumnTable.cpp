@@ -395,6 +395,69 @@ EncodedColumnTable encodeColumnTable(ArrayRef<uint32_t> values,
 // Reader
 //===----------------------------------------------------------------------===//
 
+std::string encodeStreamTable(ArrayRef<uint32_t> values, unsigned numColumns) {
+  std::string out;
+  size_t numRows = values.size() / numColumns;
+  for (unsigned c = 0; c < numColumns; ++c) {
+    uint32_t prev = 0;
+    for (size_t r = 0; r < numRows; ++r) {
+      uint32_t value = values[r * numColumns + c];
+      appendVarint(out, zigzagEncode(int32_t(value - prev)));
+      prev = value;
+    }
+  }
+  return out;
+}
+
+Expected<ColumnTableReader>
+ColumnTableReader::createStream(StringRef name, ArrayRef<uint8_t> bytes,
+                                uint64_t fileOffset, uint32_t numRows,
+                                unsigned numColumns) {
+  if (numColumns < 1 || numColumns > kMaxColumns)
+    return makeError("{0}: {1} columns at offset {2}: a table has 1 to {3}",
+                     name, numColumns, fileOffset, kMaxColumns);
+  // Every value takes at least one byte: checked before allocating, so a
+  // crafted row count cannot make the reader allocate more than 4 bytes
+  // per byte of the table.
+  uint64_t numValues = uint64_t(numRows) * numColumns;
+  if (numValues > bytes.size())
+    return makeError("{0}: {1} rows of {2} columns need at least {3} bytes, "
+                     "the table at offset {4} has {5}",
+                     name, numRows, numColumns, numValues, fileOffset,
+                     bytes.size());
+  ColumnTableReader reader;
+  reader.name = name.str();
+  reader.numRows = numRows;
+  reader.numColumns = numColumns;
+  reader.isStream = true;
+  reader.decoded.resize(numValues);
+  const uint8_t *begin = bytes.data(), *p = begin, *end = begin + bytes.size();
+  for (unsigned c = 0; c < numColumns; ++c) {
+    uint32_t prev = 0;
+    for (uint32_t r = 0; r < numRows; ++r) {
+      uint64_t z = 0;
+      const uint8_t *at = p, *errorAt = nullptr;
+      VarintStatus status = decodeVarint(p, end, z, errorAt);
+      if (status != VarintStatus::Ok)
+        return makeError("{0}: row {1}, column {2} at offset {3}: {4}", name,
+                         r, c, fileOffset + uint64_t(at - begin),
+                         status == VarintStatus::PastEnd
+                             ? "varint runs past the end of the table"
+                             : "varint exceeds 64 bits");
+      if (z > UINT32_MAX)
+        return makeError("{0}: row {1}, column {2} at offset {3}: difference "
+                         "{4} is not a signed 32-bit value",
+                         name, r, c, fileOffset + uint64_t(at - begin), z);
+      prev += uint32_t(zigzagDecode(z));
+      reader.decoded[uint64_t(r) * numColumns + c] = prev;
+    }
+  }
+  if (p != end)
+    return makeError("{0}: {1} bytes after the last value at offset {2}", name,
+                     uint64_t(end - p), fileOffset + uint64_t(p - begin));
+  return reader;
+}
+
 ColumnTableReader::ColumnTableReader(ColumnTableReader &&other) noexcept =
     default;
 ColumnTableReader &
@@ -869,6 +932,10 @@ Error ColumnTableReader::getRow(uint32_t row, uint32_t *out) const {
   if (row >= numRows)
     return makeError("{0}: row {1} out of range: the table has {2} rows", name,
                      row, numRows);
+  if (isStream) {
+    std::copy_n(decoded.data() + uint64_t(row) * numColumns, numColumns, out);
+    return Error::success();
+  }
   if (Error err = ensureValid(blockOf(row)))
     return err;
   decodeRow(row, out);
@@ -881,6 +948,8 @@ Expected<uint32_t> ColumnTableReader::getCell(uint32_t row,
     return makeError("{0}: cell ({1}, {2}) out of range: the table has {3} "
                      "rows of {4} columns",
                      name, row, column, numRows, numColumns);
+  if (isStream)
+    return decoded[uint64_t(row) * numColumns + column];
   if (Error err = ensureValid(blockOf(row)))
     return std::move(err);
   return decodeCell(row, column);

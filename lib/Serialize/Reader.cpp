@@ -322,12 +322,12 @@ Error DebugSectionReader::checkMagicAndVersion() {
   }
   versionMajor = readU16(base + kOffVersionMajor);
   versionMinor = readU16(base + kOffVersionMinor);
-  if (versionMajor != kVersionMajor && versionMajor != kVersionMajorV2 &&
-      versionMajor != kVersionMajorV1)
+  if (versionMajor != kVersionMajorStreams && versionMajor != kVersionMajor &&
+      versionMajor != kVersionMajorV2 && versionMajor != kVersionMajorV1)
     return makeError("unsupported format version {0}.{1} at offset 8: this "
-                     "reader reads versions {2}.x, {3}.x and {4}.x",
+                     "reader reads versions {2}.x, {3}.x, {4}.x and {5}.x",
                      versionMajor, versionMinor, kVersionMajorV1,
-                     kVersionMajorV2, kVersionMajor);
+                     kVersionMajorV2, kVersionMajor, kVersionMajorStreams);
   layout = FormatLayout::get(versionMajor);
   return Error::success();
 }
@@ -510,6 +510,19 @@ Error DebugSectionReader::checkBodyChecksumV1() {
 }
 
 Error DebugSectionReader::checkIndexCounts() {
+  if (layout.streamTables) {
+    // 4.0: stream tables have no block index; the three index tables are
+    // there, empty (their sizes were checked against these counts).
+    for (SectionKind kind : {SectionKind::HandleIndex,
+                             SectionKind::StackNodeIndex,
+                             SectionKind::LocationIndex})
+      if (unsigned k = idx(kind); counts[k])
+        return makeError("bad {0} at offset {1}: a {2}.x section has no "
+                         "block index, found {3} entries",
+                         kindName(k), offsets[k], kVersionMajorStreams,
+                         counts[k]);
+    return Error::success();
+  }
   unsigned hi = idx(SectionKind::HandleIndex);
   uint64_t numBlocks =
       (uint64_t(handleCount) + handlesPerBlock - 1) / handlesPerBlock;
@@ -596,6 +609,22 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
                         uint32_t rowsPerBlock,
                         std::optional<ColumnTableReader> &out) -> Error {
     unsigned i = idx(indexKind), b = idx(blocksKind);
+    if (layout.streamTables) {
+      // 4.0: the table is decoded whole, so its own checksum is checked
+      // first (checkTableSlow holds checkMutex: hashed here, not through
+      // checkTable).
+      if (tableState[b].load(std::memory_order_acquire) != kChecked) {
+        if (Error err = checkSum(b))
+          return err;
+        tableState[b].store(kChecked, std::memory_order_release);
+      }
+      Expected<ColumnTableReader> table = ColumnTableReader::createStream(
+          name, bytesOf(b), offsets[b], rows, columns);
+      if (!table)
+        return table.takeError();
+      out.emplace(std::move(*table));
+      return Error::success();
+    }
     Expected<ColumnTableReader> table =
         ColumnTableReader::create(name, bytesOf(i), offsets[i], bytesOf(b),
                                   offsets[b], rows, columns, rowsPerBlock);
@@ -710,6 +739,16 @@ Error DebugSectionReader::openRowTable(SectionKind kind) const {
   // A 3.0 row table: its block index, then its blocks.
   unsigned k = idx(kind);
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  if (layout.streamTables) {
+    // 4.0: a stream table, decoded whole (after its checksum).
+    Expected<ColumnTableReader> table = ColumnTableReader::createStream(
+        kindName(k), ArrayRef<uint8_t>(base + offsets[k], sizes[k]),
+        offsets[k], getNumRows(kind), getRowTableColumns(kind));
+    if (!table)
+      return table.takeError();
+    rowTables[k].emplace(std::move(*table));
+    return Error::success();
+  }
   uint64_t indexSize = getRowIndexSize(kind);
   if (sizes[k] < indexSize)
     return makeError("bad {0} at offset {1}: {2} rows in blocks of {3} need "
@@ -748,13 +787,28 @@ uint64_t DebugSectionReader::getRowOffset(SectionKind kind,
   if (!layout.rowTables || !getRowTableColumns(kind))
     return offsets[k] +
            4 * uint64_t(index) * std::max(1u, getRowTableColumns(kind));
-  // A row of a block-coded table has no offset of its own: its block's.
+  // A row of a block-coded table has no offset of its own: its block's; a
+  // stream table's rows, the table's.
+  if (layout.streamTables)
+    return offsets[k];
   uint64_t block = index / kRowTableRowsPerBlock;
   if (4 * (block + 1) > sizes[k])
     return offsets[k];
   return offsets[k] + getRowIndexSize(kind) +
          readU32(reinterpret_cast<const uint8_t *>(data.data()) + offsets[k] +
                  4 * block);
+}
+
+Error DebugSectionReader::checkSum(unsigned k) const {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  uint64_t sum = xxh3_64bits(ArrayRef<uint8_t>(base + offsets[k], sizes[k]));
+  if (sum != checksums[k])
+    return makeError("checksum mismatch in {0} at offset {1}: the section "
+                     "table records {2}, the table hashes to {3} (the file is "
+                     "corrupt)",
+                     kindName(k), offsets[k], format_hex(checksums[k], 18),
+                     format_hex(sum, 18));
+  return Error::success();
 }
 
 Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
@@ -764,14 +818,8 @@ Error DebugSectionReader::checkTableSlow(SectionKind kind) const {
   std::lock_guard<std::mutex> lock(checkMutex);
   if (tableState[k].load(std::memory_order_acquire) == kChecked)
     return Error::success();
-  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
-  uint64_t sum = xxh3_64bits(ArrayRef<uint8_t>(base + offsets[k], sizes[k]));
-  if (sum != checksums[k])
-    return makeError("checksum mismatch in {0} at offset {1}: the section "
-                     "table records {2}, the table hashes to {3} (the file is "
-                     "corrupt)",
-                     kindName(k), offsets[k], format_hex(checksums[k], 18),
-                     format_hex(sum, 18));
+  if (Error err = checkSum(k))
+    return err;
   if (Error err = checkContents(kind))
     return err;
   tableState[k].store(kChecked, std::memory_order_release);
@@ -917,6 +965,8 @@ DebugSectionReader::getStackNode(uint32_t index) const {
     if (!layout.blockCodedTables)
       return offsets[idx(SectionKind::StackNodes)] +
              uint64_t(index) * kStackNodeSize;
+    if (layout.streamTables)
+      return offsets[idx(SectionKind::StackNodes)];
     return offsets[idx(SectionKind::StackNodes)] +
            readU32(record(SectionKind::StackNodeIndex,
                           index / stackNodesPerBlock, 4));
@@ -973,6 +1023,8 @@ DebugSectionReader::getLocation(uint32_t index) const {
     if (!layout.blockCodedTables)
       return offsets[idx(SectionKind::Locations)] +
              uint64_t(index) * kLocationSize;
+    if (layout.streamTables)
+      return offsets[idx(SectionKind::Locations)];
     return offsets[idx(SectionKind::Locations)] +
            readU32(record(SectionKind::LocationIndex, index / locationsPerBlock,
                           4));

@@ -59,6 +59,10 @@ FormatLayout FormatLayout::get(uint16_t major) {
   layout.compressible = true;
   layout.buildId = true;
   layout.numKinds = kNumSectionKinds;
+  if (major >= kVersionMajorStreams) {
+    layout.major = kVersionMajorStreams;
+    layout.streamTables = true;
+  }
   return layout;
 }
 

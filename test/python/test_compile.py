@@ -231,12 +231,13 @@ def test_build_id_option():
                            "golden-v2.1.mlir")).read()
     default = tracegraph.compile(ir, passes=[]).section
     # The module holds origin records: the section is 3.2 (records apart),
-    # and its ID hashes the 3.2 image without BUILD_ID (golden-v3.1's ID,
-    # 7eb19934..., hashed the 3.0 image of records inside locations).
+    # compressed in 4.0, and its ID hashes the 3.2 image without BUILD_ID
+    # (golden-v3.1's ID, 7eb19934..., hashed the 3.0 image of records inside
+    # locations).
     assert default.build_id == "8f1b4805c8ce4a514ef4d3956dca253705e30056"
-    assert default.version == (3, 2)
+    assert default.version == (4, 0)
     assert tracegraph.compile(ir, passes=[], build_id="C0FFEE").section.build_id == "c0ffee"
     none = tracegraph.compile(ir, passes=[], build_id="none").section
-    assert none.build_id is None and none.version == (3, 2)
+    assert none.build_id is None and none.version == (4, 0)
     with pytest.raises(ValueError, match="odd|even number"):
         tracegraph.compile(ir, passes=[], build_id="abc")

@@ -563,14 +563,14 @@ void SerializeTest::checkBadHeaders(uint16_t version) {
                           "44 42 47 0d 0a");
 
   bad = good;
-  bad[kOffVersionMajor] = 4;
+  bad[kOffVersionMajor] = 5;
   uint16_t minor = version == kVersionMajorV1   ? 0
                    : version == kVersionMajorV2 ? section::kVersionMinorV2
                                                 : section::kVersionMinorBuildId;
-  EXPECT_EQ(errorOf(bad), "unsupported format version 4." +
+  EXPECT_EQ(errorOf(bad), "unsupported format version 5." +
                               std::to_string(minor) +
                               " at offset 8: this reader reads versions 1.x, "
-                              "2.x and 3.x");
+                              "2.x, 3.x and 4.x");
 
   // A newer minor version of the same major stays readable.
   bad = good;
@@ -813,10 +813,11 @@ TEST_F(SerializeTest, CorruptBytesNeverCrash) {
 }
 
 TEST_F(SerializeTest, SmallSectionsAreCompressedAndReadTheSame) {
-  // By default a small 3.0 section is stored as its header and one zstd
-  // frame; it reads exactly as the uncompressed image it stands for.
+  // With format-version=3 a small section is stored as its header and one
+  // zstd frame; it reads exactly as the uncompressed image it stands for.
   OwningOpRef<ModuleOp> module = parse();
   DebugSectionOptions defaults;
+  defaults.formatVersion = kVersionMajor;
   std::string packed;
   ASSERT_NO_FATAL_FAILURE(packed = buildAsIs(*module, defaults));
   std::string plain;
@@ -846,6 +847,119 @@ TEST_F(SerializeTest, SmallSectionsAreCompressedAndReadTheSame) {
     ASSERT_NO_FATAL_FAILURE(bytes = buildAsIs(*module, old));
     EXPECT_FALSE(read32le(bytes.data() + kOffFlags) & kFlagCompressed);
   }
+}
+
+TEST_F(SerializeTest, StreamTablesReadAsBlockCodedTables) {
+  // By default a small section is compressed in format 4.0, its tables
+  // stream-coded: every record reads as in the 3.x image of the same module,
+  // and the reader's image (an uncompressed 4.0 file) reads the same again.
+  OwningOpRef<ModuleOp> module = parse();
+  std::string packed, plain;
+  ASSERT_NO_FATAL_FAILURE(packed = buildAsIs(*module, DebugSectionOptions()));
+  ASSERT_NO_FATAL_FAILURE(plain = build(*module));
+  using llvm::support::endian::read16le;
+  using llvm::support::endian::read32le;
+  ASSERT_EQ(read16le(packed.data() + kOffVersionMajor), kVersionMajorStreams);
+  ASSERT_TRUE(read32le(packed.data() + kOffFlags) & kFlagCompressed);
+  EXPECT_EQ(read16le(plain.data() + kOffVersionMajor), kVersionMajor);
+  auto four = read(packed);
+  ASSERT_TRUE(!!four) << llvm::toString(four.takeError());
+  auto unpacked = read((*four)->getBytes());
+  ASSERT_TRUE(!!unpacked) << llvm::toString(unpacked.takeError());
+  auto three = read(plain);
+  ASSERT_TRUE(!!three) << llvm::toString(three.takeError());
+  for (DebugSectionReader *reader : {four->get(), unpacked->get()}) {
+    ASSERT_FALSE(reader->verifyAll());
+    ASSERT_EQ(reader->getNumHandles(), (*three)->getNumHandles());
+    for (uint32_t h = 0; h < reader->getNumHandles(); ++h) {
+      uint32_t a[kNumColumns], b[kNumColumns];
+      ASSERT_FALSE(reader->getHandleColumns(h, a));
+      ASSERT_FALSE((*three)->getHandleColumns(h, b));
+      EXPECT_TRUE(std::equal(a, a + kNumColumns, b)) << "handle " << h;
+    }
+    ASSERT_EQ(reader->getNumStackNodes(), (*three)->getNumStackNodes());
+    for (uint32_t n = 0; n < reader->getNumStackNodes(); ++n) {
+      auto x = reader->getStackNode(n), y = (*three)->getStackNode(n);
+      ASSERT_TRUE(x && y);
+      EXPECT_EQ(x->call, y->call);
+      EXPECT_EQ(x->moduleFrame, y->moduleFrame);
+      EXPECT_EQ(x->parent, y->parent);
+    }
+    ASSERT_EQ(reader->getNumLocations(), (*three)->getNumLocations());
+    for (uint32_t l = 0; l < reader->getNumLocations(); ++l) {
+      auto x = reader->getLocation(l), y = (*three)->getLocation(l);
+      ASSERT_TRUE(x && y);
+      EXPECT_EQ(x->kind, y->kind);
+      EXPECT_EQ(x->a, y->a);
+      EXPECT_EQ(x->b, y->b);
+      EXPECT_EQ(x->c, y->c);
+    }
+    ASSERT_EQ(reader->getNumPositions(), (*three)->getNumPositions());
+    for (uint32_t i = 0; i < reader->getNumPositions(); ++i) {
+      auto x = reader->getPosition(i), y = (*three)->getPosition(i);
+      ASSERT_TRUE(x && y);
+      EXPECT_EQ(x->startLine, y->startLine);
+      EXPECT_EQ(x->endCol, y->endCol);
+    }
+  }
+  std::vector<Location> before = allLocations(*module);
+  stripLocations(*module);
+  ASSERT_TRUE(succeeded(restoreDebugInfo(*module, **four)));
+  EXPECT_EQ(allLocations(*module), before);
+}
+
+TEST_F(SerializeTest, DamagedStreamTablesAreErrors) {
+  // An uncompressed 4.0 image (what the reader of a compressed one holds)
+  // with a stream table cut short or run long, its checksums redone: an
+  // error naming the table and the offset, never a read past it.
+  OwningOpRef<ModuleOp> module = parse();
+  std::string packed;
+  ASSERT_NO_FATAL_FAILURE(packed = buildAsIs(*module, DebugSectionOptions()));
+  auto reader = read(packed);
+  ASSERT_TRUE(!!reader) << llvm::toString(reader.takeError());
+  std::string image = (*reader)->getBytes().str();
+  ASSERT_EQ(errorOf(image), "");
+  // The handle table's last byte, set to a varint's continuation bit, runs
+  // past the table's end; an extra row count needs more bytes than it has.
+  auto withEntry = [&](SectionKind kind, auto edit) {
+    std::string bytes = image;
+    for (const TableEntry &entry : readTableEntries(bytes))
+      if (entry.kind == uint32_t(kind))
+        edit(bytes, entry.entryAt, entry.offset, entry.bytes);
+    fixChecksums(bytes);
+    return bytes;
+  };
+  auto lookup = [](const std::string &bytes) -> std::string {
+    auto r = read(bytes);
+    if (!r)
+      return llvm::toString(r.takeError());
+    uint32_t values[kNumColumns];
+    if (llvm::Error err = (*r)->getHandleColumns(0, values))
+      return llvm::toString(std::move(err));
+    auto node = (*r)->getStackNode(0);
+    return node ? "" : llvm::toString(node.takeError());
+  };
+  ASSERT_EQ(lookup(image), "");
+  std::string cut = withEntry(
+      SectionKind::HandleBlocks,
+      [](std::string &bytes, uint64_t, uint64_t offset, uint64_t size) {
+        bytes[offset + size - 1] = char(0x80);
+      });
+  EXPECT_NE(lookup(cut).find("HANDLE_BLOCKS: row"), std::string::npos)
+      << lookup(cut);
+  EXPECT_NE(lookup(cut).find("varint runs past the end of the table"),
+            std::string::npos)
+      << lookup(cut);
+  std::string more = withEntry(
+      SectionKind::StackNodes,
+      [](std::string &bytes, uint64_t entry, uint64_t, uint64_t size) {
+        llvm::support::endian::write32le(bytes.data() + entry + 4,
+                                         uint32_t(size + 1));
+      });
+  EXPECT_NE(lookup(more).find("STACK_NODES: " ), std::string::npos)
+      << lookup(more);
+  EXPECT_NE(lookup(more).find("need at least"), std::string::npos)
+      << lookup(more);
 }
 
 TEST_F(SerializeTest, DamagedCompressedSectionsAreErrors) {

@@ -550,12 +550,14 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            "Handle-table entries per coded block (lookup cost vs size); 0 "
            "(default): the smallest table of 64, 128 or 256">,
     Option<"compress", "compress", "bool", /*default=*/"true",
-           "Store a small section (format 3, at most 256 KiB) as one zstd "
-           "frame when that is smaller; readers decompress it at open">,
-    Option<"formatVersion", "format-version", "unsigned", /*default=*/"3",
-           "Major format version to write: 3 (current), 2 for readers that "
-           "predate 3.0, or 1 for readers that predate 2.0 (O(size) open, "
-           "about 4x larger)">,
+           "Store a small section (at most 256 KiB) as one zstd frame when "
+           "that is smaller (format 4.0, stream-coded tables; with "
+           "format-version=3 the 3.x image); readers decompress it at open">,
+    Option<"formatVersion", "format-version", "unsigned", /*default=*/"4",
+           "Major format version to write: 4 (current: small sections "
+           "compressed in 4.0, the others in 3.x), 3 for readers that "
+           "predate 4.0, 2 for readers that predate 3.0, or 1 for readers "
+           "that predate 2.0 (O(size) open, about 4x larger)">,
     Option<"buildId", "build-id", "std::string", /*default=*/"\"\"",
            "The section's build ID (format 3.1): hex digits, or empty "
            "(default) for a hash of the contents, or 'none' for none (the "

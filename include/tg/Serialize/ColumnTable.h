@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tg {
 namespace section {
@@ -70,6 +71,16 @@ EncodedColumnTable encodeColumnTable(llvm::ArrayRef<uint32_t> values,
                                      unsigned numColumns,
                                      const ColumnTableOptions &options = {});
 
+/// Codes `values` (row-major: rows x numColumns) as a *stream table*, the
+/// coding of format 4.0 (docs/debug-section-format.md, "Stream tables"):
+/// column after column, each value as the varint of the zigzag of its
+/// difference (mod 2^32, as a signed 32-bit value) from the value above it.
+/// No blocks, no index, no per-block checksum: a table meant to be
+/// compressed whole, where the repeats of a model's layers become repeated
+/// bytes (a copy block's shifted rows are patched bytes to zstd).
+std::string encodeStreamTable(llvm::ArrayRef<uint32_t> values,
+                              unsigned numColumns);
+
 /// Reads a coded table in place (zero-copy). Thread-safe: the only mutable
 /// state is the set of validated blocks, kept in atomics.
 class ColumnTableReader {
@@ -83,6 +94,13 @@ public:
          uint64_t indexFileOffset, llvm::ArrayRef<uint8_t> blocks,
          uint64_t blocksFileOffset, uint32_t numRows, unsigned numColumns,
          uint32_t rowsPerBlock);
+
+  /// A stream table (format 4.0): decodes and checks it whole, now, into
+  /// memory the reader owns; rows are then read from that copy. `bytes` at
+  /// `fileOffset` is the whole table.
+  static llvm::Expected<ColumnTableReader>
+  createStream(llvm::StringRef name, llvm::ArrayRef<uint8_t> bytes,
+               uint64_t fileOffset, uint32_t numRows, unsigned numColumns);
 
   ColumnTableReader(ColumnTableReader &&other) noexcept;
   ColumnTableReader &operator=(ColumnTableReader &&other) noexcept;
@@ -158,6 +176,10 @@ private:
   /// log2(rowsPerBlock) when it is a power of two, else -1.
   int blockShift = -1;
   std::unique_ptr<std::atomic<uint64_t>[]> validated;
+  /// A stream table's rows (row-major), decoded by createStream; empty for
+  /// a block-coded table.
+  std::vector<uint32_t> decoded;
+  bool isStream = false;
 };
 
 } // namespace section

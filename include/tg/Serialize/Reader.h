@@ -284,6 +284,8 @@ private:
     return checkTableSlow(kind);
   }
   llvm::Error checkTableSlow(section::SectionKind kind) const;
+  /// Compares table `k`'s bytes with its checksum in the section table.
+  llvm::Error checkSum(unsigned k) const;
   /// The O(1) structural checks of a table's contents, run once with its
   /// checksum; for a block index, creates the table's reader.
   llvm::Error checkContents(section::SectionKind kind) const;

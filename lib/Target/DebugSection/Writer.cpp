@@ -56,6 +56,9 @@ struct HandleEntry {
 struct SectionTables {
   std::string bytes[kNumSectionKinds];
   uint32_t counts[kNumSectionKinds] = {};
+  /// The rows (row-major u32 cells) of each block-coded and row table, kept
+  /// for the stream tables of format 4.0.
+  std::vector<uint32_t> rows[kNumSectionKinds];
   std::string &at(SectionKind kind) { return bytes[unsigned(kind) - 1]; }
   uint32_t &count(SectionKind kind) { return counts[unsigned(kind) - 1]; }
 };
@@ -156,10 +159,17 @@ private:
   /// the 3.0 image.
   std::string assembleWithBuildId(const FormatLayout &layout,
                                   SectionTables &tables,
-                                  const BlockSizes &sizes);
+                                  const BlockSizes &sizes,
+                                  SmallVectorImpl<unsigned> &kinds);
   /// Stores everything after the header of a small 3.0 image as one zstd
   /// frame, when that is smaller (flag COMPRESSED).
   void compressSmallImage(std::string &image);
+  /// Format 4: replaces a small 3.x `image` (of tables `kinds`) by the
+  /// compressed 4.0 section of the same tables, stream-coded, when that is
+  /// smaller.
+  void compressStreamImage(std::string &image, ArrayRef<unsigned> kinds,
+                           const SectionTables &tables,
+                           const BlockSizes &sizes);
 
   Operation *root;
   const DebugSectionOptions &options;
@@ -953,6 +963,7 @@ void SectionBuilder::encodeBlockCodedTables(SectionTables &tables,
                     encodeCandidate);
   for (size_t t = 0; t < std::size(coded); ++t) {
     CodedTable &table = coded[t];
+    tables.rows[unsigned(table.blocksKind) - 1] = table.values;
     size_t best = 0;
     auto size = [&](size_t c) {
       return candidates[t][c]->index.size() + candidates[t][c]->blocks.size();
@@ -988,6 +999,7 @@ void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
     tableOptions.allowCopies = options.allowCopyBlocks;
     tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
     EncodedColumnTable table = encodeColumnTable(values, columns, tableOptions);
+    tables.rows[k] = values;
     tables.bytes[k] = std::move(table.index);
     tables.bytes[k] += table.blocks;
   }
@@ -1046,7 +1058,11 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
 }
 
 std::string SectionBuilder::serialize() {
-  FormatLayout layout = FormatLayout::get(options.formatVersion);
+  // Format 4 is written only compressed (below); what is not compressed is
+  // written in 3.x, which is read in place.
+  bool streams = options.formatVersion >= kVersionMajorStreams;
+  FormatLayout layout = FormatLayout::get(
+      std::min<uint16_t>(options.formatVersion, kVersionMajor));
   // Rows per block of the three block-coded tables, as written in the
   // header; 0 until chosen (format 1 codes handles in blocks of its own).
   BlockSizes sizes{options.handlesPerBlock, options.stackNodesPerBlock,
@@ -1068,27 +1084,32 @@ std::string SectionBuilder::serialize() {
   if (layout.rowTables)
     encodeRowTables(tables, layout.numKinds);
   std::string image;
+  SmallVector<unsigned> kinds;
   if (layout.buildId) {
-    image = assembleWithBuildId(layout, tables, sizes);
+    image = assembleWithBuildId(layout, tables, sizes, kinds);
   } else {
-    SmallVector<unsigned> kinds =
-        llvm::to_vector(llvm::seq_inclusive(1u, layout.numKinds));
+    kinds = llvm::to_vector(llvm::seq_inclusive(1u, layout.numKinds));
     image = assembleImage(layout, kinds, layout.minor, tables, sizes);
   }
-  if (layout.compressible && options.compressSmall)
-    compressSmallImage(image);
+  if (layout.compressible && options.compressSmall) {
+    if (streams)
+      compressStreamImage(image, kinds, tables, sizes);
+    else
+      compressSmallImage(image);
+  }
   return image;
 }
 
 std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
                                                 SectionTables &tables,
-                                                const BlockSizes &sizes) {
+                                                const BlockSizes &sizes,
+                                                SmallVectorImpl<unsigned> &kinds) {
   // The image without a build ID (3.0, or 3.2 with RECORDS in place of
   // ORIGIN_RECORDS): what a section without one is, and what the default
   // build ID hashes, so that it names the contents alone.
   bool rows = !recordRows.empty();
-  SmallVector<unsigned> kinds = llvm::to_vector(llvm::seq_inclusive(
-      1u, rows ? unsigned(SectionKind::LocationIndex) : kNumSectionKindsV2));
+  kinds.assign(llvm::to_vector(llvm::seq_inclusive(
+      1u, rows ? unsigned(SectionKind::LocationIndex) : kNumSectionKindsV2)));
   if (rows)
     kinds.push_back(unsigned(SectionKind::Records));
   uint16_t minor = rows ? kVersionMinorRecords : layout.minor;
@@ -1119,6 +1140,55 @@ void SectionBuilder::compressSmallImage(std::string &image) {
   std::string packed = compressImage(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(image.data()), image.size()));
   // Empty without zstd; kept only when smaller.
+  if (!packed.empty() && packed.size() < image.size())
+    image = std::move(packed);
+}
+
+void SectionBuilder::compressStreamImage(std::string &image,
+                                         ArrayRef<unsigned> kinds,
+                                         const SectionTables &tables,
+                                         const BlockSizes &sizes) {
+  if (image.size() > kMaxCompressedImage)
+    return;
+  // The same tables (strings, build ID and all), the block-coded ones
+  // stream-coded: zstd finds a repeated layer's rows as repeated bytes,
+  // where a copy block's shifted and patched rows were new bytes to it.
+  SectionTables streamed = tables;
+  for (unsigned kind : kinds) {
+    unsigned k = kind - 1;
+    auto sectionKind = SectionKind(kind);
+    unsigned columns = getRowTableColumns(sectionKind);
+    switch (sectionKind) {
+    case SectionKind::HandleBlocks:
+      columns = kNumColumns;
+      break;
+    case SectionKind::StackNodes:
+      columns = kNumNodeColumns;
+      break;
+    case SectionKind::Locations:
+      columns = kNumLocColumns;
+      break;
+    case SectionKind::HandleIndex:
+    case SectionKind::StackNodeIndex:
+    case SectionKind::LocationIndex:
+      streamed.bytes[k].clear();
+      streamed.counts[k] = 0;
+      continue;
+    default:
+      break;
+    }
+    if (!columns)
+      continue;
+    streamed.bytes[k] = encodeStreamTable(tables.rows[k], columns);
+  }
+  streamed.count(SectionKind::HandleBlocks) =
+      streamed.at(SectionKind::HandleBlocks).size();
+  std::string image4 =
+      assembleImage(FormatLayout::get(kVersionMajorStreams), kinds,
+                    /*minor=*/0, streamed, sizes);
+  std::string packed = compressImage(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(image4.data()), image4.size()));
+  // Empty without zstd; kept only when smaller than the 3.x image.
   if (!packed.empty() && packed.size() < image.size())
     image = std::move(packed);
 }
