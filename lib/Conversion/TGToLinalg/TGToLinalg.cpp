@@ -1095,11 +1095,31 @@ LogicalResult KernelExtraction::buildReduction(OpBuilder &b, Operation *op,
   Value filled =
       linalg::FillOp::create(b, loc, ValueRange{init}, ValueRange{empty})
           .getResult(0);
-  SmallVector<Value> sources;
+  SmallVector<Value> sources, sizeOperands;
   SmallVector<AffineMap> maps;
   for (auto &[source, map] : stage.inputs) {
     sources.push_back(source);
     maps.push_back(map);
+  }
+  // linalg infers each loop's range from an operand dim indexed by that
+  // loop alone. A reduced dim that every input reads through a layout map
+  // (MaxViT's layer norm after a window permute and reshape: `(d3 floordiv
+  // 64 + d2) mod 7`) has none, and the generic is rejected as
+  // non-invertible: an unread 1-D operand of the dim's size gives it one.
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!llvm::is_contained(reduction.dims, i))
+      continue; // the output indexes it
+    AffineExpr dim = getAffineDimExpr(i, ctx);
+    bool indexed = llvm::any_of(maps, [&](AffineMap map) {
+      return llvm::is_contained(map.getResults(), dim);
+    });
+    if (indexed)
+      continue;
+    Value size = tensor::EmptyOp::create(
+        b, loc, ArrayRef<int64_t>{stage.space.getDimSize(i)}, elementTy);
+    sources.push_back(size);
+    sizeOperands.push_back(size);
+    maps.push_back(AffineMap::get(rank, 0, dim));
   }
   maps.push_back(AffineMap::get(rank, 0, keptDims, ctx));
   bool ok = true;
@@ -1127,6 +1147,9 @@ LogicalResult KernelExtraction::buildReduction(OpBuilder &b, Operation *op,
           setDebugHandle(combined, *handle);
         linalg::YieldOp::create(nested, loc, combined->getResult(0));
       });
+  // The size operands are never read: their buffers go at once.
+  for (Value size : sizeOperands)
+    bufferization::DeallocTensorOp::create(b, loc, size);
   reduced[op] = generic.getResult(0);
   return success(ok);
 }

@@ -13,6 +13,7 @@
 // RUN: tg-opt %t.mlir -split-input-file --tg-kernel-pipeline -o /dev/null
 // The identities and the mean's count, on a hand-written kernel.
 // RUN: tg-opt %s --tg-extract-kernels -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=HAND
+// RUN: tg-opt %s --tg-kernel-pipeline -o /dev/null
 
 // CHECK-LABEL: func.func @fused_add_layer_norm_0(
 // CHECK-SAME: %arg0: tensor<1x4x8xf32> {{.*}}, %arg1: tensor<1x4x8xf32> {{.*}}, %arg2: tensor<8xf32> {{.*}}, %arg3: tensor<8xf32> {{.*}}) -> (tensor<1x4x8xf32>, tensor<1x4x8xf32>)
@@ -85,4 +86,28 @@ tg.graph @"M::reductions"(%self: !tg.module<"M">, %x: tensor<3x4xf32>) -> (tenso
     tg.kernel_yield %0, %1, %2 : tensor<3x1xf32>, tensor<3x1xf32>, tensor<3x1xf32>
   } loc("m.py":204:1)
   tg.return %r#0, %r#1, %r#2 : tensor<3x1xf32>, tensor<3x1xf32>, tensor<3x1xf32>
+}
+
+// A reduced dim that every input reads through a layout map (a view folded
+// into the indexing: `(d0 * 4 + d1) floordiv 6`, `... mod 6`) has no operand
+// dim of its own to give the loop its range; an unread 1-D operand of its
+// size does (MaxViT's layer norms after a window permute and reshape were
+// rejected as "invalid indexing maps are non-invertible" without it).
+// HAND-LABEL: func.func @view_then_mean(
+// HAND-SAME: %arg0: tensor<2x6xf32>
+// HAND: %[[SIZE:.*]] = tensor.empty() : tensor<4xf32>
+// HAND: linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ((d1 + d0 * 4) floordiv 6, (d1 + d0 * 4) mod 6)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0, %[[SIZE]] : tensor<2x6xf32>, tensor<4xf32>)
+// HAND: bufferization.dealloc_tensor %[[SIZE]] : tensor<4xf32>
+tg.graph @"M::view_then_mean"(%self: !tg.module<"M">, %x: tensor<2x6xf32>) -> tensor<3x1xf32> {
+  %shape = tg.constant([3, 4]) : !tg.value
+  %d = tg.constant([-1]) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %n = tg.constant(unit) : !tg.value
+  %r = tg.kernel "view_then_mean"(%x, %shape, %d, %t, %n) : (tensor<2x6xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<3x1xf32> {
+  ^bb0(%a: tensor<2x6xf32>, %s: !tg.value, %dims: !tg.value, %keep: !tg.value, %none: !tg.value):
+    %0 = tg.op "aten::view"(%a, %s) : (tensor<2x6xf32>, !tg.value) -> tensor<3x4xf32> loc("m.py":211:1)
+    %1 = tg.op "aten::mean"(%0, %dims, %keep, %none) : (tensor<3x4xf32>, !tg.value, !tg.value, !tg.value) -> tensor<3x1xf32> loc("m.py":212:1)
+    tg.kernel_yield %1 : tensor<3x1xf32>
+  } loc("m.py":213:1)
+  tg.return %r : tensor<3x1xf32>
 }
