@@ -439,8 +439,8 @@ ColumnTableReader::createStream(StringRef name, ArrayRef<uint8_t> bytes,
       const uint8_t *at = p, *errorAt = nullptr;
       VarintStatus status = decodeVarint(p, end, z, errorAt);
       if (status != VarintStatus::Ok)
-        return makeError("{0}: row {1}, column {2} at offset {3}: {4}", name,
-                         r, c, fileOffset + uint64_t(at - begin),
+        return makeError("{0}: row {1}, column {2} at offset {3}: {4}", name, r,
+                         c, fileOffset + uint64_t(at - begin),
                          status == VarintStatus::PastEnd
                              ? "varint runs past the end of the table"
                              : "varint exceeds 64 bits");

@@ -513,9 +513,9 @@ Error DebugSectionReader::checkIndexCounts() {
   if (layout.streamTables) {
     // 4.0: stream tables have no block index; the three index tables are
     // there, empty (their sizes were checked against these counts).
-    for (SectionKind kind : {SectionKind::HandleIndex,
-                             SectionKind::StackNodeIndex,
-                             SectionKind::LocationIndex})
+    for (SectionKind kind :
+         {SectionKind::HandleIndex, SectionKind::StackNodeIndex,
+          SectionKind::LocationIndex})
       if (unsigned k = idx(kind); counts[k])
         return makeError("bad {0} at offset {1}: a {2}.x section has no "
                          "block index, found {3} entries",
@@ -742,8 +742,8 @@ Error DebugSectionReader::openRowTable(SectionKind kind) const {
   if (layout.streamTables) {
     // 4.0: a stream table, decoded whole (after its checksum).
     Expected<ColumnTableReader> table = ColumnTableReader::createStream(
-        kindName(k), ArrayRef<uint8_t>(base + offsets[k], sizes[k]),
-        offsets[k], getNumRows(kind), getRowTableColumns(kind));
+        kindName(k), ArrayRef<uint8_t>(base + offsets[k], sizes[k]), offsets[k],
+        getNumRows(kind), getRowTableColumns(kind));
     if (!table)
       return table.takeError();
     rowTables[k].emplace(std::move(*table));

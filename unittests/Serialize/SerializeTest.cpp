@@ -940,23 +940,22 @@ TEST_F(SerializeTest, DamagedStreamTablesAreErrors) {
     return node ? "" : llvm::toString(node.takeError());
   };
   ASSERT_EQ(lookup(image), "");
-  std::string cut = withEntry(
-      SectionKind::HandleBlocks,
-      [](std::string &bytes, uint64_t, uint64_t offset, uint64_t size) {
-        bytes[offset + size - 1] = char(0x80);
-      });
+  std::string cut =
+      withEntry(SectionKind::HandleBlocks,
+                [](std::string &bytes, uint64_t, uint64_t offset,
+                   uint64_t size) { bytes[offset + size - 1] = char(0x80); });
   EXPECT_NE(lookup(cut).find("HANDLE_BLOCKS: row"), std::string::npos)
       << lookup(cut);
   EXPECT_NE(lookup(cut).find("varint runs past the end of the table"),
             std::string::npos)
       << lookup(cut);
-  std::string more = withEntry(
-      SectionKind::StackNodes,
-      [](std::string &bytes, uint64_t entry, uint64_t, uint64_t size) {
+  std::string more =
+      withEntry(SectionKind::StackNodes, [](std::string &bytes, uint64_t entry,
+                                            uint64_t, uint64_t size) {
         llvm::support::endian::write32le(bytes.data() + entry + 4,
                                          uint32_t(size + 1));
       });
-  EXPECT_NE(lookup(more).find("STACK_NODES: " ), std::string::npos)
+  EXPECT_NE(lookup(more).find("STACK_NODES: "), std::string::npos)
       << lookup(more);
   EXPECT_NE(lookup(more).find("need at least"), std::string::npos)
       << lookup(more);

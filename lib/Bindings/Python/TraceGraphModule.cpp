@@ -363,12 +363,12 @@ public:
     bool first = true;
     // One cache per source root, kept by the Section: a traceback reads
     // each source file once (issue 31).
-    printSymbolizedHandle(os, sym,
-                          &getSourceCache(sourceRootObject.is_none()
-                                              ? std::string()
-                                              : toPath(sourceRootObject,
-                                                       "source_root")),
-                          style == "pytorch-mobile", first);
+    printSymbolizedHandle(
+        os, sym,
+        &getSourceCache(sourceRootObject.is_none()
+                            ? std::string()
+                            : toPath(sourceRootObject, "source_root")),
+        style == "pytorch-mobile", first);
     return text;
   }
 

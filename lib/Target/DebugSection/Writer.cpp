@@ -1100,10 +1100,9 @@ std::string SectionBuilder::serialize() {
   return image;
 }
 
-std::string SectionBuilder::assembleWithBuildId(const FormatLayout &layout,
-                                                SectionTables &tables,
-                                                const BlockSizes &sizes,
-                                                SmallVectorImpl<unsigned> &kinds) {
+std::string SectionBuilder::assembleWithBuildId(
+    const FormatLayout &layout, SectionTables &tables, const BlockSizes &sizes,
+    SmallVectorImpl<unsigned> &kinds) {
   // The image without a build ID (3.0, or 3.2 with RECORDS in place of
   // ORIGIN_RECORDS): what a section without one is, and what the default
   // build ID hashes, so that it names the contents alone.
