@@ -712,6 +712,41 @@ Attribute KernelExtraction::getConstant(Value value) {
   return cst ? cst.getValue() : Attribute();
 }
 
+/// `dim` counted from the end when negative, as PyTorch takes dims and
+/// indices; none when outside [-size, size).
+static std::optional<int64_t> normalizeDim(int64_t dim, int64_t size) {
+  if (dim < -size || dim >= size)
+    return std::nullopt;
+  return dim < 0 ? dim + size : dim;
+}
+
+/// Where an element of a reshape's result, at `map` into `to`, lies in its
+/// operand of type `from` (the same number of elements): the result's
+/// linear index, then its place in the operand's shape.
+static SmallVector<AffineExpr>
+getReshapeIndex(RankedTensorType from, RankedTensorType to, AffineMap map) {
+  MLIRContext *ctx = map.getContext();
+  AffineExpr linear = getAffineConstantExpr(0, ctx);
+  int64_t stride = 1;
+  for (int64_t k = to.getRank(); k-- > 0;) {
+    linear = linear + map.getResult(k) * stride;
+    stride *= to.getDimSize(k);
+  }
+  SmallVector<AffineExpr> exprs;
+  stride = from.getNumElements();
+  for (int64_t l = 0; l < from.getRank(); ++l) {
+    int64_t size = from.getDimSize(l);
+    stride /= size;
+    if (size == 1) {
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+      continue;
+    }
+    AffineExpr index = stride == 1 ? linear : linear.floorDiv(stride);
+    exprs.push_back(l == 0 ? index : index % size);
+  }
+  return exprs;
+}
+
 /// For a layout op, the map into its tensor operand's dims that reads, at
 /// `map` (iteration dims -> the op's result dims), the element the op puts
 /// there: a permutation (`permute`, `transpose`; `contiguous` is the
@@ -750,11 +785,6 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
       return std::nullopt;
     return integer.getInt();
   };
-  auto normalize = [](int64_t dim, int64_t size) -> std::optional<int64_t> {
-    if (dim < -size || dim >= size)
-      return std::nullopt;
-    return dim < 0 ? dim + size : dim;
-  };
   auto result = [&](ArrayRef<AffineExpr> exprs) {
     return std::optional<AffineMap>(
         AffineMap::get(map.getNumDims(), 0, exprs, ctx));
@@ -763,26 +793,7 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   if (isReshape) {
     if (from.getNumElements() != to.getNumElements())
       return fail();
-    // The linear index of the result element, then its place in the
-    // operand's shape.
-    AffineExpr linear = getAffineConstantExpr(0, ctx);
-    int64_t stride = 1;
-    for (int64_t k = to.getRank(); k-- > 0;) {
-      linear = linear + map.getResult(k) * stride;
-      stride *= to.getDimSize(k);
-    }
-    stride = from.getNumElements();
-    for (int64_t l = 0; l < rank; ++l) {
-      int64_t size = from.getDimSize(l);
-      stride /= size;
-      if (size == 1) {
-        exprs.push_back(getAffineConstantExpr(0, ctx));
-        continue;
-      }
-      AffineExpr index = stride == 1 ? linear : linear.floorDiv(stride);
-      exprs.push_back(l == 0 ? index : index % size);
-    }
-    return result(exprs);
+    return result(getReshapeIndex(from, to, map));
   }
   if (name == "aten::contiguous")
     return result(map.getResults());
@@ -798,15 +809,15 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
       for (auto [i, attr] : llvm::enumerate(dims)) {
         auto dim = dyn_cast<IntegerAttr>(attr);
         std::optional<int64_t> d =
-            dim ? normalize(dim.getInt(), rank) : std::nullopt;
+            dim ? normalizeDim(dim.getInt(), rank) : std::nullopt;
         if (!d || llvm::is_contained(ArrayRef<int64_t>(perm).take_front(i), *d))
           return fail();
         perm[i] = *d;
       }
     } else {
       std::optional<int64_t> a = intOperand(1), b = intOperand(2);
-      a = a ? normalize(*a, rank) : std::nullopt;
-      b = b ? normalize(*b, rank) : std::nullopt;
+      a = a ? normalizeDim(*a, rank) : std::nullopt;
+      b = b ? normalizeDim(*b, rank) : std::nullopt;
       if (!a || !b)
         return fail();
       std::swap(perm[*a], perm[*b]);
@@ -833,10 +844,10 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   }
   if (name == "aten::select") {
     std::optional<int64_t> dim = intOperand(1), index = intOperand(2);
-    dim = dim ? normalize(*dim, rank) : std::nullopt;
+    dim = dim ? normalizeDim(*dim, rank) : std::nullopt;
     if (!dim || !index || to.getRank() != rank - 1)
       return fail();
-    std::optional<int64_t> at = normalize(*index, from.getDimSize(*dim));
+    std::optional<int64_t> at = normalizeDim(*index, from.getDimSize(*dim));
     if (!at)
       return fail();
     exprs.append(map.getResults().begin(), map.getResults().end());
@@ -846,7 +857,7 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   // slice(x, dim, start, end, step): start None is 0, a negative start
   // counts from the end, as Python's slices.
   std::optional<int64_t> dim = intOperand(1);
-  dim = dim ? normalize(*dim, rank) : std::nullopt;
+  dim = dim ? normalizeDim(*dim, rank) : std::nullopt;
   if (!dim || to.getRank() != rank)
     return fail();
   int64_t size = from.getDimSize(*dim);
