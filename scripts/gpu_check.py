@@ -148,6 +148,8 @@ class Preparer:
                         os.path.join(self.dir, "python", "tracegraph"),
                         ignore=shutil.ignore_patterns("*.so", "__pycache__", "*.pyc"))
         shutil.copy(os.path.realpath(__file__), os.path.join(self.dir, "gpu_check.py"))
+        shutil.copy(os.path.join(ROOT, "scripts", "cubin_line_table.py"),
+                    os.path.join(self.dir, "cubin_line_table.py"))
         write_json(os.path.join(self.dir, "manifest.json"), manifest)
         with open(os.path.join(self.dir, "README.txt"), "w") as f:
             f.write("tracegraph GPU check, made by scripts/gpu-check.sh --prepare.\n"
@@ -179,6 +181,12 @@ class Preparer:
         check_run([self.tool("tg-compile-kernel"), source, "--target=nvptx64",
                    "--gpu-arch", self.args.arch, "--describe", describe, "-o", out_ptx] + extra,
                   "compiling " + source)
+        # The chains the PTX spells: what the ptxas check compares the
+        # cubin's line table with, where tracegraph is not built.
+        chains = check_run([self.tool("tg-ptx-lineinfo"), out_ptx, "--print-chains"],
+                           "reading the chains of " + out_ptx).stdout
+        with open(out_ptx + ".chains.txt", "w") as f:
+            f.write(chains)
 
     def prepare_model(self, name):
         mdir = os.path.join(self.dir, name)
@@ -298,10 +306,17 @@ class Preparer:
         model = candidates[0][0]
         section = os.path.join(self.dir, model["dir"], "model.tgdbg")
         frames = self.frames(section, [h for _, _, h in candidates])
-        model, kernel, handle = max(candidates, key=lambda c: (len(frames[c[2]]), -c[2]))
-        expected = frames[handle]
+        # The most frames the GPU's line table keeps; of those, one that
+        # keeps all its frames.
+        model, kernel, handle = max(candidates, key=lambda c: (
+            len(fold_repeated_lines(frames[c[2]])),
+            len(fold_repeated_lines(frames[c[2]])) - len(frames[c[2]]), -c[2]))
         # The outermost frame is the kernel itself in PTX line info (the
-        # entry method, Class::method, in tg-symbolicate).
+        # entry method, Class::method, in tg-symbolicate), and a frame on
+        # the line of a deeper one is folded away (tg::foldRepeatedLines:
+        # compute-sanitizer names no frame at all for a chain with one line
+        # twice; docs/gpu-debugging.md).
+        expected = fold_repeated_lines(frames[handle])
         expected[-1]["function"] = kernel
         pdir = os.path.join(self.dir, "planted")
         os.makedirs(pdir)
@@ -309,7 +324,7 @@ class Preparer:
         self.compile_ptx(fused, os.path.join(pdir, "kernel.ptx"), os.path.join(pdir, "kernel.json"),
                          ["-k", kernel, "--plant-oob", str(handle)])
         return {"model": model["name"], "kernel": kernel, "handle": handle, "dir": "planted",
-                "frames": expected}
+                "frames": expected, "frames_in_section": len(frames[handle])}
 
     def build_emulator(self, source, extract, mdir):
         """The kernels as the GPU pipeline makes them, lowered for this host
@@ -339,6 +354,17 @@ class Preparer:
                        os.path.join(ROOT, "scripts", "gpu_emulator.c"), wrappers, obj, "-lm"],
                       "cc")
         return os.path.relpath(so, self.dir)
+
+
+def fold_repeated_lines(frames):
+    """tg::foldRepeatedLines on frames innermost first: a frame on the line
+    of a deeper one goes (ptxas keeps one row per line at an address)."""
+    seen, kept = set(), []
+    for frame in frames:
+        if frame["line"] not in seen:
+            seen.add(frame["line"])
+            kept.append(frame)
+    return kept
 
 
 def entry_kernels(text):
@@ -620,7 +646,7 @@ class Checker:
         version = run([self.env.ptxas, "--version"]).stdout.strip().splitlines()
         version = version[-1] if version else "?"
         start = time.time()
-        problems, kernels = [], 0
+        problems, kernels, rows = [], 0, 0
         os.makedirs(os.path.join(self.out, "cubin"), exist_ok=True)
         for label, ptx in self.modules():
             cubin = os.path.join(self.out, "cubin", label + ".cubin")
@@ -631,11 +657,39 @@ class Checker:
             self.cubins[ptx] = cubin
             with open(ptx) as f:
                 kernels += len(re.findall(r"^\.visible \.entry ", f.read(), re.M))
+            rows += self.check_line_table(label, ptx, cubin, problems)
         if problems:
-            return failed("%d of %d PTX modules do not assemble for %s"
+            return failed("%d problems in %d PTX modules for %s"
                           % (len(problems), len(self.modules()), self.arch), problems)
-        return passed("%d PTX modules (%d kernels) assembled for %s with -lineinfo in %.1f s (%s)"
-                      % (len(self.modules()), kernels, self.arch, time.time() - start, version))
+        return passed("%d PTX modules (%d kernels) assembled for %s with -lineinfo in %.1f s (%s); "
+                      "their line tables' %d rows all spell the PTX's chains, no line twice at "
+                      "an address" % (len(self.modules()), kernels, self.arch,
+                                      time.time() - start, version, rows))
+
+    def check_line_table(self, label, ptx, cubin, problems):
+        """Reads the cubin's line table back (cubin_line_table.py): every
+        row's chain must be one of the PTX's (ptxas keeps every frame), and
+        no address may have one line twice (compute-sanitizer then names no
+        frame). Returns the number of rows."""
+        chains = ptx + ".chains.txt"
+        if not os.path.exists(chains):
+            return 0
+        spec = importlib.util.spec_from_file_location(
+            "cubin_line_table", self.path("cubin_line_table.py")
+            if os.path.exists(self.path("cubin_line_table.py"))
+            else os.path.join(ROOT, "scripts", "cubin_line_table.py"))
+        table = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(table)
+        try:
+            rows = table.read_rows(cubin)
+            with open(chains) as f:
+                expected = table.parse_chains(f.read())
+            differ, _, hazards = table.check(rows, *expected)
+        except (table.CubinError, table.struct.error, OSError, ValueError, IndexError) as e:
+            problems.append("%s: the line table cannot be read: %s" % (label, e))
+            return 0
+        problems.extend("%s: %s" % (label, p) for p in differ[:5] + hazards[:5])
+        return sum(1 for r in rows if not r["end"])
 
     # -- numerics ------------------------------------------------------------
 

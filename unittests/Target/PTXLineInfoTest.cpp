@@ -1,10 +1,11 @@
 //===- PTXLineInfoTest.cpp - Python call stacks as PTX line info ----------===//
 //
-// The rule the PTX line info must follow (ptxas: "source location used in
-// inlined_at directive must be used in a preceding .loc directive"), for
-// chains of every depth, shared prefixes and files: whatever the writer
-// writes passes the check, reads back as the chains it was given, and the
-// check refuses each way of breaking the rule.
+// The rules the PTX line info must follow (ptxas: "source location used in
+// inlined_at directive must be used in a preceding .loc directive"; one
+// row per line at an address), for chains of every depth, shared prefixes
+// and files: whatever the writer writes passes the check, reads back as the
+// chains it was given (folded where a line repeats), and the check refuses
+// each way of breaking the rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -151,15 +152,67 @@ TEST(PTXLineInfo, TheCheckRefusesUnknownNamesAndFiles) {
             std::string::npos);
 }
 
-TEST(PTXLineInfo, OnlyLineZeroKeepsItsFile) {
-  // Ops without positions only: every .loc at line 0, no chain used; the
-  // .locs still name a declared file.
+TEST(PTXLineInfo, LineZeroWritesNoLoc) {
+  // Ops without positions only: LLVM's line-0 .locs go (ptxas writes no
+  // row for them, and the row after one loses its file and frame); what is
+  // left is valid.
   llvm::Expected<std::string> written =
-      writePTXLineInfo(rawPTX({0, 0}), table({chain(2, 1)}));
+      writePTXLineInfo(rawPTX({0, 1, 0}), table({chain(2, 1)}));
   ASSERT_TRUE(bool(written)) << llvm::toString(written.takeError());
   llvm::Error verified = verifyPTXLineInfo(*written);
   EXPECT_FALSE(bool(verified)) << llvm::toString(std::move(verified));
-  EXPECT_NE(written->find("\t.loc\t1 0 0\n"), std::string::npos) << *written;
+  EXPECT_EQ(written->find(" 0 0\n"), std::string::npos) << *written;
+  llvm::Expected<std::string> none =
+      writePTXLineInfo(rawPTX({0, 0}), table({chain(2, 1)}));
+  ASSERT_TRUE(bool(none)) << llvm::toString(none.takeError());
+  EXPECT_EQ(none->find(".loc"), std::string::npos) << *none;
+}
+
+TEST(PTXLineInfo, FoldRepeatedLinesKeepsTheDeepestFrameOnEachLine) {
+  // EfficientNet's: three Sequentials at container.py:204, MBConv between.
+  PTXLineChain nested{frame("m.py", 355, "k"),
+                      frame("m.py", 345, "impl"),
+                      frame("c.py", 204, "features"),
+                      frame("c.py", 204, "features.1"),
+                      frame("m.py", 165, "features.1.0"),
+                      frame("c.py", 204, "block"),
+                      frame("f.py", 2450, "batch_norm")};
+  EXPECT_EQ(
+      foldRepeatedLines(nested),
+      (PTXLineChain{nested[0], nested[1], nested[4], nested[5], nested[6]}));
+  // One line in two files is one line to ptxas.
+  PTXLineChain twoFiles{frame("a.py", 7, "k"), frame("b.py", 7, "g")};
+  EXPECT_EQ(foldRepeatedLines(twoFiles), PTXLineChain{twoFiles[1]});
+  // Distinct lines: the chain as it is.
+  EXPECT_EQ(foldRepeatedLines(chain(40, 3)), chain(40, 3));
+}
+
+TEST(PTXLineInfo, TheWriterFoldsAndReadsBackTheFoldedChain) {
+  PTXLineChain nested{frame("m.py", 9, "k"), frame("c.py", 204, "outer"),
+                      frame("m.py", 30, "middle"), frame("c.py", 204, "inner"),
+                      frame("f.py", 5, "leaf")};
+  llvm::Expected<std::string> written =
+      writePTXLineInfo(rawPTX({1}), table({nested}));
+  ASSERT_TRUE(bool(written)) << llvm::toString(written.takeError());
+  llvm::Error verified = verifyPTXLineInfo(*written);
+  EXPECT_FALSE(bool(verified)) << llvm::toString(std::move(verified));
+  llvm::Expected<std::vector<PTXLineChain>> read = readPTXLineChains(*written);
+  ASSERT_TRUE(bool(read)) << llvm::toString(read.takeError());
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ(read->front(), foldRepeatedLines(nested));
+  EXPECT_EQ(read->front().size(), 4u);
+}
+
+TEST(PTXLineInfo, TheCheckRefusesALineTwiceInOneChain) {
+  EXPECT_NE(check("\t.loc\t1 6 5\n"
+                  "\t.loc\t2 6 72, function_name $L__info_string0, "
+                  "inlined_at 1 6 5\n")
+                .find("line 4: line 6 again in one chain (line 3)"),
+            std::string::npos);
+  // The same line in two instructions' chains is fine.
+  EXPECT_EQ(check("\t.loc\t1 6 5\n\tadd.s32 %r1, %r1, 1;\n"
+                  "\t.loc\t2 6 72\n"),
+            "");
 }
 
 TEST(PTXLineInfo, TableRoundTrip) {

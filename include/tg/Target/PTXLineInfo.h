@@ -78,7 +78,17 @@ void writePTXLineChainTable(llvm::raw_ostream &os,
 /// what is wrong and where.
 llvm::Expected<PTXLineChainTable> parsePTXLineChainTable(llvm::StringRef text);
 
-/// Replaces every `.loc` of `table.chainFile` in `ptx` by its chain (a
+/// The chain as one instruction's rows of the GPU's line table can hold it:
+/// without a frame on the line of a frame deeper in the chain (a Sequential
+/// inside a Sequential, both at container.py:204), each frame it keeps
+/// with its own name and position. ptxas keeps one row per line at an
+/// address, and compute-sanitizer prints no frame at all for a fault whose
+/// rows have one line twice (docs/gpu-debugging.md, "What ptxas and
+/// compute-sanitizer need").
+PTXLineChain foldRepeatedLines(const PTXLineChain &chain);
+
+/// Replaces every `.loc` of `table.chainFile` in `ptx` by its chain, folded
+/// by foldRepeatedLines (a
 /// line-0 placeholder by a line-0 `.loc` of the first real file), the
 /// placeholder's `.file` by one `.file` per source file the chains name,
 /// and appends the function names as `.section .debug_str`. PTX without
@@ -93,7 +103,8 @@ llvm::Expected<std::string> writePTXLineInfo(llvm::StringRef ptx,
 /// `F L C` (so the first level of every chain is a plain `.loc`, and a call
 /// site appears before an `inlined_at` names it), names a `function_name`
 /// label that `.section .debug_str` defines, and every `.loc` names a file
-/// that a `.file` declares. The error names the PTX line.
+/// that a `.file` declares; no two `.loc`s of one instruction have the same
+/// line (see foldRepeatedLines). The error names the PTX line.
 llvm::Error verifyPTXLineInfo(llvm::StringRef ptx);
 
 /// The chains the `.loc`s of `ptx` spell, one per instruction that follows

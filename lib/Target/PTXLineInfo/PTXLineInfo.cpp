@@ -10,6 +10,7 @@
 #include "tg/Target/PTXLineInfo.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -217,12 +218,41 @@ Expected<PTXLineChainTable> parsePTXLineChainTable(StringRef text) {
 // The writer
 //===----------------------------------------------------------------------===//
 
+PTXLineChain foldRepeatedLines(const PTXLineChain &chain) {
+  PTXLineChain folded;
+  DenseSet<uint32_t> deeper; // the lines of the frames kept so far
+  for (const PTXLineFrame &frame : llvm::reverse(chain))
+    if (deeper.insert(frame.line).second)
+      folded.push_back(frame);
+  std::reverse(folded.begin(), folded.end());
+  return folded;
+}
+
 namespace {
 
 /// Rewrites one PTX module (see writePTXLineInfo).
+///
+/// What ptxas makes of the `.loc`s, read back from the line tables of its
+/// cubins (CUDA 13.0; scripts/cubin_line_table.py) and from
+/// compute-sanitizer on an H100 (docs/gpu-debugging.md, "What ptxas and
+/// compute-sanitizer need"):
+/// - columns are dropped, and an `inlined_at F L C` names the first `.loc`
+///   of the instruction's own run at file index F and line L (else the
+///   first one of the function, whose row is gone when its instructions
+///   are): so every instruction gets its whole chain, outermost first;
+/// - one row per line at an address: a second level on a line already
+///   written for the instruction is dropped, and the levels inside it get
+///   the wrong names; compute-sanitizer prints no frame at all for a fault
+///   whose rows have one line twice: so each chain is folded
+///   (foldRepeatedLines);
+/// - a `.loc` at line 0 writes no row, but the row after it can lose its
+///   file and frame: LLVM's line-0 `.loc`s are left out.
 class LineInfoWriter {
 public:
-  LineInfoWriter(const PTXLineChainTable &table) : table(table) {}
+  LineInfoWriter(const PTXLineChainTable &table) : table(table) {
+    for (const PTXLineChain &chain : table.chains)
+      folded.push_back(foldRepeatedLines(chain));
+  }
 
   Expected<std::string> run(StringRef ptx) {
     SmallVector<StringRef> lines;
@@ -292,7 +322,7 @@ private:
   /// File indices and name labels, in order of first use.
   Error assignFiles() {
     for (uint32_t id : usedChains) {
-      for (const PTXLineFrame &frame : table.chains[id - 1]) {
+      for (const PTXLineFrame &frame : folded[id - 1]) {
         if (!isWritableFileName(frame.file))
           return makeError("the file name '" + frame.file +
                            "' cannot be written in a PTX .file directive");
@@ -301,7 +331,7 @@ private:
           fileOrder.push_back(frame.file);
         }
       }
-      for (const PTXLineFrame &frame : llvm::drop_begin(table.chains[id - 1]))
+      for (const PTXLineFrame &frame : llvm::drop_begin(folded[id - 1]))
         if (!nameLabel.count(frame.function)) {
           nameLabel[frame.function] = nameOrder.size();
           nameOrder.push_back(frame.function);
@@ -330,14 +360,13 @@ private:
     }
     uint32_t id = (*loc)->position.line;
     if (id == 0) {
-      // No position: line 0 of the first file (the placeholder's if no
-      // chain is used), as LLVM writes it.
-      os << "\t.loc\t"
-         << (fileOrder.empty() ? *chainFileIndex : fileIndex[fileOrder[0]])
-         << " 0 0\n";
+      // No position (LLVM's line 0): no `.loc`. ptxas writes no row for
+      // line 0 anyway, but it takes the `.loc`'s file and frame as the
+      // current ones, and then leaves out the file and frame of the next
+      // row where they are the same as the line-0 `.loc`'s.
       return Error::success();
     }
-    const PTXLineChain &chain = table.chains[id - 1];
+    const PTXLineChain &chain = folded[id - 1];
     const PTXLineFrame *caller = nullptr;
     for (const PTXLineFrame &frame : chain) {
       os << "\t.loc\t" << fileIndex[frame.file] << " " << frame.line << " "
@@ -366,6 +395,7 @@ private:
   }
 
   const PTXLineChainTable &table;
+  std::vector<PTXLineChain> folded; // the table's chains, folded
   std::optional<uint32_t> chainFileIndex;
   uint32_t firstIndex = 1;
   SmallVector<uint32_t> usedChains;
@@ -433,6 +463,7 @@ Error verifyPTXLineInfo(StringRef ptx) {
   if (!symbols)
     return symbols.takeError();
   std::optional<PTXPosition> previous; // the .loc just before, if any
+  DenseMap<uint32_t, size_t> runLines; // the lines of this run of .locs
   for (auto [i, line] : llvm::enumerate(lines)) {
     StringRef text = code(line);
     Expected<std::optional<LocDirective>> loc = parseLoc(line);
@@ -441,9 +472,23 @@ Error verifyPTXLineInfo(StringRef ptx) {
           formatv("line {0}: {1}", i + 1, toString(loc.takeError())));
     if (!*loc) {
       // Blank and comment-only lines keep the run of .locs going.
-      if (!text.empty())
+      if (!text.empty()) {
         previous.reset();
+        runLines.clear();
+      }
       continue;
+    }
+    if (!(*loc)->inlinedAt)
+      runLines.clear(); // a new chain: the instruction takes the last one
+    uint32_t lineNumber = (*loc)->position.line;
+    if (lineNumber != 0) {
+      auto [other, inserted] = runLines.try_emplace(lineNumber, i);
+      if (!inserted)
+        return makeError(formatv(
+            "line {0}: line {1} again in one chain (line {2}): ptxas keeps "
+            "one row per line at an address, and compute-sanitizer names no "
+            "frame for such a chain",
+            i + 1, lineNumber, other->second + 1));
     }
     const LocDirective &directive = **loc;
     auto describe = [](const PTXPosition &p) {
