@@ -213,7 +213,10 @@ outer() { grep -v -x -e "$K" -e 'ResNet::forward'; }
 PTXAS=${PTXAS:-$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)}
 if [ -n "$PTXAS" ]; then
   "$PTXAS" -arch=sm_90 -lineinfo "$OUT/kernel.ptx" -o "$OUT/kernel.cubin"
-  echo "  ptxas -arch=sm_90 -lineinfo: $(wc -c < "$OUT/kernel.cubin")-byte cubin, the names in its .debug_str"
+  echo "  ptxas -arch=sm_90 -lineinfo: $(wc -c < "$OUT/kernel.cubin")-byte cubin, the names in its .debug_str;"
+  echo "  its line table read back (scripts/cubin_line_table.py), what nvdisasm and compute-sanitizer read:"
+  python3 scripts/cubin_line_table.py "$OUT/kernel.cubin" --check "$OUT/kernel.ptx" \
+    --tg-ptx-lineinfo "$BUILD_DIR/bin/tg-ptx-lineinfo" | grep -v '^missing' | sed 's/^/    /' || true
 else
   echo "  (no ptxas here: a CUDA toolkit assembles it)"
 fi
@@ -223,4 +226,5 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
   ./scripts/gpu-check.sh "$OUT/gpu" | sed 's/^/    /' || true
 else
   echo "  no GPU here: on a machine with one, scripts/gpu-check.sh --prepare DIR, then scripts/gpu-check.sh DIR"
+  echo "  (on an H100: 182 kernels equal PyTorch, compute-sanitizer names the fault's Python frames; docs/gpu-debugging.md)"
 fi
