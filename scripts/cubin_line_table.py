@@ -52,7 +52,8 @@ def sections(data):
     return result
 
 
-def uleb(b, i):
+def leb128(b, i, signed=False):
+    """The LEB128 number at b[i]: (value, the index after it)."""
     value = shift = 0
     while True:
         byte = b[i]
@@ -60,20 +61,17 @@ def uleb(b, i):
         value |= (byte & 0x7F) << shift
         shift += 7
         if not byte & 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
             return value, i
+
+
+def uleb(b, i):
+    return leb128(b, i)
 
 
 def sleb(b, i):
-    value = shift = 0
-    while True:
-        byte = b[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            if byte & 0x40:
-                value -= 1 << shift
-            return value, i
+    return leb128(b, i, signed=True)
 
 
 def cstring(b, offset):
