@@ -32,6 +32,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
@@ -454,6 +455,8 @@ public:
     // occurrence's tuple (marked pending meanwhile).
     PyObject *const pending = reinterpret_cast<PyObject *>(&cache);
     for (size_t i = 0; i < handles.size(); ++i) {
+      if (i + 16 < handles.size() && uint64_t(handles[i + 16]) < numHandles)
+        __builtin_prefetch(&cache.tuples[uint64_t(handles[i + 16])], 1);
       if (uint64_t(handles[i]) >= numHandles) {
         todo.push_back(i);
         break; // KeyError below
@@ -509,20 +512,51 @@ public:
         throw py::key_error(error);
       throw SectionError(error);
     }
+    // Two passes: first each tuple's items (borrowed from the cache's
+    // strings), then the tuples, each taking references to items fetched
+    // ahead. A model's handles share a few thousand strings, and in a
+    // shuffled call each tuple's items are anywhere in memory: touching
+    // their reference counts one after the other waited on memory for most
+    // of the call.
+    std::vector<std::array<PyObject *, kBriefItems>> items(todo.size());
+    try {
+      for (size_t t = 0; t < todo.size(); ++t)
+        items[t] = briefItems(cache, briefs[t]);
+    } catch (...) {
+      for (size_t i : todo)
+        cache.tuples[uint64_t(handles[i])] = nullptr;
+      throw;
+    }
+    constexpr size_t kAhead = 8;
     for (size_t t = 0; t < todo.size(); ++t) {
-      PyObject *&slot = cache.tuples[uint64_t(handles[todo[t]])];
-      try {
-        slot = makeBriefTuple(cache, briefs[t]).release().ptr();
-      } catch (...) {
+      if (t + kAhead < todo.size()) {
+        for (PyObject *item : items[t + kAhead])
+          __builtin_prefetch(item, 1);
+        __builtin_prefetch(&cache.tuples[uint64_t(handles[todo[t + kAhead]])],
+                           1);
+      }
+      PyObject *tuple = PyTuple_New(kBriefItems);
+      if (!tuple) {
         for (size_t u = t; u < todo.size(); ++u)
           cache.tuples[uint64_t(handles[todo[u]])] = nullptr;
-        throw;
+        throw py::error_already_set();
       }
+      for (size_t k = 0; k < kBriefItems; ++k) {
+        Py_INCREF(items[t][k]);
+        PyTuple_SET_ITEM(tuple, Py_ssize_t(k), items[t][k]);
+      }
+      cache.tuples[uint64_t(handles[todo[t]])] = tuple;
     }
     PyObject *out = PyList_New(Py_ssize_t(handles.size()));
     if (!out)
       throw py::error_already_set();
     for (size_t i = 0; i < handles.size(); ++i) {
+      // The slot 16 ahead, the tuple 8 ahead: a profiler's events name
+      // handles in any order.
+      if (i + 16 < handles.size())
+        __builtin_prefetch(&cache.tuples[uint64_t(handles[i + 16])]);
+      if (i + 8 < handles.size())
+        __builtin_prefetch(cache.tuples[uint64_t(handles[i + 8])], 1);
       PyObject *tuple = cache.tuples[uint64_t(handles[i])];
       Py_INCREF(tuple);
       PyList_SET_ITEM(out, Py_ssize_t(i), tuple);
@@ -538,6 +572,8 @@ public:
     std::unique_ptr<BriefSymbolizer> symbolizer;
     llvm::DenseMap<std::pair<const char *, size_t>, py::object> strings;
     std::vector<py::object> modulePaths;
+    /// The line numbers' Python ints.
+    llvm::DenseMap<uint32_t, py::object> lines;
     /// Each handle's tuple (owned references), or null.
     std::vector<PyObject *> tuples;
 
@@ -546,6 +582,7 @@ public:
         Py_XDECREF(tuple);
       tuples.clear();
       strings.clear();
+      lines.clear();
       modulePaths.clear();
       symbolizer.reset();
     }
@@ -553,32 +590,42 @@ public:
   };
   BriefCache briefCaches[3];
 
-  static py::object intern(BriefCache &cache, llvm::StringRef text) {
-    py::object &slot = cache.strings[{text.data(), text.size()}];
-    if (!slot)
-      slot = py::str(text.data(), text.size());
-    return slot;
-  }
-  static py::object intern(BriefCache &cache,
-                           std::optional<llvm::StringRef> text) {
-    return text ? intern(cache, *text) : py::none();
-  }
-  py::tuple makeBriefTuple(BriefCache &cache, const HandleBrief &b) {
-    py::object path;
+  /// A brief tuple's items: op, module path, kernel, file, line, function.
+  static constexpr size_t kBriefItems = 6;
+  /// The items of `b`'s tuple, borrowed: every one but the line is a string
+  /// (or None) the cache keeps; the line, an int, is kept in
+  /// `cache.lines`.
+  std::array<PyObject *, kBriefItems> briefItems(BriefCache &cache,
+                                                 const HandleBrief &b) {
+    PyObject *path;
     if (b.modulePath == HandleBrief::kNoModulePath) {
-      path = py::str("");
+      path = internPtr(cache, llvm::StringRef());
     } else {
       if (cache.modulePaths.size() <= b.modulePath)
         cache.modulePaths.resize(b.modulePath + 1);
       py::object &slot = cache.modulePaths[b.modulePath];
       if (!slot)
         slot = py::str(cache.symbolizer->getModulePath(b.modulePath));
-      path = slot;
+      path = slot.ptr();
     }
-    return py::make_tuple(
-        intern(cache, b.opName), path, intern(cache, b.kernel),
-        b.hasFrame ? intern(cache, b.file) : py::str(""), b.line,
-        b.hasFrame ? intern(cache, b.function) : py::none());
+    py::object &line = cache.lines[b.line];
+    if (!line)
+      line = py::int_(b.line);
+    return {internPtr(cache, b.opName),
+            path,
+            b.kernel ? internPtr(cache, *b.kernel) : Py_None,
+            b.hasFrame ? internPtr(cache, b.file)
+                       : internPtr(cache, llvm::StringRef()),
+            line.ptr(),
+            b.hasFrame && b.function ? internPtr(cache, *b.function) : Py_None};
+  }
+  /// intern's string, borrowed (the cache holds the reference): no
+  /// reference count touched.
+  static PyObject *internPtr(BriefCache &cache, llvm::StringRef text) {
+    py::object &slot = cache.strings[{text.data(), text.size()}];
+    if (!slot)
+      slot = py::str(text.data(), text.size());
+    return slot.ptr();
   }
 
   /// A debug handle from Python: an int (or an object with __index__), never
