@@ -601,7 +601,7 @@ class EmulatorLauncher:
             raise RuntimeError("the emulation could not start its threads")
 
 
-DTYPES = {"f32": "float32", "f64": "float64"}
+DTYPES = {"f32": "float32", "f64": "float64", "i1": "bool", "i32": "int32", "i64": "int64"}
 
 
 class Checker:
@@ -761,10 +761,18 @@ class Checker:
                 continue
             shape = param["shape"]
             if param["role"] == "input":
-                t = (torch.randn(shape, generator=generator, dtype=dtype) * 3).to(device)
+                if dtype.is_floating_point:
+                    t = torch.randn(shape, generator=generator, dtype=dtype) * 3
+                elif dtype == torch.bool:
+                    t = torch.randint(0, 2, shape, generator=generator).to(torch.bool)
+                else:  # indices (an arange): small integers, as check_kernels
+                    t = torch.randint(-4, 5, shape, generator=generator, dtype=dtype)
+                t = t.to(device)
                 inputs.append(t)
             else:
-                t = torch.full(shape, float("nan"), dtype=dtype, device=device)
+                t = (torch.full(shape, float("nan"), dtype=dtype, device=device)
+                     if dtype.is_floating_point else
+                     torch.zeros(shape, dtype=dtype, device=device))
                 if param["role"] == "output":
                     outputs.append(t)
             args.append(t)

@@ -58,8 +58,12 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
     reduction's dims and keepdim) are read by the lowering; any other scalar
     input becomes a scalar argument. Tensors whose type is not ranked have
     the static shape `shape` (`1x64x56x56`) and the element type
-    `element-type`; ranked tensors keep theirs (float of `element-type`, or
-    `i1` for masks and comparisons).
+    `element-type`; ranked tensors keep theirs (float of `element-type`,
+    `i1` for masks and comparisons, or an integer type for an input of
+    indices: an `arange` that layout ops read and a float op scales, as
+    MViT-V2's relative positions; each element becomes a float where it is
+    read, `arith.sitofp`. An integer tensor an op computes, or an integer
+    output, is an error: the body computes in `element-type`).
 
     Operators (`aten::`, in-place forms too), each as PyTorch defines it:
     add, sub (with alpha), mul, div, pow, neg, reciprocal, square, minimum,

@@ -463,6 +463,18 @@ bool isNumber(Attribute value) {
   return isa<FloatAttr>(value);
 }
 
+static constexpr llvm::StringLiteral kReshapes[] = {
+    "aten::view",    "aten::reshape", "aten::_unsafe_view",
+    "aten::flatten", "aten::squeeze", "aten::unsqueeze"};
+
+/// Whether `name` is a layout op the kernel reads through (getLayoutMap).
+static bool isLayoutOpName(StringRef name) {
+  return llvm::is_contained(kReshapes, name) || name == "aten::permute" ||
+         name == "aten::transpose" || name == "aten::contiguous" ||
+         name == "aten::expand" || name == "aten::slice" ||
+         name == "aten::select";
+}
+
 /// A reduction op of a kernel: what it reduces, over which dims of its
 /// input, and whether the result keeps them.
 struct Reduction {
@@ -603,6 +615,7 @@ private:
   FailureOr<SmallVector<Value>> buildYields(OpBuilder &b,
                                             ArrayRef<Value> yields);
   LogicalResult collectInputs(Block &entry);
+  LogicalResult checkIntegerTensors();
 
   KernelOp kernel;
   FloatType elementTy;
@@ -638,7 +651,10 @@ LogicalResult KernelExtraction::assignTypes() {
         return failure();
       }
       Type element = ranked.getElementType();
-      if (element != elementTy && !element.isInteger(1)) {
+      // Integers: indices (an arange) that only layout ops read before an
+      // op makes floats of them (checked below).
+      bool integer = element.isSignlessInteger() && !element.isInteger(1);
+      if (element != elementTy && !element.isInteger(1) && !integer) {
         error() << "has a tensor of element type " << element
                 << " but element-type is " << elementTy;
         return failure();
@@ -699,6 +715,42 @@ LogicalResult KernelExtraction::assignTypes() {
     }
     reductions[&op] = **reduction;
   }
+  return checkIntegerTensors();
+}
+
+/// An integer tensor is a kernel input, read as it is through layout ops
+/// and made a float by the op that reads it (`aten::mul` of an arange by a
+/// float scale gives floats, as PyTorch promotes it): the body computes in
+/// `elementTy`, so an op with an integer result or an integer output would
+/// compute something else.
+LogicalResult KernelExtraction::checkIntegerTensors() {
+  Block &body = kernel.getBodyBlock();
+  auto isIntegerTensor = [&](Value value) {
+    auto it = types.find(value);
+    if (it == types.end())
+      return false;
+    Type element = it->second.getElementType();
+    return element.isSignlessInteger() && !element.isInteger(1);
+  };
+  for (Operation &op : body.without_terminator()) {
+    auto traced = dyn_cast<TracedOp>(&op);
+    for (Value result : op.getResults())
+      if (isIntegerTensor(result) &&
+          !(traced && isLayoutOpName(traced.getName()))) {
+        error() << "has a tensor of element type "
+                << types[result].getElementType()
+                << " that is computed, not only read (element-type is "
+                << elementTy << ")";
+        return failure();
+      }
+  }
+  for (Value yield : body.getTerminator()->getOperands())
+    if (isIntegerTensor(yield)) {
+      error() << "has an output of element type "
+              << types[yield].getElementType() << " but element-type is "
+              << elementTy;
+      return failure();
+    }
   return success();
 }
 
@@ -759,13 +811,8 @@ FailureOr<std::optional<AffineMap>>
 KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   auto traced = dyn_cast<TracedOp>(op);
   StringRef name = traced ? traced.getName() : StringRef();
-  static constexpr llvm::StringLiteral kReshapes[] = {
-      "aten::view",    "aten::reshape", "aten::_unsafe_view",
-      "aten::flatten", "aten::squeeze", "aten::unsqueeze"};
   bool isReshape = llvm::is_contained(kReshapes, name);
-  if (!isReshape && name != "aten::permute" && name != "aten::transpose" &&
-      name != "aten::contiguous" && name != "aten::expand" &&
-      name != "aten::slice" && name != "aten::select")
+  if (!isLayoutOpName(name))
     return std::optional<AffineMap>();
   RankedTensorType from = types.lookup(op->getOperand(0));
   RankedTensorType to = types.lookup(op->getResult(0));
@@ -1003,9 +1050,16 @@ LogicalResult KernelExtraction::buildBody(OpBuilder &b, Stage &stage,
   for (Node &node : stage.nodes) {
     Operation *op = node.value.getDefiningOp();
     switch (node.kind) {
-    case Node::Kind::Load:
-      scalarsOut.push_back(blockArgs[node.input]);
+    case Node::Kind::Load: {
+      Value element = blockArgs[node.input];
+      // An integer input (indices) becomes a float where it is read.
+      if (element.getType().isSignlessInteger() &&
+          !element.getType().isInteger(1))
+        element =
+            arith::SIToFPOp::create(b, kernel.getLoc(), elementTy, element);
+      scalarsOut.push_back(element);
       continue;
+    }
     case Node::Kind::MeanDivision: {
       const Reduction &reduction = reductions.lookup(op);
       RankedTensorType input = types.lookup(op->getOperand(0));

@@ -123,6 +123,35 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xf16>) -> tensor<4xf1
 
 // -----
 
+// An integer tensor (indices) may only be read, through layout ops, by an op
+// that makes floats of it: one computed in integers is not lowered...
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xi64>) -> tensor<4xf32> {
+  // expected-error @+1 {{kernel 'k' has a tensor of element type 'i64' that is computed, not only read (element-type is 'f32')}}
+  %r = tg.kernel "k"(%x) : (tensor<4xi64>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xi64>):
+    %0 = tg.op "aten::neg"(%a) : (tensor<4xi64>) -> tensor<4xi64>
+    %1 = tg.op "aten::relu"(%0) : (tensor<4xi64>) -> tensor<4xf32>
+    tg.kernel_yield %1 : tensor<4xf32>
+  }
+  tg.return %r : tensor<4xf32>
+}
+
+// -----
+
+// ... nor is an integer output.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<4xi64>) -> tensor<1x4xi64> {
+  %zero = tg.constant(0 : i64) : !tg.value
+  // expected-error @+1 {{kernel 'k' has an output of element type 'i64' but element-type is 'f32'}}
+  %r = tg.kernel "k"(%x, %zero) : (tensor<4xi64>, !tg.value) -> tensor<1x4xi64> {
+  ^bb0(%a: tensor<4xi64>, %c0: !tg.value):
+    %0 = tg.op "aten::unsqueeze"(%a, %c0) : (tensor<4xi64>, !tg.value) -> tensor<1x4xi64>
+    tg.kernel_yield %0 : tensor<1x4xi64>
+  }
+  tg.return %r : tensor<1x4xi64>
+}
+
+// -----
+
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<?xf32>) -> tensor<?xf32> {
   // expected-error @+1 {{kernel 'k' has a tensor of dynamic shape 'tensor<?xf32>'}}
   %r = tg.kernel "k"(%x) : (tensor<?xf32>) -> tensor<?xf32> {
