@@ -512,12 +512,46 @@ public:
         throw py::key_error(error);
       throw SectionError(error);
     }
-    // Two passes: first each tuple's items (borrowed from the cache's
-    // strings), then the tuples, each taking references to items fetched
-    // ahead. A model's handles share a few thousand strings, and in a
-    // shuffled call each tuple's items are anywhere in memory: touching
-    // their reference counts one after the other waited on memory for most
-    // of the call.
+    makeBriefTuples(cache, handles, todo, briefs);
+    return listOfTuples(cache, handles);
+  }
+
+  /// lookup_many's memo for one module path format: the symbolizer, the
+  /// Python strings it made (by the bytes they view, or by module path
+  /// index) and each handle's tuple. Released by close().
+  struct BriefCache {
+    std::mutex mutex;
+    std::unique_ptr<BriefSymbolizer> symbolizer;
+    llvm::DenseMap<std::pair<const char *, size_t>, py::object> strings;
+    std::vector<py::object> modulePaths;
+    /// The line numbers' Python ints.
+    llvm::DenseMap<uint32_t, py::object> lines;
+    /// Each handle's tuple (owned references), or null.
+    std::vector<PyObject *> tuples;
+
+    void clear() {
+      for (PyObject *tuple : tuples)
+        Py_XDECREF(tuple);
+      tuples.clear();
+      strings.clear();
+      lines.clear();
+      modulePaths.clear();
+      symbolizer.reset();
+    }
+    ~BriefCache() { clear(); }
+  };
+  BriefCache briefCaches[3];
+
+  /// The tuple of each handle handles[todo[t]] from briefs[t], into the
+  /// cache. Two passes: first each tuple's items (borrowed from the cache's
+  /// strings), then the tuples, each taking references to items fetched
+  /// ahead. A model's handles share a few thousand strings, and in a
+  /// shuffled call each tuple's items are anywhere in memory: touching
+  /// their reference counts one after the other waited on memory for most
+  /// of the call. On failure the handles' slots are cleared.
+  void makeBriefTuples(BriefCache &cache, const std::vector<int64_t> &handles,
+                       const std::vector<size_t> &todo,
+                       const std::vector<HandleBrief> &briefs) {
     std::vector<std::array<PyObject *, kBriefItems>> items(todo.size());
     try {
       for (size_t t = 0; t < todo.size(); ++t)
@@ -547,6 +581,11 @@ public:
       }
       cache.tuples[uint64_t(handles[todo[t]])] = tuple;
     }
+  }
+
+  /// The cached tuple of every handle, in the call's order.
+  static py::list listOfTuples(BriefCache &cache,
+                               const std::vector<int64_t> &handles) {
     PyObject *out = PyList_New(Py_ssize_t(handles.size()));
     if (!out)
       throw py::error_already_set();
@@ -563,32 +602,6 @@ public:
     }
     return py::reinterpret_steal<py::list>(out);
   }
-
-  /// lookup_many's memo for one module path format: the symbolizer, the
-  /// Python strings it made (by the bytes they view, or by module path
-  /// index) and each handle's tuple. Released by close().
-  struct BriefCache {
-    std::mutex mutex;
-    std::unique_ptr<BriefSymbolizer> symbolizer;
-    llvm::DenseMap<std::pair<const char *, size_t>, py::object> strings;
-    std::vector<py::object> modulePaths;
-    /// The line numbers' Python ints.
-    llvm::DenseMap<uint32_t, py::object> lines;
-    /// Each handle's tuple (owned references), or null.
-    std::vector<PyObject *> tuples;
-
-    void clear() {
-      for (PyObject *tuple : tuples)
-        Py_XDECREF(tuple);
-      tuples.clear();
-      strings.clear();
-      lines.clear();
-      modulePaths.clear();
-      symbolizer.reset();
-    }
-    ~BriefCache() { clear(); }
-  };
-  BriefCache briefCaches[3];
 
   /// A brief tuple's items: op, module path, kernel, file, line, function.
   static constexpr size_t kBriefItems = 6;
