@@ -92,6 +92,8 @@ void tg::buildKernelPipeline(OpPassManager &pm,
   if (options.gpuMath)
     pm.addPass(tg::createTGApproximateMath());
   addLoweringToLLVM(pm);
+  if (options.debugInfo && options.keepCompareRows)
+    pm.addPass(tg::createTGKeepCompareRows());
   if (options.debugInfo)
     pm.addPass(createTGExportLLVMDebugInfo());
   else

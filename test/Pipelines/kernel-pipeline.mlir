@@ -18,9 +18,18 @@
 // RUN:   --buffer-results-to-out-params="hoist-static-allocs modify-public-functions" \
 // RUN:   --convert-linalg-to-loops --lower-affine --convert-bufferization-to-memref --convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm \
 // RUN:   --convert-arith-to-llvm --finalize-memref-to-llvm --convert-func-to-llvm=use-bare-ptr-memref-call-conv=1 \
-// RUN:   --convert-cf-to-llvm --reconcile-unrealized-casts --tg-export-llvm-debuginfo
+// RUN:   --convert-cf-to-llvm --reconcile-unrealized-casts --tg-keep-compare-rows --tg-export-llvm-debuginfo
 // RUN: diff %t.pipeline.mlir %t.passes.mlir
 // RUN: FileCheck %s --check-prefix=TRAP < %t.pipeline.mlir
+
+// keep-compare-rows=false leaves --tg-keep-compare-rows out; with
+// debug-info=false it is left out too (there are no rows to keep).
+// RUN: tg-opt %s --tg-kernel-pipeline="shape=2x3 keep-compare-rows=false" --dump-pass-pipeline \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOROWS
+// RUN: tg-opt %s --tg-kernel-pipeline="shape=2x3 debug-info=false" --dump-pass-pipeline \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOROWS
+// NOROWS: Pass Manager with 15 passes:
+// NOROWS-NOT: tg-keep-compare-rows
 
 // debug-info=false: -strip-debuginfo instead of the export.
 // RUN: tg-opt %t.mlir -mlir-print-debuginfo -o %t.nodebug-pipeline.mlir \
@@ -55,7 +64,7 @@
 // CHECK-DAG: #di_subprogram = #llvm.di_subprogram<{{.*}}name = "forward", linkageName = "k"
 // CHECK-DAG: #[[FUNC]] = loc(fused<#di_subprogram>[#loc{{[0-9]*}}])
 
-// DUMP: Pass Manager with 15 passes:
+// DUMP: Pass Manager with 16 passes:
 // DUMP-NEXT: builtin.module(
 // DUMP-NEXT: tg-extract-kernels{element-type=f32  shape=2x3 trap-after=-1},
 // DUMP-NEXT: one-shot-bufferize{{.*}} bufferize-function-boundaries=true {{.*}} function-boundary-type-conversion=identity-layout-map
@@ -71,6 +80,7 @@
 // DUMP-NEXT: convert-func-to-llvm{{.*}} use-bare-ptr-memref-call-conv=true
 // DUMP-NEXT: convert-cf-to-llvm
 // DUMP-NEXT: reconcile-unrealized-casts
+// DUMP-NEXT: tg-keep-compare-rows
 // DUMP-NEXT: tg-export-llvm-debuginfo
 // DUMP-NEXT: )
 

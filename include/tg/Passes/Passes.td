@@ -789,4 +789,37 @@ def TGExportPTXLineChains
   ];
 }
 
+def TGKeepCompareRows : Pass<"tg-keep-compare-rows"> {
+  let summary = "Give a compare that a select reads a line-table row of its own";
+  let description = [{
+    x86 instruction selection folds a compare whose result only a select
+    reads into that select (`ucomiss` and a blend, or a `cmov`), at `llc -O0`
+    as at `-O2`, and the folded instructions carry the select's location.
+    When the two come from different source ops (`mask == 0` feeding
+    `masked_fill`, `attn_mask != 0` in Swin's shifted windows), the compare's
+    source position then has no row in the line table: a debugger or
+    llvm-symbolizer cannot name it, although the debug section has its
+    handle.
+
+    This pass runs on the llvm dialect, after the lowering. For each
+    `llvm.fcmp` or `llvm.icmp` on scalars whose result a `llvm.select` of
+    another location reads as its condition, it widens the result to `i8`
+    (`llvm.zext`, at the compare's location), passes that to
+    `llvm.fake.use` (at the compare's location), and gives the select
+    `llvm.trunc` of it (at the select's location). Fast instruction
+    selection (`llc -O0`) then materializes the compare (`setcc`) for the
+    `zext`; at `-O2`, LLVM's own pipeline folds the `zext`/`trunc` pair away
+    and `llvm.fake.use` (what clang's `-fextend-variable-liveness` emits)
+    keeps the compare materialized, which fast instruction selection would
+    drop. Measured on the decoder's masked softmax kernel and a loop of
+    `fcmp` + `select` (docs/native-debugging.md): every compare gets its
+    row at both levels, for a few bytes of code per compare.
+
+    Compares that feed branches, and selects at the compare's own location
+    (one op's lowering: `relu` as compare and select), are left alone, as
+    are vector compares.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TG_PASSES_PASSES_TD

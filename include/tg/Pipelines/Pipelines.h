@@ -62,6 +62,13 @@ struct KernelPipelineOptions
                      "(--tg-approximate-math) instead of calling libm: the "
                      "GPU kernels' numerics, checked on the host"),
       llvm::cl::init(false)};
+  Option<bool> keepCompareRows{
+      *this, "keep-compare-rows",
+      llvm::cl::desc("Give each compare that a select of another op reads a "
+                     "line-table row of its own (--tg-keep-compare-rows; "
+                     "with debug-info only): a few bytes of code per "
+                     "compare"),
+      llvm::cl::init(true)};
 };
 
 /// Options of the GPU kernel pipeline (`--tg-gpu-kernel-pipeline`): the
