@@ -60,6 +60,10 @@ struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // In-place writes first: the rewritten reads then see values, and a
+    // `masked_fill_` becomes a `masked_fill` that the patterns decompose.
+    if (ops.empty())
+      tg::functionalizeInPlaceWrites(module);
     tg::EliminatedOrigins eliminated(getArgument(), module);
     RewritePatternSet patterns(&getContext());
     tg::populateDecompositionPatterns(patterns, eliminated, ops);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/TGOps.h"
+#include "tg/Passes/Decompositions.h"
 #include "tg/Passes/LocationPreservingListener.h"
 #include "tg/Passes/Passes.h"
 
@@ -40,6 +41,14 @@ constexpr llvm::StringLiteral kDefaultOps[] = {
     "log1p",       "expm1",      "sin",       "cos",        "minimum",
     "maximum",     "where",      "eq",        "ne",         "lt",
     "le",          "gt",         "ge",        "logical_not"};
+
+} // namespace
+
+llvm::ArrayRef<llvm::StringLiteral> tg::getDefaultPointwiseOperators() {
+  return kDefaultOps;
+}
+
+namespace {
 
 /// The default reductions: Inductor's reduction kernels of the decomposed
 /// norms and softmax, and of means written in models (`x.mean([2, 3])`).
@@ -81,6 +90,8 @@ struct Collection {
   unsigned nextPos = 0;
   /// Operator names known to be elementwise or not.
   DenseMap<StringAttr, bool> elementwiseNames;
+  /// Ops that stay out of kernels whatever their operator (getPinnedOps).
+  DenseSet<Operation *> pinned;
 };
 
 /// An elementwise op of a block, in program order, with its group and
@@ -265,7 +276,79 @@ struct FuseElementwisePass
 
 } // namespace
 
+/// Whether `value` is storage no other value shares: an op's result in
+/// `block` read once, computed by an op that returns fresh storage, or by an
+/// in-place op on such a value (`relu_(add_(x, y))`).
+static bool isExclusive(Value value, Block &block) {
+  auto def = value.getDefiningOp<TracedOp>();
+  if (!def || def->getBlock() != &block || !value.hasOneUse())
+    return false;
+  if (!mayReturnAlias(def))
+    return true;
+  return isInPlaceOperator(def.getName()) && def->getNumOperands() &&
+         isExclusive(def->getOperand(0), block);
+}
+
+/// Whether `read` may run before `write`: it does in their common block, or
+/// their order is unknown (neither is nested in the other's block).
+static bool mayRunBefore(Operation *read, Operation *write) {
+  if (Operation *ancestor = write->getBlock()->findAncestorOpInBlock(*read))
+    return ancestor->isBeforeInBlock(write);
+  if (Operation *ancestor = read->getBlock()->findAncestorOpInBlock(*write))
+    return ancestor == read || read->isBeforeInBlock(ancestor);
+  return true;
+}
+
+/// The ops under `root` that must stay out of kernels because an in-place op
+/// writes storage that other values share (a slice of a tensor, a tensor
+/// read again), which --tg-decompose's functionalization could not turn
+/// into values: a kernel computes values, so fusing the write would drop
+/// it, or write into a kernel's copy of a view, and a kernel runs where its
+/// last op was, so a read of the written tensor placed before the write
+/// would see it. The write stays, and so does every op that reads or views
+/// that storage before it; reads after it see what they would anyway.
+static DenseSet<Operation *> getPinnedOps(Operation *root) {
+  DenseSet<Operation *> pinned;
+  DenseMap<StringAttr, bool> inPlace;
+  root->walk([&](TracedOp traced) {
+    Operation &op = *traced;
+    if (!op.getNumOperands() || !op.getNumResults())
+      return;
+    auto [it, inserted] = inPlace.try_emplace(traced.getNameAttr(), false);
+    if (inserted)
+      it->second = isInPlaceOperator(traced.getName());
+    if (!it->second || isExclusive(op.getOperand(0), *op.getBlock()))
+      return;
+    // The storage written: up through views and in-place ops to the value
+    // that owns it, then every value that shares it, in any block (a read
+    // after an `if` that wrote it counts too).
+    Value base = op.getOperand(0);
+    while (Operation *def = base.getDefiningOp()) {
+      if (!isa<TracedOp>(def) || !mayReturnAlias(def) || !def->getNumOperands())
+        break;
+      base = def->getOperand(0);
+    }
+    pinned.insert(&op);
+    SmallVector<Value> aliases{base};
+    DenseSet<Value> seen{base};
+    while (!aliases.empty()) {
+      Value alias = aliases.pop_back_val();
+      for (OpOperand &use : alias.getUses()) {
+        Operation *user = use.getOwner();
+        if (user != &op && mayRunBefore(user, &op))
+          pinned.insert(user);
+        if (use.getOperandNumber() == 0 && mayReturnAlias(use.getOwner()))
+          for (Value result : use.getOwner()->getResults())
+            if (seen.insert(result).second)
+              aliases.push_back(result);
+      }
+    }
+  });
+  return pinned;
+}
+
 void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
+  const DenseSet<Operation *> &pinned = collection.pinned;
   GroupSets sets;
   DenseMap<Operation *, unsigned> groupOf;
   auto groupOfValue = [&](Value value) -> std::optional<unsigned> {
@@ -295,7 +378,8 @@ void FuseElementwisePass::collectGroups(Block &block, Collection &collection) {
     for (Value operand : op.getOperands())
       used.push_back(groupOfValue(operand));
     std::optional<unsigned> own;
-    if (isElementwise(&op, collection.elementwiseNames)) {
+    if (isElementwise(&op, collection.elementwiseNames) &&
+        !pinned.contains(&op)) {
       own = joinGroups(sets, used, getDomain(&op));
       groupOf[&op] = *own;
       members.push_back({&op, *own, pos});
@@ -499,6 +583,7 @@ void FuseElementwisePass::runOnOperation() {
   // first and numbered in program order (the order of their anchors in a
   // pre-order walk of the module).
   Collection collection;
+  collection.pinned = getPinnedOps(module);
   for (Region &region : module->getRegions())
     for (Block &block : region)
       collectGroups(block, collection);

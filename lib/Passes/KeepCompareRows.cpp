@@ -55,9 +55,8 @@ void keepRow(Operation *compare, ArrayRef<OpOperand *> uses) {
   Location loc = compare->getLoc();
   Value wide = LLVM::ZExtOp::create(builder, loc, builder.getI8Type(),
                                     compare->getResult(0));
-  LLVM::CallIntrinsicOp::create(builder, loc,
-                                builder.getStringAttr("llvm.fake.use"),
-                                ValueRange{wide});
+  LLVM::CallIntrinsicOp::create(
+      builder, loc, builder.getStringAttr("llvm.fake.use"), ValueRange{wide});
   for (OpOperand *use : uses) {
     Operation *select = use->getOwner();
     builder.setInsertionPoint(select);

@@ -11,7 +11,7 @@
 // tg-inline, and carry the inlined frames of what they record.
 // CHECK-LABEL: tg.graph @"Block::forward"
 // CHECK-NOT:     prim::If
-// CHECK:         tg.op "aten::add_"
+// CHECK:         tg.op "aten::add"
 // CHECK:         tg.op "aten::relu_"(%{{.*}}) : (!tg.tensor) -> !tg.tensor loc(callsite("functional.py":1460:17 at callsite(fused<#tg.frame<instance = "", class = "", method = "relu">>["activation.py":103:15] at fused<#tg.frame<instance = "relu", class = "ReLU", method = "forward">>["block.py":9:14])))
 // CHECK:       } loc(fused[
 // CHECK-SAME:    fused<#tg.origin_record<eliminated, pass = "tg-inline", op = "aten::relu">>[callsite("functional.py":1462:17 at
@@ -19,12 +19,13 @@
 
 // KEEP: tg.op "prim::If"
 
-// add_ and relu_ now sit in one block: one kernel.
+// add and relu_ now sit in one block: one kernel. (The relu_ writes into
+// the add's result, storage nothing else shares.)
 // FUSED: tg.kernel "fused_add_relu_0"
 
 tg.graph @"Block::forward"(%self: !tg.module<"Block">, %x: !tg.tensor, %y: !tg.tensor) -> !tg.tensor attributes {tg.entry} {
   %one = tg.constant(1 : i64) : !tg.value loc("block.py":8:8)
-  %s = tg.op "aten::add_"(%x, %y, %one) : (!tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc("block.py":8:8)
+  %s = tg.op "aten::add"(%x, %y, %one) : (!tg.tensor, !tg.tensor, !tg.value) -> !tg.tensor loc("block.py":8:8)
   %relu = tg.get_submodule %self["relu"] : !tg.module<"Block"> -> !tg.module<"ReLU">
   %r = tg.call_method @"ReLU::forward"(%relu, %s) : (!tg.module<"ReLU">, !tg.tensor) -> !tg.tensor loc("block.py":9:14)
   tg.return %r : !tg.tensor

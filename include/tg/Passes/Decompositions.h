@@ -63,6 +63,25 @@ void populateDecompositionPatterns(mlir::RewritePatternSet &patterns,
                                    EliminatedOrigins &eliminated,
                                    llvm::ArrayRef<std::string> only = {});
 
+/// Whether `name` is an in-place aten operator (`aten::add_`, not
+/// `aten::__and__`).
+bool isInPlaceOperator(llvm::StringRef name);
+
+/// Whether `op` may return storage of its first operand: views, in-place
+/// ops, list and tuple access, and any op that is not a `tg.op` (a call the
+/// IR cannot see into).
+bool mayReturnAlias(mlir::Operation *op);
+
+/// Rewrites each in-place write of a pointwise operator under `root`
+/// (`add_`, `mul_`, `masked_fill_`, ...) whose effect later ops read
+/// through another value (`attn[:, :, 1:, 1:] += rel_pos`, `x.add_(y)` with
+/// `x` read again) into its out-of-place op, `aten::slice_scatter` /
+/// `aten::select_scatter` back into the viewed tensor, and the later reads
+/// of the tensor rewired to the result, as PyTorch's functionalization does
+/// before Inductor. Writes it cannot prove safe to rewrite stay. Every new
+/// op is built at the write's location. Returns the number rewritten.
+unsigned functionalizeInPlaceWrites(mlir::Operation *root);
+
 } // namespace tg
 
 #endif // TG_PASSES_DECOMPOSITIONS_H

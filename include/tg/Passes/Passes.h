@@ -50,6 +50,10 @@ unsigned foldConstantControlFlow(mlir::Operation *root,
 /// conditions (constants, integer arithmetic, `shape[i]`, static sizes).
 std::optional<llvm::SmallVector<int64_t>> evaluateIntList(mlir::Value list);
 
+/// The pointwise operators `--tg-fuse-elementwise` fuses by default (without
+/// `aten::`; each in its in-place form too).
+llvm::ArrayRef<llvm::StringLiteral> getDefaultPointwiseOperators();
+
 } // namespace tg
 
 #endif // TG_PASSES_PASSES_H

@@ -227,6 +227,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `dim`, `size` of a tensor of static type | the constant its type gives |
     | `prim::ListConstruct` of ints known without running the program (constants, static sizes, integer arithmetic) | the constant list |
     | `prim::TupleUnpack` of a `prim::TupleConstruct` (and the list form) | the values packed; the unpack (and a pack nothing else reads) recorded as `eliminated` |
+    | an in-place pointwise write whose effect a later op reads through another value (`attn[:, :, 1:, 1:] += rel_pos`; `x.add_(y)` with `x` read again) | the out-of-place op, `slice_scatter` / `select_scatter` back into each viewed tensor, and the later reads rewired to the result (functionalization; only when provably the same program, and only without `ops`) |
 
     Each follows PyTorch's own decomposition (torch/_decomp/decompositions.py;
     docs/passes/decompose.md cites each and says where tracegraph differs).
