@@ -73,6 +73,17 @@ bool tg::mayReturnAlias(Operation *op) {
   return llvm::is_contained(kAliasing, name);
 }
 
+llvm::SetVector<Value> tg::getStorageAliases(Value base) {
+  llvm::SetVector<Value> aliases;
+  aliases.insert(base);
+  for (unsigned i = 0; i < aliases.size(); ++i)
+    for (OpOperand &use : aliases[i].getUses())
+      if (use.getOperandNumber() == 0 && mayReturnAlias(use.getOwner()))
+        for (Value result : use.getOwner()->getResults())
+          aliases.insert(result);
+  return aliases;
+}
+
 namespace {
 
 bool isTensor(Value value) {
@@ -84,22 +95,6 @@ bool isTensor(Value value) {
 bool isAfter(Block &block, Operation *op, Operation *user) {
   Operation *ancestor = block.findAncestorOpInBlock(*user);
   return ancestor && ancestor != op && op->isBeforeInBlock(ancestor);
-}
-
-/// The values that share `base`'s storage through ops that may return an
-/// alias of their first operand (views, in-place ops), `base` first.
-llvm::SetVector<Value> getAliases(Value base) {
-  llvm::SetVector<Value> aliases;
-  aliases.insert(base);
-  for (unsigned i = 0; i < aliases.size(); ++i)
-    for (OpOperand &use : aliases[i].getUses()) {
-      Operation *user = use.getOwner();
-      if (use.getOperandNumber() == 0 && isa<TracedOp>(user) &&
-          mayReturnAlias(user))
-        for (Value result : user->getResults())
-          aliases.insert(result);
-    }
-  return aliases;
 }
 
 /// Whether `view` is `aten::slice(x, dim, None or 0, None, 1)` with the type
@@ -149,7 +144,7 @@ bool functionalize(TracedOp write) {
   // Who reads the storage after the write: `base` itself (rewired), the
   // write's own result (rewired); any other alias read afterwards, or held
   // in something that outlives the read (a list, a call), keeps the write.
-  llvm::SetVector<Value> aliases = getAliases(base);
+  llvm::SetVector<Value> aliases = getStorageAliases(base);
   bool readAfter = false;
   for (Value alias : aliases) {
     // A view taken after the write reads `base` after it: rewired with it.

@@ -329,20 +329,10 @@ static DenseSet<Operation *> getPinnedOps(Operation *root) {
       base = def->getOperand(0);
     }
     pinned.insert(&op);
-    SmallVector<Value> aliases{base};
-    DenseSet<Value> seen{base};
-    while (!aliases.empty()) {
-      Value alias = aliases.pop_back_val();
-      for (OpOperand &use : alias.getUses()) {
-        Operation *user = use.getOwner();
+    for (Value alias : getStorageAliases(base))
+      for (Operation *user : alias.getUsers())
         if (user != &op && mayRunBefore(user, &op))
           pinned.insert(user);
-        if (use.getOperandNumber() == 0 && mayReturnAlias(use.getOwner()))
-          for (Value result : use.getOwner()->getResults())
-            if (seen.insert(result).second)
-              aliases.push_back(result);
-      }
-    }
   });
   return pinned;
 }

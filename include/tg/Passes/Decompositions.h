@@ -18,6 +18,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace tg {
@@ -71,6 +72,11 @@ bool isInPlaceOperator(llvm::StringRef name);
 /// ops, list and tuple access, and any op that is not a `tg.op` (a call the
 /// IR cannot see into).
 bool mayReturnAlias(mlir::Operation *op);
+
+/// The values that share `base`'s storage, `base` first: the results of
+/// every op that may return an alias of its first operand (`mayReturnAlias`)
+/// applied to one of them, transitively.
+llvm::SetVector<mlir::Value> getStorageAliases(mlir::Value base);
 
 /// Rewrites each in-place write of a pointwise operator under `root`
 /// (`add_`, `mul_`, `masked_fill_`, ...) whose effect later ops read
