@@ -4,8 +4,9 @@
 // instrumentation sees the IR before and after it, nothing in between. So the
 // snapshot keeps, for each op holding an origin, just what the rules need
 // afterwards to tell where the origin went (the op, its name, its first use),
-// and reads nothing more of the IR after the pass unless an origin is missing:
-// a pass that keeps every location costs two walks.
+// and reads nothing more of the IR after the pass unless an origin is missing.
+// The walk after one pass builds the snapshot of the next pass on the same op:
+// a pipeline whose passes keep every location costs one walk per pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +26,11 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Threading.h"
 
 #include <atomic>
 #include <mutex>
+#include <optional>
 
 using namespace mlir;
 
@@ -116,8 +119,9 @@ public:
 
   /// Accounts for every origin of `before` that is not `found` (by its
   /// position in `before.origins`); `holders` has the first op listing each
-  /// found one (null when only a record names it).
-  void run(const llvm::BitVector &found, ArrayRef<Operation *> holders,
+  /// found one (null when only a record names it). Returns whether it
+  /// changed the IR (a merge or a record).
+  bool run(const llvm::BitVector &found, ArrayRef<Operation *> holders,
            const llvm::DenseSet<Location> &presentRecords);
 
 private:
@@ -150,6 +154,7 @@ private:
   /// The ops nested in an op, in post-order, built on first need.
   llvm::DenseMap<Operation *, SmallVector<Operation *>> nestedOps;
   SmallVector<Location> records;
+  bool changed = false;
 };
 
 } // namespace
@@ -317,6 +322,7 @@ void Resolver::mergeInto(Operation *target,
                  ? set.front()
                  : FusedLoc::get(set.getArrayRef(), metadata, ctx);
     target->setLoc(merged);
+    changed = true;
   }
   // Over the bound: counted as merged into the holder, never dropped.
   for (const auto &[origin, name] : over) {
@@ -333,7 +339,7 @@ void Resolver::recordEliminated(const Entry &entry, ArrayRef<Location> lost) {
   records.push_back(tg::makeOriginRecord(record, origin));
 }
 
-void Resolver::run(const llvm::BitVector &found,
+bool Resolver::run(const llvm::BitVector &found,
                    ArrayRef<Operation *> holderList,
                    const llvm::DenseSet<Location> &presentRecords) {
   holders = holderList;
@@ -370,6 +376,106 @@ void Resolver::run(const llvm::BitVector &found,
       records.push_back(record);
   if (!records.empty())
     root->setLoc(tg::appendOriginRecords(root->getLoc(), records));
+  return changed || !records.empty();
+}
+
+/// `root->walk(fn)` (post-order: nested ops first, regions, blocks and ops
+/// in order), touching the next op of a block before `fn` runs on this one.
+/// The accounting walks a whole module after every pass, and the walk
+/// itself waited on memory for each op more than `fn` worked on it.
+template <typename Fn> void walkPostOrder(Operation *root, Fn &fn) {
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block) {
+        if (Operation *next = op.getNextNode())
+          __builtin_prefetch(next);
+        walkPostOrder(&op, fn);
+      }
+  fn(root);
+}
+
+namespace {
+
+/// Builds a snapshot one op at a time, in the post-order of `root->walk`:
+/// from a walk of its own before a pass, or from the walk after the previous
+/// pass, which sees the same IR.
+class SnapshotBuilder {
+public:
+  SnapshotBuilder(Operation *root, bool recordsOnly, bool terminators,
+                  size_t sizeHint)
+      : snapshot(std::make_unique<Snapshot>()), root(root),
+        recordsOnly(recordsOnly), terminators(terminators),
+        last(UnknownLoc::get(root->getContext())) {
+    // Sized as the last snapshot: a pipeline's passes see IR of similar size.
+    snapshot->originIndex.reserve(sizeHint);
+    snapshot->origins.reserve(sizeHint);
+    snapshot->entries.reserve(sizeHint);
+  }
+
+  void visit(Operation *op);
+  std::unique_ptr<Snapshot> take() { return std::move(snapshot); }
+
+private:
+  std::unique_ptr<Snapshot> snapshot;
+  Operation *root;
+  bool recordsOnly;
+  bool terminators;
+  SmallVector<Location> scratch;
+  unsigned visits = 0;
+  Location last;
+};
+
+} // namespace
+
+void SnapshotBuilder::visit(Operation *op) {
+  unsigned visitIndex = visits++;
+  Location loc = op->getLoc();
+  forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &) {
+    snapshot->records.insert(record);
+  });
+  // Modules and functions hold no computation of their own, as for
+  // tg-snapshot-origins.
+  if (recordsOnly || op == root || isa<UnknownLoc>(loc) || isa<ModuleOp>(op) ||
+      (op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+       isa<FunctionOpInterface>(op)) ||
+      (!terminators && op->hasTrait<OpTrait::IsTerminator>()))
+    return;
+  // Ops a lowering expanded from one op share its location: only the
+  // first can hold something new.
+  if (loc == last)
+    return;
+  last = loc;
+  auto traced = dyn_cast<tg::TracedOp>(op);
+  unsigned index = snapshot->entries.size();
+  bool holds = false;
+  forEachOrigin(loc, scratch, [&](Location origin) {
+    auto [it, inserted] =
+        snapshot->originIndex.try_emplace(origin, snapshot->origins.size());
+    if (inserted) {
+      snapshot->origins.push_back({origin, index});
+      holds = true;
+    }
+  });
+  if (!holds)
+    return;
+  Entry &entry = snapshot->entries.emplace_back(
+      op, traced ? traced.getNameAttr() : op->getName().getIdentifier());
+  entry.parent = op->getParentOp();
+  entry.visit = visitIndex;
+  for (Value result : op->getResults()) {
+    if (result.use_empty())
+      continue;
+    OpOperand &use = *result.use_begin();
+    entry.user = use.getOwner();
+    entry.userName = entry.user->getName();
+    entry.operandNo = use.getOperandNumber();
+    break;
+  }
+  Attribute value;
+  if (op->getNumResults() == 1 && matchPattern(op, m_Constant(&value))) {
+    entry.constant = value;
+    entry.constantType = op->getResult(0).getType();
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,15 +489,32 @@ public:
   explicit OriginAccounting(const tg::OriginAccountingOptions &options)
       : options(options) {}
 
+  void runBeforePipeline(std::optional<OperationName> name,
+                         const PipelineParentInfo &parentInfo) override;
+  void runAfterPipeline(std::optional<OperationName> name,
+                        const PipelineParentInfo &parentInfo) override;
   void runBeforePass(Pass *pass, Operation *op) override;
   void runAfterPass(Pass *pass, Operation *op) override;
   void runAfterPassFailed(Pass *pass, Operation *op) override;
 
 private:
+  /// The IR a pass left on one op, as the snapshot of the next pass on that
+  /// op would see it: the walk after a pass builds it, so that a pipeline
+  /// walks its IR once per pass, not twice.
+  struct Successor {
+    Pass *after = nullptr;
+    Operation *op = nullptr;
+    /// Null when the accounting changed the IR after the walk.
+    std::unique_ptr<Snapshot> snapshot;
+  };
+
   bool isAccounted(Pass *pass) const;
-  std::unique_ptr<Snapshot> takeSnapshot(Operation *root, bool recordsOnly,
-                                         size_t sizeHint) const;
+  std::unique_ptr<Snapshot> takeSnapshot(Operation *root,
+                                         bool recordsOnly) const;
   std::unique_ptr<Snapshot> take(Pass *pass, Operation *op);
+  std::unique_ptr<Snapshot> takeSuccessor(Pass *pass, Operation *op);
+  void setSuccessor(Pass *pass, Operation *op,
+                    std::unique_ptr<Snapshot> snapshot);
 
   tg::OriginAccountingOptions options;
   /// Nested pass managers run a pass on many ops at once, each on its
@@ -401,6 +524,14 @@ private:
   std::atomic<size_t> lastSize{0};
   llvm::DenseMap<std::pair<Pass *, Operation *>, std::unique_ptr<Snapshot>>
       snapshots;
+  /// The IR the last pass on each thread left, if no pass or pipeline has
+  /// started on that thread since.
+  llvm::DenseMap<uint64_t, Successor> successors;
+  /// The pass that ran right before each pass (null: none, or another op)
+  /// the first time it ran. A snapshot is reused only where that order
+  /// holds again: a second run of the same pass manager starts with a pass
+  /// whose predecessor was none, and the IR may have changed in between.
+  llvm::DenseMap<Pass *, Pass *> predecessors;
 };
 
 } // namespace
@@ -415,78 +546,58 @@ bool OriginAccounting::isAccounted(Pass *pass) const {
 }
 
 std::unique_ptr<Snapshot>
-OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly,
-                               size_t sizeHint) const {
-  auto snapshot = std::make_unique<Snapshot>();
-  SmallVector<Location> scratch;
-  unsigned visits = 0;
-  Location last = UnknownLoc::get(root->getContext());
-  // Sized as the last snapshot: a pipeline's passes see IR of similar size.
-  snapshot->originIndex.reserve(sizeHint);
-  snapshot->origins.reserve(sizeHint);
-  snapshot->entries.reserve(sizeHint);
-  auto visit = [&](Operation *op) {
-    unsigned visitIndex = visits++;
-    Location loc = op->getLoc();
-    forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &) {
-      snapshot->records.insert(record);
-    });
-    // Modules and functions hold no computation of their own, as for
-    // tg-snapshot-origins.
-    if (recordsOnly || op == root || isa<UnknownLoc>(loc) ||
-        isa<ModuleOp>(op) ||
-        (op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
-         isa<FunctionOpInterface>(op)) ||
-        (!options.terminators && op->hasTrait<OpTrait::IsTerminator>()))
-      return;
-    // Ops a lowering expanded from one op share its location: only the
-    // first can hold something new.
-    if (loc == last)
-      return;
-    last = loc;
-    auto traced = dyn_cast<tg::TracedOp>(op);
-    unsigned index = snapshot->entries.size();
-    bool holds = false;
-    forEachOrigin(loc, scratch, [&](Location origin) {
-      auto [it, inserted] =
-          snapshot->originIndex.try_emplace(origin, snapshot->origins.size());
-      if (inserted) {
-        snapshot->origins.push_back({origin, index});
-        holds = true;
-      }
-    });
-    if (!holds)
-      return;
-    Entry &entry = snapshot->entries.emplace_back(
-        op, traced ? traced.getNameAttr() : op->getName().getIdentifier());
-    entry.parent = op->getParentOp();
-    entry.visit = visitIndex;
-    for (Value result : op->getResults()) {
-      if (result.use_empty())
-        continue;
-      OpOperand &use = *result.use_begin();
-      entry.user = use.getOwner();
-      entry.userName = entry.user->getName();
-      entry.operandNo = use.getOperandNumber();
-      break;
-    }
-    Attribute value;
-    if (op->getNumResults() == 1 && matchPattern(op, m_Constant(&value))) {
-      entry.constant = value;
-      entry.constantType = op->getResult(0).getType();
-    }
-  };
-  root->walk(visit);
-  return snapshot;
+OriginAccounting::takeSnapshot(Operation *root, bool recordsOnly) const {
+  SnapshotBuilder builder(root, recordsOnly, options.terminators,
+                          lastSize.load(std::memory_order_relaxed));
+  auto visit = [&](Operation *op) { builder.visit(op); };
+  walkPostOrder(root, visit);
+  return builder.take();
+}
+
+void OriginAccounting::runBeforePipeline(std::optional<OperationName>,
+                                         const PipelineParentInfo &) {
+  // A pipeline on a nested op starts: what this thread's last pass left
+  // belongs to another op, which other threads and passes may change.
+  std::lock_guard<std::mutex> lock(mutex);
+  successors.erase(llvm::get_threadid());
+}
+
+void OriginAccounting::runAfterPipeline(std::optional<OperationName>,
+                                        const PipelineParentInfo &) {
+  std::lock_guard<std::mutex> lock(mutex);
+  successors.erase(llvm::get_threadid());
+}
+
+std::unique_ptr<Snapshot> OriginAccounting::takeSuccessor(Pass *pass,
+                                                          Operation *op) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Successor last;
+  auto it = successors.find(llvm::get_threadid());
+  if (it != successors.end()) {
+    last = std::move(it->second);
+    successors.erase(it);
+  }
+  Pass *before = last.op == op ? last.after : nullptr;
+  auto [order, first] = predecessors.try_emplace(pass, before);
+  if (!before || order->second != before)
+    return nullptr;
+  return std::move(last.snapshot);
+}
+
+void OriginAccounting::setSuccessor(Pass *pass, Operation *op,
+                                    std::unique_ptr<Snapshot> snapshot) {
+  std::lock_guard<std::mutex> lock(mutex);
+  successors[llvm::get_threadid()] = {pass, op, std::move(snapshot)};
 }
 
 void OriginAccounting::runBeforePass(Pass *pass, Operation *op) {
+  std::unique_ptr<Snapshot> snapshot = takeSuccessor(pass, op);
   if (!isAccounted(pass))
     return;
   bool recordsOnly =
       llvm::is_contained(options.recordsOnlyPasses, pass->getArgument());
-  std::unique_ptr<Snapshot> snapshot =
-      takeSnapshot(op, recordsOnly, lastSize.load(std::memory_order_relaxed));
+  if (!snapshot || recordsOnly)
+    snapshot = takeSnapshot(op, recordsOnly);
   lastSize.store(snapshot->origins.size(), std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(mutex);
   snapshots[{pass, op}] = std::move(snapshot);
@@ -504,8 +615,10 @@ std::unique_ptr<Snapshot> OriginAccounting::take(Pass *pass, Operation *op) {
 
 void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
   std::unique_ptr<Snapshot> snapshot = take(pass, op);
-  if (!snapshot)
+  if (!snapshot) {
+    setSuccessor(pass, op, nullptr);
     return;
+  }
   // What the IR holds now, of what it held before: each origin's first
   // holder (null when only a record names it), and the records. Lookups
   // only: origins the pass created are no concern of the accounting.
@@ -521,8 +634,12 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
     found.set(it->second);
     holders[it->second] = holder;
   };
+  // The same walk builds the next pass's snapshot.
+  SnapshotBuilder next(op, /*recordsOnly=*/false, options.terminators,
+                       numOrigins);
   Location last = UnknownLoc::get(op->getContext());
-  op->walk([&](Operation *nested) {
+  auto visit = [&](Operation *nested) {
+    next.visit(nested);
     Location loc = nested->getLoc();
     if (loc == last)
       return;
@@ -536,15 +653,19 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
     if (nested != op)
       forEachOrigin(loc, scratch,
                     [&](Location origin) { mark(origin, nested); });
-  });
+  };
+  walkPostOrder(op, visit);
   StringRef name =
       pass->getArgument().empty() ? pass->getName() : pass->getArgument();
-  Resolver(*snapshot, op, name, options.maxOrigins)
-      .run(found, holders, presentRecords);
+  bool changed = Resolver(*snapshot, op, name, options.maxOrigins)
+                     .run(found, holders, presentRecords);
+  setSuccessor(pass, op, changed ? nullptr : next.take());
 }
 
 void OriginAccounting::runAfterPassFailed(Pass *pass, Operation *op) {
   take(pass, op);
+  std::lock_guard<std::mutex> lock(mutex);
+  successors.erase(llvm::get_threadid());
 }
 
 std::unique_ptr<PassInstrumentation>

@@ -149,6 +149,52 @@ TEST_F(OriginAccountingTest, ExemptPassesAreLeftAlone) {
   EXPECT_FALSE(held.count(6));
 }
 
+TEST_F(OriginAccountingTest, ThePassAfterAnotherReadsItsWalk) {
+  // The walk after -cse is the snapshot before -canonicalize: every line is
+  // where a snapshot of its own would have put it.
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kInput, &context);
+  ASSERT_TRUE(module);
+  PassManager pm(&context);
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  for (unsigned line = 1; line <= 10; ++line)
+    EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
+  EXPECT_EQ(recorded[6], "eliminated");
+  EXPECT_EQ(recorded[7], "eliminated");
+  EXPECT_TRUE(held.count(2) && held.count(3));
+}
+
+TEST_F(OriginAccountingTest, ASecondRunSeesTheIRAsItIsThen) {
+  // The walk after the last pass of one run is not the snapshot of the
+  // first pass of the next run: the caller may change the IR in between.
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kInput, &context);
+  ASSERT_TRUE(module);
+  PassManager pm(&context);
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  // -cse changed nothing: its walk would be -canonicalize's snapshot if the
+  // pass manager went on. A dead op added between the runs, which
+  // -canonicalize erases in the second run.
+  auto func = cast<func::FuncOp>(module->getBody()->front());
+  Value x = func.getArgument(0);
+  OpBuilder builder(func.getBody().front().getTerminator());
+  arith::SubIOp::create(builder, FileLineColLoc::get(&context, "m.py", 42, 4),
+                        x, x);
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  EXPECT_FALSE(held.count(42));
+  EXPECT_EQ(recorded[42], "eliminated");
+}
+
 /// Erases the arith.extui and only then builds its replacement, an
 /// arith.extsi at the other op's location: an op of the same size, which
 /// glibc's allocator puts where the erased one was (as a dialect conversion
