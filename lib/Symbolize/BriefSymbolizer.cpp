@@ -59,36 +59,64 @@ BriefSymbolizer::stackModulePath(uint32_t stack, std::optional<uint32_t> graph,
   auto it = stackPaths.find(key);
   if (it != stackPaths.end())
     return it->second;
-  // The head and the frames, shared by every op called through `stack`.
-  auto prefixKey = std::make_pair(stack, graph.value_or(UINT32_MAX));
-  auto prefix = prefixes.find(prefixKey);
+  // The head and the frames, shared by every op called through `stack`:
+  // the prefix of its caller's node and its own frame. The nodes on the way
+  // up to the first one with a prefix get theirs too, so a model's stacks
+  // cost one frame each, not one per level (issue 31: a shuffled
+  // lookup_many spent a third of its time formatting whole chains).
+  const uint32_t graphKey = graph.value_or(UINT32_MAX);
+  auto prefix = prefixes.find(std::make_pair(stack, graphKey));
   if (prefix == prefixes.end()) {
-    StringRef topClass, topMethod;
-    if (graph) {
-      Expected<SectionGraph> g = reader.getGraph(*graph);
-      if (!g)
-        return g.takeError();
-      topClass = g->className;
-      topMethod = g->method;
-    }
-    // Frames by value: getNode() inserts into `nodes`, and a rehash moves
-    // every node a pointer would have kept.
-    SmallVector<ModulePathFrame, 16> chain;
+    // The nodes without a prefix, innermost first; frames by value:
+    // getNode() inserts into `nodes`, and a rehash moves every node a
+    // pointer would have kept.
+    SmallVector<std::pair<uint32_t, ModulePathFrame>, 16> missing;
+    std::string text;
+    uint32_t depth = 0;
+    bool based = false;
     for (std::optional<uint32_t> current = stack; current;) {
-      if (chain.size() == kMaxFastDepth)
+      auto known = *current == stack
+                       ? prefixes.end()
+                       : prefixes.find(std::make_pair(*current, graphKey));
+      if (known != prefixes.end()) {
+        text = known->second.text;
+        depth = known->second.depth;
+        based = true;
+        break;
+      }
+      if (missing.size() == kMaxFastDepth)
         return HandleBrief::kNoModulePath; // the caller takes the slow path
       Expected<const Node *> node = getNode(*current);
       if (!node)
         return node.takeError();
-      chain.push_back((*node)->frame);
+      missing.push_back({*current, (*node)->frame});
       current = (*node)->parent;
     }
-    std::string text = formatModulePathHead(topClass, topMethod, format);
-    for (const ModulePathFrame &frame : llvm::reverse(chain))
+    if (depth + missing.size() > kMaxFastDepth)
+      return HandleBrief::kNoModulePath;
+    if (!based) {
+      StringRef topClass, topMethod;
+      if (graph) {
+        Expected<SectionGraph> g = reader.getGraph(*graph);
+        if (!g)
+          return g.takeError();
+        topClass = g->className;
+        topMethod = g->method;
+      }
+      text = formatModulePathHead(topClass, topMethod, format);
+    }
+    // The last one inserted is `stack`'s: no later insert moves it.
+    for (const auto &[index, frame] : llvm::reverse(missing)) {
       appendModulePathFrame(text, frame, format);
-    prefix = prefixes.try_emplace(prefixKey, std::move(text)).first;
+      prefix = prefixes
+                   .try_emplace(std::make_pair(index, graphKey),
+                                Prefix{text, ++depth})
+                   .first;
+    }
   }
-  std::string path = prefix->second;
+  std::string path;
+  path.reserve(prefix->second.text.size() + 1 + opName.size());
+  path = prefix->second.text;
   appendModulePathTail(path, opName, format);
   uint32_t index = addModulePath(std::move(path));
   stackPaths.try_emplace(key, index);

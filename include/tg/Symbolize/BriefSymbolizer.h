@@ -103,7 +103,13 @@ private:
   ModulePathFormat format;
   llvm::DenseMap<uint32_t, Node> nodes;
   /// (stack node, graph or UINT32_MAX) -> the path's head and frames.
-  llvm::DenseMap<std::pair<uint32_t, uint32_t>, std::string> prefixes;
+  /// With the number of frames in it (a chain longer than the fast path's
+  /// bound is left to Symbolizer, however it was reached).
+  struct Prefix {
+    std::string text;
+    uint32_t depth;
+  };
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, Prefix> prefixes;
   /// (stack node, graph or UINT32_MAX, op name's bytes or null) -> path.
   llvm::DenseMap<std::tuple<uint32_t, uint32_t, const char *>, uint32_t>
       stackPaths;
