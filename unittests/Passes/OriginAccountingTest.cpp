@@ -84,22 +84,27 @@ protected:
     });
   }
 
+  /// What the accounting leaves of kInput after -canonicalize.
+  void expectEveryLineAccounted(ModuleOp module) {
+    std::set<unsigned> held;
+    std::map<unsigned, std::string> recorded;
+    collect(module, held, recorded);
+    for (unsigned line = 1; line <= 10; ++line)
+      EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
+    // The dead op and the op folded to a block argument compute nothing.
+    EXPECT_EQ(recorded[6], "eliminated");
+    EXPECT_EQ(recorded[7], "eliminated");
+    // The deduplicated constant has both of its lines back.
+    EXPECT_TRUE(held.count(2) && held.count(3));
+  }
+
   MLIRContext context;
 };
 
 TEST_F(OriginAccountingTest, EveryLineIsHeldOrRecorded) {
   tg::OriginAccountingOptions options;
   OwningOpRef<ModuleOp> module = canonicalize(&options);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
-  for (unsigned line = 1; line <= 10; ++line)
-    EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
-  // The dead op and the op folded to a block argument compute nothing.
-  EXPECT_EQ(recorded[6], "eliminated");
-  EXPECT_EQ(recorded[7], "eliminated");
-  // The deduplicated constant has both of its lines back.
-  EXPECT_TRUE(held.count(2) && held.count(3));
+  expectEveryLineAccounted(*module);
 }
 
 TEST_F(OriginAccountingTest, WithoutItCanonicalizeLosesLines) {
@@ -159,14 +164,7 @@ TEST_F(OriginAccountingTest, ThePassAfterAnotherReadsItsWalk) {
   pm.addPass(createCanonicalizerPass());
   tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
   ASSERT_TRUE(succeeded(pm.run(*module)));
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
-  for (unsigned line = 1; line <= 10; ++line)
-    EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
-  EXPECT_EQ(recorded[6], "eliminated");
-  EXPECT_EQ(recorded[7], "eliminated");
-  EXPECT_TRUE(held.count(2) && held.count(3));
+  expectEveryLineAccounted(*module);
 }
 
 TEST_F(OriginAccountingTest, ASecondRunSeesTheIRAsItIsThen) {
