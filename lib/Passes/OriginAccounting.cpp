@@ -383,7 +383,7 @@ bool Resolver::run(const llvm::BitVector &found,
 /// in order), touching the next op of a block before `fn` runs on this one.
 /// The accounting walks a whole module after every pass, and the walk
 /// itself waited on memory for each op more than `fn` worked on it.
-template <typename Fn> void walkPostOrder(Operation *root, Fn &fn) {
+template <typename Fn> static void walkPostOrder(Operation *root, Fn &fn) {
   for (Region &region : root->getRegions())
     for (Block &block : region)
       for (Operation &op : block) {
