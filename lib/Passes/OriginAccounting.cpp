@@ -39,8 +39,8 @@ namespace {
 /// One op that held origins before the pass.
 struct Entry {
   Entry(Operation *op, StringAttr recordName)
-      : op(op), name(op->getName()), recordName(recordName), loc(op->getLoc()) {
-  }
+      : op(op), name(op->getName()), recordName(recordName),
+        userLoc(op->getLoc()), loc(op->getLoc()) {}
 
   Operation *op;
   OperationName name;
@@ -49,6 +49,9 @@ struct Entry {
   /// The first use of its first used result, when it had one.
   Operation *user = nullptr;
   OperationName userName = name;
+  /// The user's location then: a user that holds no origin of its own is
+  /// known by its address, its name and this (see isSameOp).
+  Location userLoc;
   unsigned operandNo = 0;
   /// Its location before the pass.
   Location loc;
@@ -210,11 +213,21 @@ Operation *Resolver::findReplacement(const Entry &entry) {
     return nullptr;
   Operation *user = nullptr;
   auto userEntry = entryOfOp.find(entry.user);
-  // A user without origins (a terminator when they are not counted) is
-  // known only by its address.
-  bool userAlive = userEntry != entryOfOp.end()
-                       ? isSameOp(before.entries[userEntry->second])
-                       : isAlive(entry.user, entry.userName);
+  // A user without an entry (a terminator when they are not counted, an op
+  // whose origins an earlier op listed first) is known by its address, its
+  // name and its location, as isSameOp knows an op: an op of the same name
+  // the pass built where it freed the user (the inliner's clones) is
+  // another op, whichever address the allocator gave it.
+  bool userAlive;
+  if (userEntry != entryOfOp.end()) {
+    userAlive = isSameOp(before.entries[userEntry->second]);
+  } else {
+    userAlive = isAlive(entry.user, entry.userName);
+    if (userAlive) {
+      Location now = entry.user->getLoc();
+      userAlive = now == entry.userLoc || isa<UnknownLoc>(now);
+    }
+  }
   if (userAlive) {
     user = entry.user;
   } else if (userEntry != entryOfOp.end()) {
@@ -468,6 +481,7 @@ void SnapshotBuilder::visit(Operation *op) {
     OpOperand &use = *result.use_begin();
     entry.user = use.getOwner();
     entry.userName = entry.user->getName();
+    entry.userLoc = entry.user->getLoc();
     entry.operandNo = use.getOperandNumber();
     break;
   }

@@ -249,4 +249,64 @@ func.func @g(%x: i32) -> (i64, i64) {
   EXPECT_FALSE(recorded.count(22));
 }
 
+/// Erases %a and then its user %u, which holds no origin of its own (it
+/// shares %a's location), and builds an op of %u's kind reading %y where %u
+/// was: glibc's allocator gives it %u's memory (the last freed of its size),
+/// as the inliner's clones land where the callee's ops were.
+struct ReplaceUserAfterErasePass
+    : PassWrapper<ReplaceUserAfterErasePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReplaceUserAfterErasePass)
+  StringRef getArgument() const override { return "replace-user-after-erase"; }
+  void runOnOperation() override {
+    arith::AddIOp a;
+    arith::MulIOp u;
+    arith::SubIOp y;
+    getOperation()->walk([&](Operation *op) {
+      if (auto add = dyn_cast<arith::AddIOp>(op))
+        a = add;
+      if (auto mul = dyn_cast<arith::MulIOp>(op))
+        u = mul;
+      if (auto sub = dyn_cast<arith::SubIOp>(op))
+        y = sub;
+    });
+    Operation *ret = u->getBlock()->getTerminator();
+    Value x = a.getLhs();
+    ret->setOperand(0, y.getResult());
+    u->setOperand(0, x);
+    a->erase();
+    u->erase();
+    OpBuilder builder(ret);
+    auto other = arith::MulIOp::create(
+        builder, FileLineColLoc::get(builder.getContext(), "m.py", 34, 4),
+        y.getResult(), x);
+    ret->setOperand(0, other.getResult());
+  }
+};
+
+TEST_F(OriginAccountingTest, AUserBuiltWhereAnErasedOneWasIsAnotherOp) {
+  // Found by trying -inline on a generated module: %a's origin went to the
+  // op the new multiply reads (%y) in some runs and into a record in others,
+  // depending on whether the allocator reused %u's memory for it.
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+func.func @g(%x: i32) -> i32 {
+  %a = arith.addi %x, %x : i32 loc("m.py":31:4)
+  %u = arith.muli %a, %x : i32 loc("m.py":31:4)
+  %y = arith.subi %x, %x : i32 loc("m.py":32:4)
+  return %u : i32 loc("m.py":33:4)
+}
+)mlir",
+                                                             &context);
+  ASSERT_TRUE(module);
+  PassManager pm(&context);
+  pm.addPass(std::make_unique<ReplaceUserAfterErasePass>());
+  tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
+  EXPECT_FALSE(held.count(31));
+  EXPECT_EQ(recorded[31], "eliminated");
+  EXPECT_TRUE(held.count(32) && held.count(34));
+}
+
 } // namespace
