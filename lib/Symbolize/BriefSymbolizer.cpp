@@ -71,9 +71,10 @@ BriefSymbolizer::stackModulePath(uint32_t stack, std::optional<uint32_t> graph,
     // getNode() inserts into `nodes`, and a rehash moves every node a
     // pointer would have kept.
     SmallVector<std::pair<uint32_t, ModulePathFrame>, 16> missing;
+    // The first known prefix on the way up, and its number of frames (0:
+    // none, the chain reached the root).
     std::string text;
     uint32_t depth = 0;
-    bool based = false;
     for (std::optional<uint32_t> current = stack; current;) {
       auto known = *current == stack
                        ? prefixes.end()
@@ -81,7 +82,6 @@ BriefSymbolizer::stackModulePath(uint32_t stack, std::optional<uint32_t> graph,
       if (known != prefixes.end()) {
         text = known->second.text;
         depth = known->second.depth;
-        based = true;
         break;
       }
       if (missing.size() == kMaxFastDepth)
@@ -94,7 +94,7 @@ BriefSymbolizer::stackModulePath(uint32_t stack, std::optional<uint32_t> graph,
     }
     if (depth + missing.size() > kMaxFastDepth)
       return HandleBrief::kNoModulePath;
-    if (!based) {
+    if (depth == 0) {
       StringRef topClass, topMethod;
       if (graph) {
         Expected<SectionGraph> g = reader.getGraph(*graph);

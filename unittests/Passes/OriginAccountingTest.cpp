@@ -18,6 +18,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/Threading.h"
+
 #include "gtest/gtest.h"
 
 #include <map>
@@ -60,6 +62,22 @@ protected:
     pm.addPass(createCanonicalizerPass());
     if (options)
       tg::addOriginAccounting(pm, *options);
+    EXPECT_TRUE(succeeded(pm.run(*module)));
+    return module;
+  }
+
+  /// Parses `source` and runs `passes` on it with the default accounting.
+  OwningOpRef<ModuleOp>
+  runAccounted(StringRef source, std::vector<std::unique_ptr<Pass>> passes) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module);
+    if (!module)
+      return module;
+    PassManager pm(&context);
+    for (std::unique_ptr<Pass> &pass : passes)
+      pm.addPass(std::move(pass));
+    tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
     EXPECT_TRUE(succeeded(pm.run(*module)));
     return module;
   }
@@ -157,13 +175,11 @@ TEST_F(OriginAccountingTest, ExemptPassesAreLeftAlone) {
 TEST_F(OriginAccountingTest, ThePassAfterAnotherReadsItsWalk) {
   // The walk after -cse is the snapshot before -canonicalize: every line is
   // where a snapshot of its own would have put it.
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kInput, &context);
+  std::vector<std::unique_ptr<Pass>> passes;
+  passes.push_back(createCSEPass());
+  passes.push_back(createCanonicalizerPass());
+  OwningOpRef<ModuleOp> module = runAccounted(kInput, std::move(passes));
   ASSERT_TRUE(module);
-  PassManager pm(&context);
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
-  tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
-  ASSERT_TRUE(succeeded(pm.run(*module)));
   expectEveryLineAccounted(*module);
 }
 
@@ -190,6 +206,41 @@ TEST_F(OriginAccountingTest, ASecondRunSeesTheIRAsItIsThen) {
   std::map<unsigned, std::string> recorded;
   collect(*module, held, recorded);
   EXPECT_FALSE(held.count(42));
+  EXPECT_EQ(recorded[42], "eliminated");
+}
+
+TEST_F(OriginAccountingTest, APipelineBoundaryForgetsTheLastWalk) {
+  // A nested pass manager runs a function's pipeline on a worker thread; a
+  // module pass may change the function before the next pipeline on it
+  // starts, on the same thread. The hooks are called here in that order,
+  // with the change in between: the walk after -cse is not -canonicalize's
+  // snapshot.
+  context.getOrLoadDialect<tg::TGDialect>();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kInput, &context);
+  ASSERT_TRUE(module);
+  auto func = cast<func::FuncOp>(module->getBody()->front());
+  std::unique_ptr<Pass> cse = createCSEPass();
+  std::unique_ptr<Pass> canonicalize = createCanonicalizerPass();
+  std::unique_ptr<PassInstrumentation> accounting =
+      tg::createOriginAccounting(tg::OriginAccountingOptions());
+  PassInstrumentation::PipelineParentInfo parent{llvm::get_threadid(), nullptr};
+  accounting->runBeforePipeline(func->getName(), parent);
+  accounting->runBeforePass(cse.get(), func);
+  accounting->runAfterPass(cse.get(), func); // -cse changed nothing
+  accounting->runAfterPipeline(func->getName(), parent);
+  // The module pass adds a dead op, which the next pipeline erases.
+  Value x = func.getArgument(0);
+  OpBuilder builder(func.getBody().front().getTerminator());
+  Operation *dead = arith::SubIOp::create(
+      builder, FileLineColLoc::get(&context, "m.py", 42, 4), x, x);
+  accounting->runBeforePipeline(func->getName(), parent);
+  accounting->runBeforePass(canonicalize.get(), func);
+  dead->erase();
+  accounting->runAfterPass(canonicalize.get(), func);
+  accounting->runAfterPipeline(func->getName(), parent);
+  std::set<unsigned> held;
+  std::map<unsigned, std::string> recorded;
+  collect(*module, held, recorded);
   EXPECT_EQ(recorded[42], "eliminated");
 }
 
@@ -229,19 +280,17 @@ TEST_F(OriginAccountingTest, AnOpBuiltWhereAnErasedOneWasIsItsReplacement) {
   // record when the allocator reused the erased op's memory for it (the
   // replacement's address was taken for the erased op's own). Now the same
   // answer on every allocator.
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+  std::vector<std::unique_ptr<Pass>> passes;
+  passes.push_back(std::make_unique<ReplaceAfterErasePass>());
+  OwningOpRef<ModuleOp> module = runAccounted(R"mlir(
 func.func @g(%x: i32) -> (i64, i64) {
   %a = arith.extsi %x : i32 to i64 loc("m.py":21:4)
   %b = arith.extui %x : i32 to i64 loc("m.py":22:4)
   return %a, %b : i64, i64 loc("m.py":23:4)
 }
 )mlir",
-                                                             &context);
+                                              std::move(passes));
   ASSERT_TRUE(module);
-  PassManager pm(&context);
-  pm.addPass(std::make_unique<ReplaceAfterErasePass>());
-  tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
-  ASSERT_TRUE(succeeded(pm.run(*module)));
   std::set<unsigned> held;
   std::map<unsigned, std::string> recorded;
   collect(*module, held, recorded);
@@ -287,7 +336,9 @@ TEST_F(OriginAccountingTest, AUserBuiltWhereAnErasedOneWasIsAnotherOp) {
   // Found by trying -inline on a generated module: %a's origin went to the
   // op the new multiply reads (%y) in some runs and into a record in others,
   // depending on whether the allocator reused %u's memory for it.
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+  std::vector<std::unique_ptr<Pass>> passes;
+  passes.push_back(std::make_unique<ReplaceUserAfterErasePass>());
+  OwningOpRef<ModuleOp> module = runAccounted(R"mlir(
 func.func @g(%x: i32) -> i32 {
   %a = arith.addi %x, %x : i32 loc("m.py":31:4)
   %u = arith.muli %a, %x : i32 loc("m.py":31:4)
@@ -295,12 +346,8 @@ func.func @g(%x: i32) -> i32 {
   return %u : i32 loc("m.py":33:4)
 }
 )mlir",
-                                                             &context);
+                                              std::move(passes));
   ASSERT_TRUE(module);
-  PassManager pm(&context);
-  pm.addPass(std::make_unique<ReplaceUserAfterErasePass>());
-  tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
-  ASSERT_TRUE(succeeded(pm.run(*module)));
   std::set<unsigned> held;
   std::map<unsigned, std::string> recorded;
   collect(*module, held, recorded);
