@@ -26,6 +26,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
@@ -392,18 +393,79 @@ bool Resolver::run(const llvm::BitVector &found,
   return changed || !records.empty();
 }
 
+/// Brings the ops under each of `subtrees` (not the subtrees' own ops, which
+/// the caller has loaded) into the cache, at most `budget` ops each. The
+/// subtrees are walked side by side, one op of each in turn, each op
+/// prefetched when it is found and loaded a round later: a walk of one
+/// linked list waits on memory for every op, and these waits overlap.
+static void prefetchSubtrees(ArrayRef<Operation *> subtrees, unsigned budget) {
+  struct Cursor {
+    SmallVector<Operation *, 16> pending;
+    unsigned left;
+  };
+  SmallVector<Cursor, 8> cursors;
+  auto pushChildren = [](Cursor &cursor, Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty()) {
+          __builtin_prefetch(&block.front());
+          cursor.pending.push_back(&block.front());
+        }
+  };
+  for (Operation *subtree : subtrees) {
+    Cursor &cursor = cursors.emplace_back();
+    cursor.left = budget;
+    pushChildren(cursor, subtree);
+  }
+  for (bool busy = true; busy;) {
+    busy = false;
+    for (Cursor &cursor : cursors) {
+      if (cursor.pending.empty() || cursor.left == 0)
+        continue;
+      busy = true;
+      --cursor.left;
+      Operation *op = cursor.pending.pop_back_val();
+      if (Operation *next = op->getNextNode()) {
+        __builtin_prefetch(next);
+        cursor.pending.push_back(next);
+      }
+      __builtin_prefetch(op->getLoc().getAsOpaquePointer());
+      pushChildren(cursor, op);
+    }
+  }
+}
+
 /// `root->walk(fn)` (post-order: nested ops first, regions, blocks and ops
-/// in order), touching the next op of a block before `fn` runs on this one.
-/// The accounting walks a whole module after every pass, and the walk
-/// itself waited on memory for each op more than `fn` worked on it.
+/// in order), run on `root`'s ops in groups whose subtrees were brought into
+/// the cache first. The accounting walks a whole module after every pass,
+/// and a plain walk waited on memory for each op more than `fn` worked on
+/// it. `fn` must not change the IR.
+template <typename Fn> static void walkSubtree(Operation *root, Fn &fn) {
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        walkSubtree(&op, fn);
+  fn(root);
+}
+
 template <typename Fn> static void walkPostOrder(Operation *root, Fn &fn) {
+  // Eight subtrees of at most 512 ops: about what the L2 cache holds.
+  constexpr unsigned kGroup = 8, kBudget = 512;
+  SmallVector<Operation *, kGroup> group;
+  auto walkGroup = [&] {
+    prefetchSubtrees(group, kBudget);
+    for (Operation *op : group)
+      walkSubtree(op, fn);
+    group.clear();
+  };
   for (Region &region : root->getRegions())
     for (Block &block : region)
       for (Operation &op : block) {
-        if (Operation *next = op.getNextNode())
-          __builtin_prefetch(next);
-        walkPostOrder(&op, fn);
+        group.push_back(&op);
+        if (group.size() == kGroup)
+          walkGroup();
       }
+  walkGroup();
   fn(root);
 }
 
@@ -446,6 +508,12 @@ void SnapshotBuilder::visit(Operation *op) {
   forEachRecord(loc, [&](Location record, const tg::RemovedOrigin &) {
     snapshot->records.insert(record);
   });
+  // Ops a lowering expanded from one op share its location: only the
+  // first can hold something new. (Checked first: most ops of a lowered
+  // module are such followers, and the checks below look up traits and
+  // interfaces.)
+  if (loc == last)
+    return;
   // Modules and functions hold no computation of their own, as for
   // tg-snapshot-origins.
   if (recordsOnly || op == root || isa<UnknownLoc>(loc) || isa<ModuleOp>(op) ||
@@ -453,12 +521,7 @@ void SnapshotBuilder::visit(Operation *op) {
        isa<FunctionOpInterface>(op)) ||
       (!terminators && op->hasTrait<OpTrait::IsTerminator>()))
     return;
-  // Ops a lowering expanded from one op share its location: only the
-  // first can hold something new.
-  if (loc == last)
-    return;
   last = loc;
-  auto traced = dyn_cast<tg::TracedOp>(op);
   unsigned index = snapshot->entries.size();
   bool holds = false;
   forEachOrigin(loc, scratch, [&](Location origin) {
@@ -471,6 +534,7 @@ void SnapshotBuilder::visit(Operation *op) {
   });
   if (!holds)
     return;
+  auto traced = dyn_cast<tg::TracedOp>(op);
   Entry &entry = snapshot->entries.emplace_back(
       op, traced ? traced.getNameAttr() : op->getName().getIdentifier());
   entry.parent = op->getParentOp();
@@ -495,6 +559,10 @@ void SnapshotBuilder::visit(Operation *op) {
 //===----------------------------------------------------------------------===//
 // The instrumentation
 //===----------------------------------------------------------------------===//
+
+/// Below this many origins the IR is walked once after a pass, not twice at
+/// once: a task costs more than a small walk.
+constexpr size_t kParallelWalkOrigins = 4096;
 
 namespace {
 
@@ -648,12 +716,12 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
     found.set(it->second);
     holders[it->second] = holder;
   };
-  // The same walk builds the next pass's snapshot.
+  // The walk that finds them also builds the next pass's snapshot: on one
+  // thread, one walk does both; on two, each walks the IR for one of them.
   SnapshotBuilder next(op, /*recordsOnly=*/false, options.terminators,
                        numOrigins);
   Location last = UnknownLoc::get(op->getContext());
-  auto visit = [&](Operation *nested) {
-    next.visit(nested);
+  auto check = [&](Operation *nested) {
     Location loc = nested->getLoc();
     if (loc == last)
       return;
@@ -668,7 +736,23 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
       forEachOrigin(loc, scratch,
                     [&](Location origin) { mark(origin, nested); });
   };
-  walkPostOrder(op, visit);
+  auto build = [&](Operation *nested) { next.visit(nested); };
+  MLIRContext *ctx = op->getContext();
+  if (ctx->isMultithreadingEnabled() && numOrigins >= kParallelWalkOrigins) {
+    // Both walks only read the IR, and each writes state of its own. The
+    // waiting thread runs queued tasks itself, so this holds on a worker
+    // thread of a nested pass manager too.
+    llvm::ThreadPoolTaskGroup tasks(ctx->getThreadPool());
+    tasks.async([&] { walkPostOrder(op, check); });
+    walkPostOrder(op, build);
+    tasks.wait();
+  } else {
+    auto both = [&](Operation *nested) {
+      build(nested);
+      check(nested);
+    };
+    walkPostOrder(op, both);
+  }
   StringRef name =
       pass->getArgument().empty() ? pass->getName() : pass->getArgument();
   bool changed = Resolver(*snapshot, op, name, options.maxOrigins)

@@ -356,4 +356,50 @@ func.func @g(%x: i32) -> i32 {
   EXPECT_TRUE(held.count(32) && held.count(34));
 }
 
+TEST_F(OriginAccountingTest, ALargeModuleIsCheckedTheSameOnTwoThreads) {
+  // Above 4,096 origins (kParallelWalkOrigins) the walk after a pass finds
+  // the origins on one thread and builds the next snapshot on another, when
+  // the context has threads; the answer must be the one walk's. 600 copies
+  // of kInput, each function's lines its own: 6,000 origins.
+  auto replaceAll = [](std::string text, StringRef from, StringRef to) {
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to.str());
+    return text;
+  };
+  std::string source;
+  for (unsigned copy = 0; copy < 600; ++copy)
+    source += replaceAll(replaceAll(kInput.str(), "\"m.py\"",
+                                    "\"m" + std::to_string(copy) + ".py\""),
+                         "@f(", "@f" + std::to_string(copy) + "(");
+  auto lower = [&](bool threads) {
+    MLIRContext ctx;
+    ctx.loadDialect<func::FuncDialect, arith::ArithDialect>();
+    ctx.disableMultithreading(!threads);
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &ctx);
+    EXPECT_TRUE(module);
+    PassManager pm(&ctx);
+    pm.addPass(createCSEPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    tg::addOriginAccounting(pm, tg::OriginAccountingOptions());
+    EXPECT_TRUE(succeeded(pm.run(*module)));
+    std::string text;
+    llvm::raw_string_ostream out(text);
+    module->print(out, OpPrintingFlags().enableDebugInfo());
+    return text;
+  };
+  std::string oneThread = lower(false), twoThreads = lower(true);
+  EXPECT_EQ(oneThread, twoThreads);
+  // And it is the answer of the small test, in every copy.
+  for (unsigned copy : {0u, 299u, 599u}) {
+    std::string file = "m" + std::to_string(copy) + ".py";
+    for (unsigned line = 1; line <= 10; ++line)
+      EXPECT_NE(
+          twoThreads.find("\"" + file + "\":" + std::to_string(line) + ":"),
+          std::string::npos)
+          << file << ":" << line;
+  }
+}
+
 } // namespace
