@@ -155,6 +155,32 @@ std::optional<int64_t> getRank(Value value) {
   return std::nullopt;
 }
 
+/// Whether a tensor value can have `shape` (kDynamic: any size): false only
+/// when its type says otherwise. A decomposition of a call whose operands'
+/// types already contradict PyTorch's checks would compute something for a
+/// call that raises.
+bool mayHaveShape(Value value, ArrayRef<int64_t> shape) {
+  auto ranked = dyn_cast<RankedTensorType>(value.getType());
+  if (!ranked)
+    return true;
+  if (ranked.getRank() != int64_t(shape.size()))
+    return false;
+  for (auto [size, expected] : llvm::zip(ranked.getShape(), shape))
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(expected) &&
+        size != expected)
+      return false;
+  return true;
+}
+
+/// The size of dim `dim` of a tensor value, kDynamic when its type does not
+/// say.
+int64_t getDimSize(Value value, int64_t dim) {
+  auto ranked = dyn_cast<RankedTensorType>(value.getType());
+  if (!ranked || dim < 0 || dim >= ranked.getRank())
+    return ShapedType::kDynamic;
+  return ranked.getDimSize(dim);
+}
+
 //===----------------------------------------------------------------------===//
 // Building the pieces
 //===----------------------------------------------------------------------===//
@@ -404,6 +430,11 @@ Value decomposeBatchNorm(PatternRewriter &rewriter, TracedOp op,
   if ((!weight && !isNone(op->getOperand(1))) ||
       (!bias && !isNone(op->getOperand(2))))
     return {};
+  // Each per-channel tensor has the input's C elements (PyTorch checks).
+  int64_t channels = getDimSize(x, 1);
+  for (Value perChannel : {mean, var, weight, bias})
+    if (perChannel && !mayHaveShape(perChannel, {channels}))
+      return {};
   DecompositionBuilder build(rewriter, op);
   int64_t spatial = *rank - 2;
   mean = build.unsqueezeTrailing(mean, spatial);
@@ -511,6 +542,18 @@ public:
     if ((!weight && !isNone(op->getOperand(2))) ||
         (!bias && !isNone(op->getOperand(3))))
       return failure();
+    // PyTorch requires the input's trailing dims, the weight and the bias to
+    // be normalized_shape.
+    if (rank) {
+      auto inputShape = cast<RankedTensorType>(x.getType()).getShape();
+      for (auto [size, expected] :
+           llvm::zip(inputShape.take_back(normalized->size()), *normalized))
+        if (!ShapedType::isDynamic(size) && size != expected)
+          return failure();
+    }
+    for (Value affine : {weight, bias})
+      if (affine && !mayHaveShape(affine, *normalized))
+        return failure();
     SmallVector<int64_t> dims;
     for (int64_t i = normalized->size(); i > 0; --i)
       dims.push_back(-i);
@@ -545,6 +588,9 @@ public:
     if ((!weight && !isNone(op->getOperand(2))) ||
         (!bias && !isNone(op->getOperand(3))))
       return failure();
+    for (Value affine : {weight, bias})
+      if (affine && !mayHaveShape(affine, {type.getDimSize(1)}))
+        return failure();
     DecompositionBuilder build(rewriter, op);
     int64_t spatial = type.getRank() - 2;
     Value grouped = build.reshape(x, {type.getDimSize(0), *groups, -1});
@@ -583,6 +629,10 @@ public:
     Value x = op->getOperand(0);
     std::optional<int64_t> dim = getInt(op->getOperand(1));
     if (!isTensorType(x.getType()) || !dim)
+      return failure();
+    // A dim PyTorch rejects ("Dimension out of range") would reduce nothing.
+    std::optional<int64_t> rank = getRank(x);
+    if (rank && (*rank == 0 || *dim < -*rank || *dim >= *rank))
       return failure();
     DecompositionBuilder build(rewriter, op);
     Type resultType = op->getResult(0).getType();

@@ -187,6 +187,49 @@ tg.graph @softmax(%x: tensor<2x3x7xf32>) -> (tensor<2x3x7xf32>, tensor<2x3x7xf32
 
 // -----
 
+// Calls PyTorch rejects are left alone: a dim out of range (softmax over
+// dim 3 or -4 of a rank-3 tensor: "Dimension out of range"), a layer_norm
+// whose normalized_shape, weight or bias is not the input's trailing shape,
+// a batch_norm or group_norm whose per-channel tensors do not have C
+// elements. Dynamic sizes cannot contradict: the softmax with
+// dim 2 of a tensor<?x?x?xf32>, and the layer norm over a dynamic trailing
+// dim (the last two ops) are decomposed. (Found by trying the pass on such calls: they were
+// decomposed, into reductions over nothing and ops of impossible types.)
+// CHECK-LABEL: tg.graph @rejected
+// CHECK-NOT: decomposed_from
+// CHECK: tg.op "aten::softmax"(%arg0,
+// CHECK-NEXT: tg.op "aten::log_softmax"(%arg0,
+// CHECK-NEXT: tg.op "aten::layer_norm"(%arg0,
+// CHECK-NEXT: tg.op "aten::layer_norm"(%arg0,
+// CHECK-NEXT: tg.op "aten::batch_norm"(%arg2,
+// CHECK-NEXT: tg.op "aten::batch_norm"(%arg2,
+// CHECK-NEXT: tg.op "aten::group_norm"(%arg2,
+// CHECK: tg.op "aten::amax"(%arg1, {{.*}} -> tensor<?x?x1xf32>
+// CHECK: tg.op "aten::mean"(%arg1, {{.*}} {tg.decomposed_from = "aten::layer_norm"}
+tg.graph @rejected(%x: tensor<2x3x7xf32>, %d: tensor<?x?x?xf32>, %i: tensor<2x4x3x3xf32>, %c4: tensor<4xf32>, %c5: tensor<5xf32>, %w7: tensor<7xf32>, %w6: tensor<6xf32>) -> (tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x4x3x3xf32>, tensor<2x4x3x3xf32>, tensor<2x4x3x3xf32>) {
+  %two = tg.constant(2 : i64) : !tg.value
+  %three = tg.constant(3 : i64) : !tg.value
+  %minus4 = tg.constant(-4 : i64) : !tg.value
+  %none = tg.constant(unit) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %f = tg.constant(false) : !tg.value
+  %s7 = tg.constant([7]) : !tg.value
+  %s6 = tg.constant([6]) : !tg.value
+  %y = tg.op "aten::softmax"(%x, %three, %none) : (tensor<2x3x7xf32>, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  %l = tg.op "aten::log_softmax"(%x, %minus4, %none) : (tensor<2x3x7xf32>, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  %ln = tg.op "aten::layer_norm"(%x, %s6, %none, %none, %eps, %t) : (tensor<2x3x7xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  %lw = tg.op "aten::layer_norm"(%x, %s7, %w6, %none, %eps, %t) : (tensor<2x3x7xf32>, !tg.value, tensor<6xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x3x7xf32>
+  %bn = tg.op "aten::batch_norm"(%i, %none, %none, %c5, %c5, %f, %eps, %eps, %f) : (tensor<2x4x3x3xf32>, !tg.value, !tg.value, tensor<5xf32>, tensor<5xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x4x3x3xf32>
+  %bw = tg.op "aten::batch_norm"(%i, %c5, %none, %c4, %c4, %f, %eps, %eps, %f) : (tensor<2x4x3x3xf32>, tensor<5xf32>, !tg.value, tensor<4xf32>, tensor<4xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x4x3x3xf32>
+  %gn = tg.op "aten::group_norm"(%i, %two, %c5, %none, %eps, %t) : (tensor<2x4x3x3xf32>, !tg.value, tensor<5xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x4x3x3xf32>
+  %dyn = tg.op "aten::softmax"(%d, %two, %none) : (tensor<?x?x?xf32>, !tg.value, !tg.value) -> tensor<?x?x?xf32>
+  %dynln = tg.op "aten::layer_norm"(%d, %s7, %w7, %none, %eps, %t) : (tensor<?x?x?xf32>, !tg.value, tensor<7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<?x?x?xf32>
+  tg.return %dyn, %dynln, %y, %l, %ln, %lw, %bn, %bw, %gn : tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x3x7xf32>, tensor<2x4x3x3xf32>, tensor<2x4x3x3xf32>, tensor<2x4x3x3xf32>
+}
+
+// -----
+
 // linear with a bias: the bias add comes out, so it can join the next
 // kernel; without one, nothing changes. addmm: mm, then the scaled add.
 // CHECK-LABEL: tg.graph @linear
