@@ -143,6 +143,26 @@ def test_unknown_handles_and_formats_raise(section):
         section.lookup(BadIndex())
 
 
+def test_numpy_bools_are_no_handles(section):
+    # numpy.bool_ has __index__: it was taken as handle 1 (and `in` said
+    # True) while Python's True was refused. Iterating a boolean array gives
+    # numpy.bool_. (numpy comes with python3-torch, which the tests install.)
+    np = pytest.importorskip("numpy")
+    for flag in (np.bool_(True), np.array([True, False])[0]):
+        for call in (section.lookup, section.traceback,
+                     lambda h: section.lookup_many([h])):
+            with pytest.raises(TypeError, match="not numpy.bool"):
+                call(flag)
+        assert flag not in section
+        with pytest.raises(TypeError, match="a line is an int, not numpy"):
+            section.source("resnet.py", flag)
+    with pytest.raises(TypeError, match="not numpy.bool"):
+        section.lookup_many(np.array([True, False]))
+    # NumPy's integers still are handles.
+    assert section.lookup_many(np.array([3], dtype=np.int64)) == \
+        section.lookup_many([3])
+
+
 def test_errors_name_the_number_given(section):
     # Issue 30: past int64 a handle was reported as "debug handle -1", and a
     # line past u32 as "line must be >= 1".

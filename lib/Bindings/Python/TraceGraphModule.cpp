@@ -303,7 +303,7 @@ public:
   py::object source(py::handle fileObject, py::handle lineObject,
                     const std::string &modulePath) const {
     std::string file = toPath(fileObject, "file");
-    if (PyBool_Check(lineObject.ptr()) || !PyIndex_Check(lineObject.ptr()))
+    if (isBool(lineObject) || !PyIndex_Check(lineObject.ptr()))
       throw py::type_error(std::string("a line is an int, not ") +
                            Py_TYPE(lineObject.ptr())->tp_name);
     int overflow = 0;
@@ -641,10 +641,19 @@ public:
     return slot.ptr();
   }
 
+  /// Python's bool, or NumPy's (`numpy.bool_`, `numpy.bool` from NumPy 2:
+  /// what iterating a boolean array gives), which has __index__ too.
+  static bool isBool(py::handle obj) {
+    if (PyBool_Check(obj.ptr()))
+      return true;
+    llvm::StringRef type = Py_TYPE(obj.ptr())->tp_name;
+    return type == "numpy.bool_" || type == "numpy.bool";
+  }
+
   /// A debug handle from Python: an int (or an object with __index__), never
   /// a bool (True would silently mean handle 1).
   static int64_t toHandle(py::handle obj) {
-    if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
+    if (isBool(obj) || !PyIndex_Check(obj.ptr()))
       throw py::type_error(std::string("a debug handle is an int, not ") +
                            Py_TYPE(obj.ptr())->tp_name);
     int overflow = 0;
@@ -693,7 +702,7 @@ public:
     reader_.reset();
   }
   bool contains(py::handle obj) const {
-    if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
+    if (isBool(obj) || !PyIndex_Check(obj.ptr()))
       return false;
     int64_t handle = toHandle(obj);
     if (handle < 0 || uint64_t(handle) >= getReader().getNumHandles())
