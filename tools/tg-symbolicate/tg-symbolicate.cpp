@@ -334,7 +334,7 @@ int runSourceQuery(const DebugSectionReader &reader,
 /// The section named on the command line, or fetched with --build-id;
 /// splits the positional arguments into the file and the handles.
 Expected<std::unique_ptr<DebugSectionReader>> openSection() {
-  if (buildId.empty()) {
+  if (!buildId.getNumOccurrences()) {
     if (positionals.empty())
       return encoding::makeError(
           "no debug section given: tg-symbolicate FILE [handles...] or "
@@ -415,7 +415,7 @@ std::optional<int> checkSection(const DebugSectionReader &reader) {
     outs() << idText << "\n";
     return 0;
   }
-  if (!expectBuildId.empty() &&
+  if (expectBuildId.getNumOccurrences() &&
       !checkExpectedBuildId(idText, reader.getVersionMajor(),
                             reader.getVersionMinor()))
     return 1;
@@ -424,7 +424,7 @@ std::optional<int> checkSection(const DebugSectionReader &reader) {
       reportError(sectionPath + ": " + toString(std::move(err)));
       return 1;
     }
-    if (handleArgs.empty() && chromeTrace.empty()) {
+    if (handleArgs.empty() && !chromeTrace.getNumOccurrences()) {
       outs() << formatv(
           "{0}: verified (format {1}.{2}{3}, {4} bytes{5}, {6} "
           "handles, build ID {7})\n",
@@ -579,7 +579,7 @@ int main(int argc, char **argv) {
     reportError("--functions applies to --output-style=llvm only");
     return 1;
   }
-  if (kernelNames && chromeTrace.empty()) {
+  if (kernelNames && !chromeTrace.getNumOccurrences()) {
     reportError("--kernel-names applies to --chrome-trace only");
     return 1;
   }
@@ -596,9 +596,11 @@ int main(int argc, char **argv) {
   SourceCache sourceCache(sourceRoot);
   SourceCache *source = noSource ? nullptr : &sourceCache;
 
-  if (!chromeTrace.empty())
+  // Given, even as `--source=`: an empty value is an error of its own, not
+  // a request to read handles from stdin.
+  if (chromeTrace.getNumOccurrences())
     return annotateTrace(**reader, symbolizer, format, source);
-  if (!sourceQuery.empty())
+  if (sourceQuery.getNumOccurrences())
     return runSourceQuery(**reader, symbolizer, format);
 
   return symbolizeHandles(symbolizer, format, source);
