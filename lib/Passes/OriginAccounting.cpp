@@ -30,6 +30,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
+#include <future>
 #include <mutex>
 #include <optional>
 
@@ -443,8 +444,13 @@ static void prefetchSubtrees(ArrayRef<Operation *> subtrees, unsigned budget) {
 template <typename Fn> static void walkSubtree(Operation *root, Fn &fn) {
   for (Region &region : root->getRegions())
     for (Block &block : region)
-      for (Operation &op : block)
+      for (Operation &op : block) {
+        // Past prefetchSubtrees' budget, and in a flat block, the next op is
+        // still touched before this one is visited.
+        if (Operation *next = op.getNextNode())
+          __builtin_prefetch(next);
         walkSubtree(&op, fn);
+      }
   fn(root);
 }
 
@@ -738,14 +744,34 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
   };
   auto build = [&](Operation *nested) { next.visit(nested); };
   MLIRContext *ctx = op->getContext();
-  if (ctx->isMultithreadingEnabled() && numOrigins >= kParallelWalkOrigins) {
+  if (ctx->isMultithreadingEnabled() && numOrigins >= kParallelWalkOrigins &&
+      ctx->getThreadPool().getMaxConcurrency() > 1) {
     // Both walks only read the IR, and each writes state of its own. The
-    // waiting thread runs queued tasks itself, so this holds on a worker
-    // thread of a nested pass manager too.
-    llvm::ThreadPoolTaskGroup tasks(ctx->getThreadPool());
-    tasks.async([&] { walkPostOrder(op, check); });
+    // check is offered to the pool and claimed by whoever gets to it first:
+    // a worker, or this thread once its own walk is done. This thread waits
+    // only for a check already running, never on the pool's queue: it holds
+    // the pass manager's instrumentation lock, and waiting on the pool
+    // could run (or wait behind) pipelines of other ops that need it.
+    struct Offer {
+      std::atomic<bool> claimed{false};
+      std::promise<void> done;
+    };
+    auto offer = std::make_shared<Offer>();
+    std::future<void> done = offer->done.get_future();
+    auto runCheck = [&] { walkPostOrder(op, check); };
+    (void)ctx->getThreadPool().async([offer, runCheck] {
+      // The captured references are used only when this task claims the
+      // check, while the thread that offered it waits.
+      if (offer->claimed.exchange(true))
+        return;
+      runCheck();
+      offer->done.set_value();
+    });
     walkPostOrder(op, build);
-    tasks.wait();
+    if (!offer->claimed.exchange(true))
+      runCheck();
+    else
+      done.wait();
   } else {
     auto both = [&](Operation *nested) {
       build(nested);
