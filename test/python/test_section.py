@@ -163,6 +163,15 @@ def test_numpy_bools_are_no_handles(section):
         section.lookup_many([3])
 
 
+def test_torch_bools_are_no_handles(section):
+    # A 0-d tensor has __index__; a boolean one is a bool.
+    torch = pytest.importorskip("torch")
+    with pytest.raises(TypeError, match="not Tensor"):
+        section.lookup(torch.tensor(True))
+    assert torch.tensor(True) not in section
+    assert section.lookup(torch.tensor(3)) == section.lookup(3)
+
+
 def test_errors_name_the_number_given(section):
     # Issue 30: past int64 a handle was reported as "debug handle -1", and a
     # line past u32 as "line must be >= 1".

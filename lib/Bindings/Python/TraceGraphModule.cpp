@@ -641,13 +641,21 @@ public:
     return slot.ptr();
   }
 
-  /// Python's bool, or NumPy's (`numpy.bool_`, `numpy.bool` from NumPy 2:
-  /// what iterating a boolean array gives), which has __index__ too.
+  /// Python's bool, NumPy's (`numpy.bool_`, `numpy.bool` from NumPy 2:
+  /// what iterating a boolean array gives) or a boolean PyTorch tensor, which
+  /// have __index__ too.
   static bool isBool(py::handle obj) {
     if (PyBool_Check(obj.ptr()))
       return true;
+    if (PyLong_CheckExact(obj.ptr()))
+      return false;
     llvm::StringRef type = Py_TYPE(obj.ptr())->tp_name;
-    return type == "numpy.bool_" || type == "numpy.bool";
+    if (type == "numpy.bool_" || type == "numpy.bool")
+      return true;
+    // torch.tensor(True): one type for every dtype, so ask for its dtype.
+    if (type == "Tensor" && py::hasattr(obj, "dtype"))
+      return py::str(obj.attr("dtype")).cast<std::string>() == "torch.bool";
+    return false;
   }
 
   /// A debug handle from Python: an int (or an object with __index__), never
