@@ -424,7 +424,9 @@ std::optional<int> checkSection(const DebugSectionReader &reader) {
       reportError(sectionPath + ": " + toString(std::move(err)));
       return 1;
     }
-    if (handleArgs.empty() && !chromeTrace.getNumOccurrences()) {
+    // Only verify when nothing else was asked for.
+    if (handleArgs.empty() && !chromeTrace.getNumOccurrences() &&
+        !sourceQuery.getNumOccurrences()) {
       outs() << formatv(
           "{0}: verified (format {1}.{2}{3}, {4} bytes{5}, {6} "
           "handles, build ID {7})\n",
