@@ -631,6 +631,7 @@ public:
     if (!isTensorType(x.getType()) || !dim)
       return failure();
     // A dim PyTorch rejects ("Dimension out of range") would reduce nothing.
+    // A 0-d tensor (dim -1 or 0 is valid) is left alone too: nothing to fuse.
     std::optional<int64_t> rank = getRank(x);
     if (rank && (*rank == 0 || *dim < -*rank || *dim >= *rank))
       return failure();
