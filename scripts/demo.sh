@@ -226,5 +226,5 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
   ./scripts/gpu-check.sh "$OUT/gpu" | sed 's/^/    /' || true
 else
   echo "  no GPU here: on a machine with one, scripts/gpu-check.sh --prepare DIR, then scripts/gpu-check.sh DIR"
-  echo "  (on an H100: 182 kernels equal PyTorch, compute-sanitizer names the fault's Python frames; docs/gpu-debugging.md)"
+  echo "  (on an H100 and an H200: 182 kernels equal PyTorch, compute-sanitizer names the fault's Python frames; docs/gpu-debugging.md)"
 fi
