@@ -22,6 +22,7 @@
 #include "tg/Passes/Passes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -161,15 +162,7 @@ std::optional<int64_t> getRank(Value value) {
 /// call that raises.
 bool mayHaveShape(Value value, ArrayRef<int64_t> shape) {
   auto ranked = dyn_cast<RankedTensorType>(value.getType());
-  if (!ranked)
-    return true;
-  if (ranked.getRank() != int64_t(shape.size()))
-    return false;
-  for (auto [size, expected] : llvm::zip(ranked.getShape(), shape))
-    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(expected) &&
-        size != expected)
-      return false;
-  return true;
+  return !ranked || succeeded(verifyCompatibleShape(ranked.getShape(), shape));
 }
 
 /// The size of dim `dim` of a tensor value, kDynamic when its type does not

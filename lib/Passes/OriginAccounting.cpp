@@ -436,11 +436,8 @@ static void prefetchSubtrees(ArrayRef<Operation *> subtrees, unsigned budget) {
   }
 }
 
-/// `root->walk(fn)` (post-order: nested ops first, regions, blocks and ops
-/// in order), run on `root`'s ops in groups whose subtrees were brought into
-/// the cache first. The accounting walks a whole module after every pass,
-/// and a plain walk waited on memory for each op more than `fn` worked on
-/// it. `fn` must not change the IR.
+/// `root->walk(fn)` in post-order (nested ops first, regions, blocks and ops
+/// in order), touching the next op of a block before visiting this one.
 template <typename Fn> static void walkSubtree(Operation *root, Fn &fn) {
   for (Region &region : root->getRegions())
     for (Block &block : region)
@@ -454,6 +451,10 @@ template <typename Fn> static void walkSubtree(Operation *root, Fn &fn) {
   fn(root);
 }
 
+/// walkSubtree(root, fn), run on `root`'s ops in groups whose subtrees were
+/// brought into the cache first. The accounting walks a whole module after
+/// every pass, and a plain walk waited on memory for each op more than `fn`
+/// worked on it. `fn` must not change the IR.
 template <typename Fn> static void walkPostOrder(Operation *root, Fn &fn) {
   // Eight subtrees of at most 512 ops: about what the L2 cache holds.
   constexpr unsigned kGroup = 8, kBudget = 512;
