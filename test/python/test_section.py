@@ -346,3 +346,40 @@ def test_lookup_reads_source_lines_as_tg_symbolicate_does(tmp_path):
         "    return x + 1"
     assert section.lookup(handle)["origins"][0]["frames"][-1][
         "source_line"] is None  # m.py is not in the current directory
+
+
+def test_lookup_reads_each_source_file_once(tmp_path):
+    # lookup() made a source cache of its own per call: every frame's file was
+    # read and split again (~1,700 lookups/s on bench/python_lookup.py's
+    # model). The Section keeps one per source root, as for traceback(): a file
+    # removed after the first lookup still gives its lines.
+    (tmp_path / "src").mkdir()
+    source = tmp_path / "src" / "m.py"
+    source.write_text("def f(x):\n    y = x + 1\n    return y * 2\n")
+    model = tmp_path / "m.mlir"
+    model.write_text('module {\n  tg.graph @"M::forward"(%self: '
+                     '!tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {\n'
+                     '    %y = tg.op "aten::add"(%x) : (!tg.tensor) -> '
+                     '!tg.tensor loc("m.py":2:9)\n'
+                     '    %z = tg.op "aten::mul"(%y) : (!tg.tensor) -> '
+                     '!tg.tensor loc("m.py":3:12)\n'
+                     '    tg.return %z : !tg.tensor\n  }\n}\n')
+    path = tmp_path / "m.tgdbg"
+    subprocess.run([os.path.join(TOOLS, "tg-opt"), str(model),
+                    "--tg-assign-debug-handles",
+                    "--tg-emit-debug-section=path=%s" % path, "-o",
+                    os.devnull], check=True)
+    section = tracegraph.Section(path)
+    ops = {section.lookup(h)["op"]: h for h in section.handles}
+
+    def line(op):
+        return section.lookup(ops[op], source_root=tmp_path / "src")[
+            "origins"][0]["frames"][-1]["source_line"]
+
+    assert line("aten::add") == "    y = x + 1"
+    source.unlink()
+    assert line("aten::mul") == "    return y * 2"
+    # Another Section (or another root) reads the file system as it is now.
+    assert tracegraph.Section(path).lookup(
+        ops["aten::mul"], source_root=tmp_path / "src")["origins"][0][
+        "frames"][-1]["source_line"] is None

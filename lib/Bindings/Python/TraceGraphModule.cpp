@@ -294,8 +294,12 @@ public:
   py::object lookup(py::handle handle, const std::string &modulePath,
                     py::object sourceRoot) const {
     SymbolizedHandle sym = symbolize(handle, parseFormat(modulePath));
-    SourceCache cache(sourceRoot.is_none() ? std::string()
-                                           : toPath(sourceRoot, "source_root"));
+    // The Section's cache, as for traceback: a cache of its own per call
+    // read and split every frame's source file again (~1,700 lookups/s on a
+    // generated model, whose frames are in torch/nn/functional.py).
+    SourceCache &cache = getSourceCache(
+        sourceRoot.is_none() ? std::string()
+                             : toPath(sourceRoot, "source_root"));
     return toPython(llvm::json::Value(toJSON(sym, &cache)));
   }
 
@@ -739,9 +743,9 @@ public:
   bool exported = false;
   std::unique_ptr<DebugSectionReader> reader_;
   std::unique_ptr<Symbolizer> symbolizer_;
-  /// traceback's source files, read once per source root (re-reading and
-  /// splitting torch/nn/functional.py for every traceback made it ~1,000
-  /// handles/s); used with the GIL held.
+  /// The source files of traceback and lookup, read once per source root
+  /// (re-reading and splitting torch/nn/functional.py for every call made
+  /// them ~1,000-2,000 handles/s); used with the GIL held.
   mutable llvm::StringMap<std::unique_ptr<SourceCache>> sourceCaches;
   SourceCache &getSourceCache(llvm::StringRef sourceRoot) const {
     std::unique_ptr<SourceCache> &cache = sourceCaches[sourceRoot];
