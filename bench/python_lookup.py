@@ -20,6 +20,7 @@ Every result is checked against `lookup` on a sample. Prints a markdown table.
   /usr/bin/python3 bench/python_lookup.py [--build build] [--ops 200000]
 """
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -58,6 +59,9 @@ def main():
     p.add_argument("--format", default="mobile")
     p.add_argument("--repeat", type=int, default=3,
                    help="runs of each measurement; the best is reported")
+    p.add_argument("--json", metavar="FILE",
+                   help="also write the rates to FILE (bench/run_pipeline.py reads "
+                        "them for its targets table)")
     args = p.parse_args()
     sys.path.insert(0, os.path.join(args.build, "python_packages"))
     import tracegraph
@@ -92,15 +96,20 @@ def main():
             return rate
 
         rows = []
+        keys = []
         lookup = best(lambda s: [s.lookup(h, fmt) for h in sample], len(sample))
         rows.append(("lookup, %d random handles" % len(sample), lookup))
+        keys.append("lookup")
         rows.append(("lookup_many, all %d handles once, ascending" % len(handles),
                      best(lambda s: s.lookup_many(handles, fmt), len(handles))))
+        keys.append("lookup_many_ascending")
         rows.append(("lookup_many, all handles once, shuffled",
                      best(lambda s: s.lookup_many(shuffled, fmt), len(handles))))
+        keys.append("lookup_many_shuffled")
         rows.append(("lookup_many, %d events over the handles (cold Section)"
                      % len(events),
                      best(lambda s: s.lookup_many(events, fmt), len(events))))
+        keys.append("lookup_many_events")
 
         def warm(section):
             section.lookup_many(events, fmt)
@@ -110,10 +119,12 @@ def main():
                         for _ in range(args.repeat))
         rows.append(("lookup_many, the same events again (warm Section)",
                      warm_rate))
+        keys.append("lookup_many_events_warm")
         tracebacks = rng.sample(handles, min(args.traceback_sample, len(handles)))
         rows.append(("traceback, %d random handles" % len(tracebacks),
                      best(lambda s: [s.traceback(h, fmt) for h in tracebacks],
                           len(tracebacks))))
+        keys.append("traceback")
 
         # Same answers as lookup.
         check = tracegraph.Section(path)
@@ -133,6 +144,11 @@ def main():
         for name, rate in rows:
             print("| %s | %s | %.0fx |" % (name, format(int(rate), ","),
                                           rate / lookup))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"ops": args.ops, "handles": len(handles),
+                           "rates": dict(zip(keys, (rate for _, rate in rows)))},
+                          f, indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

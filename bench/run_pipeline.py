@@ -23,6 +23,23 @@ bench/gen_scale_model.py and measures, in the same run:
              second (tg-bench-section stats); tg-symbolicate's peak RSS on
              the largest section
 
+Then, once, what the sizes do not measure (issue 31's targets; each part
+is skipped, and its rows say so, when its tools are missing, or with the
+option named):
+
+  resnet18   the README pipeline on examples/torchvision/resnet18.mlir:
+             section bytes, origin records included
+  mistake    the pipeline at 100K ops without --tg-assign-debug-handles:
+             bytes of stderr (one error and a count, not one per op)
+  accounting bench/origin_accounting.py's lowering at 100K ops with and
+             without --tg-account-origins (--no-accounting)
+  python     bench/python_lookup.py: Section.lookup_many and
+             Section.traceback rates (needs the Python package in the build
+             folder; --no-python)
+  real       bench/torchvision_sizes.py --decompose: twelve torchvision
+             models' sections against zstd -19 of their naive text (needs
+             torch and torchvision; --no-real-models)
+
 Ratios: pipeline / parse+print; time per op of every stage relative to
 10K ops; naive / section; section / zstd -19; open time relative to 10K.
 
@@ -331,7 +348,7 @@ def fmt_bytes(b):
     return "%d B" % b
 
 
-def report(results, sym, args):
+def report(results, sym, args, more=None):
     lines = []
     add = lines.append
     ref = next((r for r in results if r["target_ops"] == 10000), results[0])
@@ -503,7 +520,144 @@ def report(results, sym, args):
     add("### Targets")
     add("")
     add(targets(results, ref, big, sym))
+    if more:
+        add("")
+        add(issue31_targets(results, more))
     return "\n".join(lines) + "\n"
+
+
+def python_with(*modules):
+    """A Python that imports `modules`: Debian's /usr/bin/python3 (where
+    python3-torch installs) or this one; None if neither does."""
+    for exe in ("/usr/bin/python3", sys.executable):
+        if os.path.exists(exe) and subprocess.run(
+                [exe, "-c", "import " + ", ".join(modules)],
+                capture_output=True).returncode == 0:
+            return exe
+    return None
+
+
+def measure_once(r, results, args, build):
+    """Issue 31's targets that no size row measures (module docstring)."""
+    more = {}
+    opt = r.tool("tg-opt")
+    readme = ["--tg-inline", "--tg-decompose", "--tg-fuse-elementwise",
+              "--tg-assign-debug-handles", "--tg-module-hierarchy"]
+    log("resnet18 section")
+    section = os.path.join(r.work, "resnet18.tgdbg")
+    r.run([opt, os.path.join(ROOT, "examples", "torchvision", "resnet18.mlir")] +
+          readme + ["--tg-emit-debug-section=path=" + section, "--strip-debuginfo",
+                    "-o", os.devnull])
+    more["resnet18_bytes"] = os.path.getsize(section)
+
+    hundred = [x for x in results if x["target_ops"] == 100000]
+    if hundred:
+        log("forgotten --tg-assign-debug-handles at 100K ops")
+        model = os.path.join(r.work, "model-100000.mlir")
+        passes = [p for p in readme if p != "--tg-assign-debug-handles"]
+        proc = subprocess.run([opt, model] + passes + [
+            "--tg-emit-debug-section=path=" + os.path.join(r.work, "mistake.tgdbg"),
+            "-o", os.devnull], capture_output=True)
+        more["mistake"] = {"ops": hundred[0]["handles"], "rc": proc.returncode,
+                           "stderr_bytes": len(proc.stderr),
+                           "first_line": proc.stderr.decode(errors="replace")
+                           .splitlines()[0] if proc.stderr else ""}
+
+    if args.accounting:
+        log("--tg-account-origins around the lowering, %d ops, best of %d" % (
+            args.accounting_ops, args.accounting_repeat))
+        sys.path.insert(0, HERE)
+        import origin_accounting
+        layers = os.path.join(r.work, "layers-%d.mlir" % args.accounting_ops)
+        with open(layers, "w") as f:
+            subprocess.run([sys.executable, os.path.join(HERE, "gen_upstream_model.py"),
+                            "layers", str(args.accounting_ops)], stdout=f, check=True)
+        best = origin_accounting.cost(opt, layers, args.accounting_repeat)
+        more["accounting"] = {"ops": args.accounting_ops,
+                              "off_s": best[False][0], "on_s": best[True][0]}
+
+    py = python_with("numpy") if args.python else None
+    package = os.path.join(build, "python_packages", "tracegraph")
+    if args.python and (not py or not os.path.isdir(package)):
+        more["python_skipped"] = "no Python package in %s" % build
+    elif py:
+        log("Python lookups")
+        out = os.path.join(r.work, "python_lookup.json")
+        subprocess.run([py, os.path.join(HERE, "python_lookup.py"), "--build", build,
+                        "--json", out], check=True, stdout=subprocess.DEVNULL)
+        more["python"] = json.load(open(out))
+
+    py = python_with("torch", "torchvision") if args.real_models else None
+    if args.real_models and not py:
+        more["real_skipped"] = "no torch and torchvision"
+    elif py:
+        log("torchvision sections")
+        out = os.path.join(r.work, "torchvision_sizes.json")
+        subprocess.run([py, os.path.join(HERE, "torchvision_sizes.py"), "--build", build,
+                        "--decompose", "--json", out], check=True,
+                       stdout=subprocess.DEVNULL)
+        more["real"] = json.load(open(out))
+    return more
+
+
+def issue31_targets(results, more):
+    rows = ["| target (issue 31) | measured | verdict |", "| --- | --- | --- |"]
+
+    def row(name, value, ok):
+        verdict = "skipped" if ok is None else "pass" if ok else "**miss**"
+        rows.append("| %s | %s | %s |" % (name, value, verdict))
+
+    row("the pipeline passes at every size", ", ".join(
+        "%s ops: %s handles" % (format(x["target_ops"], ","), format(x["handles"], ","))
+        for x in results), True)
+    per = [(x["handles"], x["section_bytes"] / x["handles"])
+           for x in results if x["target_ops"] >= 10000]
+    if per:
+        spread = max(b for _, b in per) / min(b for _, b in per)
+        row("section bytes per handle flat from 10K ops (within 1.3x)", ", ".join(
+            "%d: %.2f B" % x for x in per) + " (max/min %.2f)" % spread, spread <= 1.3)
+    row("ResNet-18's section <= 3.5 KB, records included (README pipeline)",
+        "%d bytes" % more["resnet18_bytes"], more["resnet18_bytes"] <= 3500)
+    m = more.get("mistake")
+    if m:
+        row("forgotten `--tg-assign-debug-handles` at 100K ops: <= 64 KB of stderr",
+            "%d bytes, exit %d: `%s`" % (m["stderr_bytes"], m["rc"], m["first_line"][:120]),
+            m["rc"] != 0 and m["stderr_bytes"] <= 65536)
+    a = more.get("accounting")
+    if a:
+        ratio = a["on_s"] / a["off_s"]
+        row("`--tg-account-origins` <= 1.1x on the lowering (%d ops)" % a["ops"],
+            "%.2fx (%.3f s vs %.3f s, best of each)" % (ratio, a["on_s"], a["off_s"]),
+            ratio <= 1.1)
+    p = more.get("python")
+    if p:
+        rates = p["rates"]
+        row("`Section.lookup_many` >= 1M distinct handles/s (%d handles)" % p["handles"],
+            "%.2fM/s ascending, %.2fM/s shuffled" % (
+                rates["lookup_many_ascending"] / 1e6, rates["lookup_many_shuffled"] / 1e6),
+            min(rates["lookup_many_ascending"], rates["lookup_many_shuffled"]) >= 1e6)
+        row("`Section.traceback` >= 100K handles/s", "%s/s" % format(
+            int(rates["traceback"]), ","), rates["traceback"] >= 1e5)
+    elif "python_skipped" in more:
+        row("`Section.lookup_many`, `Section.traceback`", more["python_skipped"], None)
+    real = more.get("real")
+    if real:
+        # The issue: at most 0.3x, and at most 1x on a model of ~130 handles.
+        big = [x for x in real if x["handles"] >= 1000]
+        small = [x for x in real if x["handles"] < 1000]
+        for group, limit, what in ((big, 0.3, ">= 1K handles"), (small, 1.0, "< 1K handles")):
+            if not group:
+                continue
+            ratios = [x["section"] / x["zstd"] for x in group]
+            row("torchvision sections <= %gx zstd -19 of the naive text (%s)" % (limit, what),
+                "%.2f-%.2fx over %d models (%s)" % (min(ratios), max(ratios), len(group),
+                                                   ", ".join("%s %.2f" % (x["model"], q)
+                                                             for x, q in zip(group, ratios))),
+                max(ratios) <= limit)
+    elif "real_skipped" in more:
+        row("torchvision sections against zstd -19 of the naive text",
+            more["real_skipped"], None)
+    return "\n".join(rows)
 
 
 def verifier_seconds(r):
@@ -634,6 +788,18 @@ def main():
                         "when model, inlined IR and section are byte-identical")
     p.add_argument("--keep", action="store_true",
                    help="keep the inlined IR files (for --reuse)")
+    p.add_argument("--no-accounting", dest="accounting", action="store_false",
+                   help="skip --tg-account-origins around the lowering")
+    p.add_argument("--accounting-ops", type=int, default=100000)
+    p.add_argument("--accounting-repeat", type=int, default=8,
+                   help="runs of each mode (best of, modes alternating)")
+    p.add_argument("--no-python", dest="python", action="store_false",
+                   help="skip the Python lookups")
+    p.add_argument("--no-real-models", dest="real_models", action="store_false",
+                   help="skip the torchvision models (torch-to-tg imports twelve)")
+    p.add_argument("--no-once", dest="once", action="store_false",
+                   help="skip everything measured once (resnet18, the forgotten "
+                        "pass, accounting, Python, torchvision): the sizes only")
     p.add_argument("--markdown", help="also write the tables to this file")
     p.add_argument("--json", help="also write the raw results to this file")
     p.add_argument("--update-doc", metavar="MD",
@@ -660,7 +826,8 @@ def main():
     big = results[-1]
     sym = symbolicate_rss(r, os.path.join(work, "section-%d.tgdbg" % big["target_ops"]),
                           big["handles"])
-    text = report(results, sym, args)
+    more = measure_once(r, results, args, build) if args.once else None
+    text = report(results, sym, args, more)
     sys.stdout.write(text)
     if args.markdown:
         with open(args.markdown, "w") as f:

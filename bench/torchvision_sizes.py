@@ -22,6 +22,7 @@ run with /usr/bin/python3) and zstd; tg-bench-section is built with
 TG_BUILD_BENCHMARKS=ON (bench/run.sh builds it into build-bench).
 """
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -41,6 +42,9 @@ def main():
     p.add_argument("--build", default=os.path.join(ROOT, "build-bench"))
     p.add_argument("--decompose", action="store_true",
                    help="run --tg-decompose after --tg-inline, as the README does")
+    p.add_argument("--json", metavar="FILE",
+                   help="also write each model's handles and sizes to FILE "
+                        "(bench/run_pipeline.py reads them for its targets table)")
     p.add_argument("models", nargs="*", default=MODELS)
     args = p.parse_args()
     passes = PASSES[:1] + (["--tg-decompose"] if args.decompose else []) + PASSES[1:]
@@ -53,6 +57,7 @@ def main():
           "| 2.x / zstd |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     worst = 0.0
+    rows = []
     with tempfile.TemporaryDirectory() as work:
         for name in args.models:
             model = os.path.join(work, name + ".mlir")
@@ -90,10 +95,16 @@ def main():
             s3, s2 = os.path.getsize(v3), os.path.getsize(v2)
             sp = os.path.getsize(plain)
             worst = max(worst, s3 / zstd)
+            rows.append({"model": name, "handles": handles, "section": s3,
+                         "compress_false": sp, "v2": s2, "naive": len(naive),
+                         "zstd": zstd})
             print("| %s | %d | %d | %d | %d | %d | %d | **%.2f** | %.2f | %.2f |" % (
                 name, handles, s2, sp, s3, len(naive), zstd, s3 / zstd, sp / zstd,
                 s2 / zstd), flush=True)
     print("\nLargest default / zstd ratio: %.2f" % worst)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
 
 
 if __name__ == "__main__":
