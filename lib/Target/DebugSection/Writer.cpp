@@ -37,6 +37,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -139,6 +140,8 @@ private:
   }
   void embedSource();
   LogicalResult embedSourceText();
+  /// Renumbers the LOCATIONS rows: by depth, then kind, then first use.
+  void orderLocations();
   /// The image in the format of options.formatVersion, in named steps.
   std::string serialize();
   void encodePrefixCodedStrings(SectionTables &tables);
@@ -1204,7 +1207,106 @@ FailureOr<std::string> SectionBuilder::build() {
   llvm::sort(sourceLines, [](const auto &x, const auto &y) {
     return std::make_pair(x[0], x[1]) < std::make_pair(y[0], y[1]);
   });
+  orderLocations();
   return serialize();
+}
+
+void SectionBuilder::orderLocations() {
+  // Rows are made in first-use order, which interleaves the kinds: a fused
+  // kernel's row comes right after the rows of its origins, so every column
+  // alternates between two meanings (a leaf reference and a kernel name, a
+  // stack node and a list index) and the block codec stores each block at
+  // the width of the wider. Grouped by kind, each column holds one meaning,
+  // near-sorted, and the rows of one kind repeat per layer. A row's
+  // references stay earlier: its depth (one more than its deepest
+  // composite child) comes first in the order.
+  size_t n = locations.size();
+  std::vector<uint32_t> depth(n, 0);
+  auto childDepth = [&](uint32_t ref) -> uint32_t {
+    return getLocTag(ref) == LocTag::Composite ? depth[getLocIndex(ref)] + 1
+                                               : 0;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const std::array<uint32_t, 4> &row = locations[i];
+    switch (LocKind(row[0] & 0xff)) {
+    case LocKind::StackedCallSite:
+      depth[i] = childDepth(row[1]);
+      break;
+    case LocKind::CallSite:
+      depth[i] = std::max(childDepth(row[1]), childDepth(row[2]));
+      break;
+    case LocKind::Name:
+      depth[i] = childDepth(row[2]);
+      break;
+    case LocKind::Fused:
+      for (uint32_t k = 0; k < row[3]; ++k)
+        depth[i] = std::max(depth[i], childDepth(lists[row[2] + k]));
+      break;
+    }
+  }
+  std::vector<uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  // The index breaks ties: a total order, so any sort gives these bytes
+  // (std::stable_sort's buffer is deprecated in libstdc++ 12).
+  llvm::sort(order, [&](uint32_t x, uint32_t y) {
+    return std::make_tuple(depth[x], locations[x][0], x) <
+           std::make_tuple(depth[y], locations[y][0], y);
+  });
+  std::vector<uint32_t> newIndex(n);
+  for (size_t k = 0; k < n; ++k)
+    newIndex[order[k]] = k;
+  auto remap = [&](uint32_t &ref) {
+    if (getLocTag(ref) == LocTag::Composite)
+      ref = makeLocRef(LocTag::Composite, newIndex[getLocIndex(ref)]);
+  };
+  std::vector<std::array<uint32_t, 4>> rows;
+  std::vector<uint32_t> newLists;
+  rows.reserve(n);
+  newLists.reserve(lists.size());
+  for (uint32_t old : order) {
+    std::array<uint32_t, 4> row = locations[old];
+    switch (LocKind(row[0] & 0xff)) {
+    case LocKind::StackedCallSite:
+      remap(row[1]);
+      break;
+    case LocKind::CallSite:
+      remap(row[1]);
+      remap(row[2]);
+      break;
+    case LocKind::Name:
+      remap(row[2]);
+      break;
+    case LocKind::Fused: {
+      // Lists follow their rows, so the first-index column grows.
+      uint32_t first = newLists.size();
+      for (uint32_t k = 0; k < row[3]; ++k) {
+        newLists.push_back(lists[row[2] + k]);
+        remap(newLists.back());
+      }
+      row[2] = first;
+      break;
+    }
+    }
+    rows.push_back(row);
+  }
+  locations = std::move(rows);
+  lists = std::move(newLists);
+  for (auto &[leaf, op] : sites)
+    remap(leaf);
+  for (std::array<uint32_t, 3> &node : nodes)
+    remap(node[0]);
+  for (std::array<uint32_t, 5> &arg : argLocs)
+    remap(arg[4]);
+  for (std::array<uint32_t, 6> &record : originRecords) {
+    remap(record[3]);
+    remap(record[4]);
+  }
+  for (std::array<uint32_t, kNumRecordColumns> &record : recordRows)
+    remap(record[5]);
+  remap(rootLoc);
+  // The interning maps are not used past this point.
+  locationIds.clear();
+  memo.clear();
 }
 
 LogicalResult SectionBuilder::embedSourceText() {
