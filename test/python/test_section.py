@@ -319,22 +319,33 @@ def test_import_torch_runs_the_importer(tmp_path):
     assert "tg.graph" in text and "aten::relu" in text
 
 
-def test_lookup_reads_source_lines_as_tg_symbolicate_does(tmp_path):
-    # Issue 30: lookup() gave source_line None where tg-symbolicate reads the
-    # line from the file (or from --source-root).
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "m.py").write_text("def f(x):\n    return x + 1\n")
+def write_graph_section(tmp_path, ops):
+    """The section of one graph whose ops, (name, file, line, column), each
+    read the last one's result; tmp_path/m.tgdbg."""
+    body, value = "", "%x"
+    for i, (name, file, line, column) in enumerate(ops):
+        body += ('    %%v%d = tg.op "%s"(%s) : (!tg.tensor) -> !tg.tensor '
+                 'loc("%s":%d:%d)\n' % (i, name, value, file, line, column))
+        value = "%%v%d" % i
     model = tmp_path / "m.mlir"
-    model.write_text('module {\n  tg.graph @"M::forward"(%self: '
-                     '!tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {\n'
-                     '    %y = tg.op "aten::add"(%x) : (!tg.tensor) -> '
-                     '!tg.tensor loc("m.py":2:12)\n'
-                     '    tg.return %y : !tg.tensor\n  }\n}\n')
+    model.write_text('module {\n  tg.graph @"M::forward"(%%self: '
+                     '!tg.module<"M">, %%x: !tg.tensor) -> !tg.tensor {\n'
+                     '%s    tg.return %s : !tg.tensor\n  }\n}\n'
+                     % (body, value))
     path = tmp_path / "m.tgdbg"
     subprocess.run([os.path.join(TOOLS, "tg-opt"), str(model),
                     "--tg-assign-debug-handles",
                     "--tg-emit-debug-section=path=%s" % path, "-o",
                     os.devnull], check=True)
+    return path
+
+
+def test_lookup_reads_source_lines_as_tg_symbolicate_does(tmp_path):
+    # Issue 30: lookup() gave source_line None where tg-symbolicate reads the
+    # line from the file (or from --source-root).
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "m.py").write_text("def f(x):\n    return x + 1\n")
+    path = write_graph_section(tmp_path, [("aten::add", "m.py", 2, 12)])
     section = tracegraph.Section(path)
     handle = next(h for h in section.handles
                   if section.lookup(h)["op"] == "aten::add")
@@ -356,19 +367,8 @@ def test_lookup_reads_each_source_file_once(tmp_path):
     (tmp_path / "src").mkdir()
     source = tmp_path / "src" / "m.py"
     source.write_text("def f(x):\n    y = x + 1\n    return y * 2\n")
-    model = tmp_path / "m.mlir"
-    model.write_text('module {\n  tg.graph @"M::forward"(%self: '
-                     '!tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {\n'
-                     '    %y = tg.op "aten::add"(%x) : (!tg.tensor) -> '
-                     '!tg.tensor loc("m.py":2:9)\n'
-                     '    %z = tg.op "aten::mul"(%y) : (!tg.tensor) -> '
-                     '!tg.tensor loc("m.py":3:12)\n'
-                     '    tg.return %z : !tg.tensor\n  }\n}\n')
-    path = tmp_path / "m.tgdbg"
-    subprocess.run([os.path.join(TOOLS, "tg-opt"), str(model),
-                    "--tg-assign-debug-handles",
-                    "--tg-emit-debug-section=path=%s" % path, "-o",
-                    os.devnull], check=True)
+    path = write_graph_section(tmp_path, [("aten::add", "m.py", 2, 9),
+                                          ("aten::mul", "m.py", 3, 12)])
     section = tracegraph.Section(path)
     ops = {section.lookup(h)["op"]: h for h in section.handles}
 
