@@ -18,6 +18,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -52,19 +53,36 @@ struct Entry {
   Operation *user = nullptr;
   OperationName userName = name;
   /// The user's location then: a user that holds no origin of its own is
-  /// known by its address, its name and this (see isSameOp).
+  /// known by its address, its name, this and its operand count (see
+  /// isSameOp).
   Location userLoc;
   unsigned operandNo = 0;
+  unsigned userNumOperands = 0;
   /// Its location before the pass.
   Location loc;
   /// Its parent op, and its place in the snapshot's post-order walk: the
   /// ops nested in an op come right before it.
   Operation *parent = nullptr;
   unsigned visit = 0;
-  /// Its value and type, when it was a constant.
+  /// Its operand count: an op the pass built where it freed this one, of
+  /// the same name at the same location with other operands (the
+  /// canonicalizer's new scf.for without a dead iter_arg), is another op.
+  unsigned numOperands = 0;
+  /// Its value and type, when it was a constant, and the symbol of the
+  /// function (the nearest isolated-from-above op) it was in.
   Attribute constant;
   Type constantType;
+  StringAttr constantScope;
 };
+
+/// The symbol name of the function (nearest isolated-from-above op) `op` is
+/// in, or null: constants are matched by it, never by an address.
+StringAttr getConstantScope(Operation *op) {
+  Operation *scope = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  return scope ? scope->getAttrOfType<StringAttr>(
+                     SymbolTable::getSymbolAttrName())
+               : StringAttr();
+}
 
 /// What the IR under one op held before one pass ran on it.
 struct Snapshot {
@@ -151,7 +169,10 @@ private:
   /// location the folder reset.
   bool liveBuilt = false;
   llvm::DenseMap<Operation *, OperationName> live;
-  llvm::DenseMap<std::pair<Attribute, Type>, Operation *> unknownConstants;
+  /// The first (walk order) live constant without a location of each
+  /// value and type in each function.
+  llvm::DenseMap<std::tuple<StringAttr, Attribute, Type>, Operation *>
+      unknownConstants;
   llvm::DenseMap<Operation *, unsigned> entryOfOp;
   /// Lost entries resolved so far, with the op that took their origins
   /// (null: eliminated).
@@ -171,7 +192,8 @@ void Resolver::buildLiveOps() {
     Attribute value;
     if (op->getNumResults() == 1 && isa<UnknownLoc>(op->getLoc()) &&
         matchPattern(op, m_Constant(&value)))
-      unknownConstants.try_emplace({value, op->getResult(0).getType()}, op);
+      unknownConstants.try_emplace(
+          {getConstantScope(op), value, op->getResult(0).getType()}, op);
   });
   for (auto [index, entry] : llvm::enumerate(before.entries))
     entryOfOp.try_emplace(entry.op, index);
@@ -206,8 +228,18 @@ bool Resolver::isSameOp(const Entry &entry) {
   // (the first op that holds one), as one at a new address is: whether the
   // allocator reused the old op's memory must not change where an origin
   // goes, or the output would differ between builds (ASan never reuses).
+  // So must an equal constant without a location at this address: the
+  // folder builds its constants in freed memory, so it may be another one
+  // (-sccp sent an origin to the constant at its old address in some runs
+  // and to another function's in others); the op reading it or the first
+  // equal constant of its function decides (findReplacement,
+  // findEqualConstant).
+  if (op->getNumOperands() != entry.numOperands)
+    return false;
   Location now = op->getLoc();
-  return now == entry.loc || isa<UnknownLoc>(now);
+  if (now == entry.loc)
+    return true;
+  return isa<UnknownLoc>(now) && !entry.constant;
 }
 
 Operation *Resolver::findReplacement(const Entry &entry) {
@@ -224,7 +256,8 @@ Operation *Resolver::findReplacement(const Entry &entry) {
   if (userEntry != entryOfOp.end()) {
     userAlive = isSameOp(before.entries[userEntry->second]);
   } else {
-    userAlive = isAlive(entry.user, entry.userName);
+    userAlive = isAlive(entry.user, entry.userName) &&
+                entry.user->getNumOperands() == entry.userNumOperands;
     if (userAlive) {
       Location now = entry.user->getLoc();
       userAlive = now == entry.userLoc || isa<UnknownLoc>(now);
@@ -252,8 +285,11 @@ Operation *Resolver::findReplacement(const Entry &entry) {
     return nullptr;
   // A new op that computes the user without this operand (a constant the
   // folder made of a chain) absorbed this op too.
+  // (Decided by the path taken, not by comparing with the user's old
+  // address, which a new op may have: the answer must not depend on the
+  // allocator.)
   if (user->getNumOperands() <= entry.operandNo)
-    return user != entry.user ? user : nullptr;
+    return userAlive ? nullptr : user;
   // What the user reads there now computes what this op did. It may sit at
   // this op's old address (a replacement built after the erase, in its
   // memory), or be this op itself with a new location: either way the
@@ -275,7 +311,10 @@ Operation *Resolver::findReplacement(const Entry &entry) {
 Operation *Resolver::findEqualConstant(const Entry &entry) {
   if (!entry.constant)
     return nullptr;
-  return unknownConstants.lookup({entry.constant, entry.constantType});
+  // Only in its own function: another function's constant does not compute
+  // the value in its place (an eliminated record says what became of it).
+  return unknownConstants.lookup(
+      {entry.constantScope, entry.constant, entry.constantType});
 }
 
 Operation *Resolver::findTwin(const Entry &entry) {
@@ -476,6 +515,54 @@ template <typename Fn> static void walkPostOrder(Operation *root, Fn &fn) {
   fn(root);
 }
 
+/// Whether `a` comes before `b` in program order (pre-order: an op before
+/// the ops nested in it), decided by the IR's structure alone.
+static bool isBeforeInProgram(Operation *a, Operation *b) {
+  SmallVector<Operation *, 8> chainA, chainB;
+  for (Operation *op = a; op; op = op->getParentOp())
+    chainA.push_back(op);
+  for (Operation *op = b; op; op = op->getParentOp())
+    chainB.push_back(op);
+  // Down from the top while the chains agree; then x and y are siblings
+  // (nested in the same op), or one chain ends in the other's ancestor.
+  auto ia = chainA.rbegin(), ib = chainB.rbegin();
+  while (ia != chainA.rend() && ib != chainB.rend() && *ia == *ib) {
+    ++ia;
+    ++ib;
+  }
+  if (ia == chainA.rend() || ib == chainB.rend())
+    return ia == chainA.rend() && ib != chainB.rend();
+  Operation *x = *ia, *y = *ib;
+  if (x->getBlock() == y->getBlock())
+    return x->isBeforeInBlock(y);
+  Region *regionX = x->getParentRegion(), *regionY = y->getParentRegion();
+  if (regionX != regionY)
+    return regionX->getRegionNumber() < regionY->getRegionNumber();
+  for (Block &block : *regionX) {
+    if (&block == x->getBlock())
+      return true;
+    if (&block == y->getBlock())
+      return false;
+  }
+  return false;
+}
+
+/// The first use of `value` in program order. A use list's order is the
+/// order in which passes happened to add and move uses, which varied from
+/// run to run after upstream -canonicalize (an origin of a call inlined by
+/// -inline followed its arith.subi user in some runs and its func.call
+/// user in others).
+static OpOperand &getFirstUse(Value value) {
+  OpOperand *first = &*value.use_begin();
+  for (OpOperand &use : llvm::drop_begin(value.getUses())) {
+    Operation *owner = use.getOwner(), *best = first->getOwner();
+    if (owner == best ? use.getOperandNumber() < first->getOperandNumber()
+                      : isBeforeInProgram(owner, best))
+      first = &use;
+  }
+  return *first;
+}
+
 namespace {
 
 /// Builds a snapshot one op at a time, in the post-order of `root->walk`:
@@ -546,20 +633,23 @@ void SnapshotBuilder::visit(Operation *op) {
       op, traced ? traced.getNameAttr() : op->getName().getIdentifier());
   entry.parent = op->getParentOp();
   entry.visit = visitIndex;
+  entry.numOperands = op->getNumOperands();
   for (Value result : op->getResults()) {
     if (result.use_empty())
       continue;
-    OpOperand &use = *result.use_begin();
+    OpOperand &use = getFirstUse(result);
     entry.user = use.getOwner();
     entry.userName = entry.user->getName();
     entry.userLoc = entry.user->getLoc();
     entry.operandNo = use.getOperandNumber();
+    entry.userNumOperands = entry.user->getNumOperands();
     break;
   }
   Attribute value;
   if (op->getNumResults() == 1 && matchPattern(op, m_Constant(&value))) {
     entry.constant = value;
     entry.constantType = op->getResult(0).getType();
+    entry.constantScope = getConstantScope(op);
   }
 }
 
