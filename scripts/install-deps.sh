@@ -14,7 +14,7 @@ PACKAGES=(
   cmake ninja-build ccache                                # the build
   libcurl4-openssl-dev debuginfod                         # LLVM's debuginfod client (tg-symbolicate --build-id); a server for the demo
   libgtest-dev libbenchmark-dev                           # unit tests and benchmarks
-  zstd python3                                            # size baselines; lit
+  zstd time python3                                       # size baselines, bench's /usr/bin/time; lit
   pybind11-dev python3-dev python3-pytest                 # the Python package and its tests
   python3-setuptools python3-wheel python3-pip python3-venv  # pip install --no-build-isolation .
 )
