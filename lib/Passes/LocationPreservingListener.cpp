@@ -684,6 +684,66 @@ void LocationPreservingListener::finalize() {
   }
 }
 
+/// A total order on locations by their contents (file, line and column,
+/// names, the parts of call sites and fused locations), never by address:
+/// the order records are written in must not depend on the allocator.
+static int compareLocations(Location a, Location b) {
+  if (a == b)
+    return 0;
+  auto rank = [](Location l) {
+    return isa<FileLineColRange>(l) ? 0
+           : isa<NameLoc>(l)        ? 1
+           : isa<CallSiteLoc>(l)    ? 2
+           : isa<FusedLoc>(l)       ? 3
+           : isa<UnknownLoc>(l)     ? 4
+                                    : 5;
+  };
+  if (int diff = rank(a) - rank(b))
+    return diff;
+  auto order = [](auto x, auto y) { return x < y ? -1 : x > y ? 1 : 0; };
+  if (auto x = dyn_cast<FileLineColRange>(a)) {
+    auto y = cast<FileLineColRange>(b);
+    if (int c = x.getFilename().getValue().compare(y.getFilename().getValue()))
+      return c;
+    if (int c = order(std::make_tuple(x.getStartLine(), x.getStartColumn(),
+                                      x.getEndLine(), x.getEndColumn()),
+                      std::make_tuple(y.getStartLine(), y.getStartColumn(),
+                                      y.getEndLine(), y.getEndColumn())))
+      return c;
+    return 0;
+  }
+  if (auto x = dyn_cast<NameLoc>(a)) {
+    auto y = cast<NameLoc>(b);
+    if (int c = x.getName().getValue().compare(y.getName().getValue()))
+      return c;
+    return compareLocations(x.getChildLoc(), y.getChildLoc());
+  }
+  if (auto x = dyn_cast<CallSiteLoc>(a)) {
+    auto y = cast<CallSiteLoc>(b);
+    if (int c = compareLocations(x.getCallee(), y.getCallee()))
+      return c;
+    return compareLocations(x.getCaller(), y.getCaller());
+  }
+  if (auto x = dyn_cast<FusedLoc>(a)) {
+    auto y = cast<FusedLoc>(b);
+    ArrayRef<Location> xs = x.getLocations(), ys = y.getLocations();
+    for (size_t i = 0, e = std::min(xs.size(), ys.size()); i != e; ++i)
+      if (int c = compareLocations(xs[i], ys[i]))
+        return c;
+    if (int c = order(xs.size(), ys.size()))
+      return c;
+    // Metadata last, by its printed form (records, kernels, frames).
+    std::string mx, my;
+    llvm::raw_string_ostream ox(mx), oy(my);
+    if (x.getMetadata())
+      x.getMetadata().print(ox);
+    if (y.getMetadata())
+      y.getMetadata().print(oy);
+    return StringRef(mx).compare(my);
+  }
+  return 0;
+}
+
 unsigned LocationPreservingListener::recordRemovedOrigins(Operation *anchor) {
   MLIRContext *ctx = anchor->getContext();
   SmallVector<Location> records;
@@ -702,6 +762,12 @@ unsigned LocationPreservingListener::recordRemovedOrigins(Operation *anchor) {
     records.push_back(makeOriginRecord(record, entry.origin));
   }
   overflow.clear();
+  // In the order of their contents: the order the driver notified erasures
+  // in varied from run to run (-tg-canonicalize of two dead scf.for nests
+  // recorded one's ops first in some runs, the other's in others). Equal
+  // records are the same location, so any sort gives these bytes.
+  llvm::sort(records,
+             [](Location x, Location y) { return compareLocations(x, y) < 0; });
   if (!records.empty())
     anchor->setLoc(appendOriginRecords(anchor->getLoc(), records));
   return records.size();

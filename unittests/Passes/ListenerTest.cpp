@@ -507,6 +507,45 @@ TEST_F(ListenerTest, ErasedAsDeadIsRecordedAsEliminated) {
   EXPECT_EQ(stripOriginRecords((*module)->getLoc()), moduleLoc);
 }
 
+TEST_F(ListenerTest, RecordsComeInTheOrderOfTheirContentsNotOfErasure) {
+  // Found by trying the package: -tg-canonicalize recorded the ops of two
+  // dead loop nests in the order the greedy driver erased them, which
+  // varied from run to run. Erased in either order, the same records.
+  auto erase = [&](bool reversed) {
+    OwningOpRef<ModuleOp> module = parse(R"mlir(
+      tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
+        %0 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("b.py":7:1)
+        %1 = tg.op "aten::relu"(%x) : (!tg.tensor) -> !tg.tensor loc("a.py":9:1)
+        %2 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc(callsite("a.py":2:3 at "b.py":1:1))
+        tg.return %x : !tg.tensor
+      }
+    )mlir");
+    EXPECT_TRUE(module);
+    LocationPreservingListener listener;
+    IRRewriter rewriter(&context, &listener);
+    SmallVector<TracedOp> ops = tracedOps(*module);
+    if (reversed)
+      std::reverse(ops.begin(), ops.end());
+    for (TracedOp op : ops)
+      rewriter.eraseOp(op);
+    listener.finalize();
+    EXPECT_EQ(listener.recordRemovedOrigins(*module), 3u);
+    SmallVector<RemovedOrigin> records;
+    getOriginRecords((*module)->getLoc(), records);
+    SmallVector<Location> origins;
+    for (const RemovedOrigin &record : records)
+      origins.push_back(record.origin);
+    return origins;
+  };
+  SmallVector<Location> forward = erase(false);
+  EXPECT_EQ(forward, erase(true));
+  // By file, line and column; call sites after plain positions.
+  ASSERT_EQ(forward.size(), 3u);
+  EXPECT_EQ(forward[0], pos("a.py", 9));
+  EXPECT_EQ(forward[1], pos("b.py", 7));
+  EXPECT_TRUE(isa<CallSiteLoc>(forward[2]));
+}
+
 TEST_F(ListenerTest, ReplacedByABlockArgumentIsEliminated) {
   OwningOpRef<ModuleOp> module = parse(kThreeNegs);
   ASSERT_TRUE(module);
