@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/RepeatedError.h"
+#include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Target/DebugSection.h"
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/ModulePath.h"
+#include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

@@ -1,5 +1,6 @@
 //===- RestoreDebugInfo.cpp - Locations back from a debug section ---------===//
 
+#include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Target/DebugSection.h"
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/CallStack.h"
+#include "tg/IR/TGDialect.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Passes.h"
 

@@ -152,6 +152,8 @@ def TGFoldConstantControlFlow
 }
 
 def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
+  // It builds tg attributes on any module, one that never loaded tg too.
+  let dependentDialects = ["tg::TGDialect"];
   let summary = "Attach each op's PyTorch-style module path";
   let description = [{
     Reads the location of every op inside a function of the module (a
@@ -374,6 +376,8 @@ def TGProvenance : Pass<"tg-provenance", "mlir::ModuleOp"> {
 }
 
 def TGSnapshotOrigins : Pass<"tg-snapshot-origins", "mlir::ModuleOp"> {
+  // It builds tg attributes on any module, one that never loaded tg too.
+  let dependentDialects = ["tg::TGDialect"];
   let summary = "Record every origin in the module for tg-verify-origins";
   let description = [{
     Collects the origins of every op's location (`tg::getOrigins`: each
@@ -464,6 +468,8 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
 }
 
 def TGAssignDebugHandles : Pass<"tg-assign-debug-handles", "mlir::ModuleOp"> {
+  // It builds tg attributes on any module, one that never loaded tg too.
+  let dependentDialects = ["tg::TGDialect"];
   let summary = "Give every op a unique integer debug handle (tg.debug_handle)";
   let description = [{
     Sets the `i64` attribute `tg.debug_handle` on every op nested in the
@@ -575,6 +581,8 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
 }
 
 def TGRestoreDebugInfo : Pass<"tg-restore-debuginfo", "mlir::ModuleOp"> {
+  // It builds tg attributes on any module, one that never loaded tg too.
+  let dependentDialects = ["tg::TGDialect"];
   let summary = "Restore locations from a debug section by debug handle";
   let description = [{
     Reads the debug section at `path` (written by `--tg-emit-debug-section`)
