@@ -84,8 +84,10 @@ protected:
 
   /// Line numbers of m.py listed by some op's location, and those named by
   /// records (with their kind).
-  void collect(ModuleOp module, std::set<unsigned> &held,
-               std::map<unsigned, std::string> &recorded) {
+  std::pair<std::set<unsigned>, std::map<unsigned, std::string>>
+  collected(ModuleOp module) {
+    std::set<unsigned> held;
+    std::map<unsigned, std::string> recorded;
     module->walk([&](Operation *op) {
       SmallVector<tg::RemovedOrigin> records;
       tg::getOriginRecords(op->getLoc(), records);
@@ -100,13 +102,12 @@ protected:
         if (auto pos = dyn_cast<FileLineColLoc>(origin))
           held.insert(pos.getLine());
     });
+    return {held, recorded};
   }
 
   /// What the accounting leaves of kInput after -canonicalize.
   void expectEveryLineAccounted(ModuleOp module) {
-    std::set<unsigned> held;
-    std::map<unsigned, std::string> recorded;
-    collect(module, held, recorded);
+    auto [held, recorded] = collected(module);
     for (unsigned line = 1; line <= 10; ++line)
       EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
     // The dead op and the op folded to a block argument compute nothing.
@@ -127,9 +128,7 @@ TEST_F(OriginAccountingTest, EveryLineIsHeldOrRecorded) {
 
 TEST_F(OriginAccountingTest, WithoutItCanonicalizeLosesLines) {
   OwningOpRef<ModuleOp> module = canonicalize(nullptr);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_TRUE(recorded.empty());
   unsigned lost = 0;
   for (unsigned line = 1; line <= 10; ++line)
@@ -153,9 +152,7 @@ TEST_F(OriginAccountingTest, BoundRecordsTheRestAsMerged) {
   tg::OriginAccountingOptions options;
   options.maxOrigins = 1;
   OwningOpRef<ModuleOp> module = canonicalize(&options);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_EQ(recorded[3], "merged");
   for (unsigned line = 1; line <= 10; ++line)
     EXPECT_TRUE(held.count(line) || recorded.count(line)) << "m.py:" << line;
@@ -165,9 +162,7 @@ TEST_F(OriginAccountingTest, ExemptPassesAreLeftAlone) {
   tg::OriginAccountingOptions options;
   options.exemptPasses.push_back("canonicalize");
   OwningOpRef<ModuleOp> module = canonicalize(&options);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_TRUE(recorded.empty());
   EXPECT_FALSE(held.count(6));
 }
@@ -202,9 +197,7 @@ TEST_F(OriginAccountingTest, ASecondRunSeesTheIRAsItIsThen) {
   arith::SubIOp::create(builder, FileLineColLoc::get(&context, "m.py", 42, 4),
                         x, x);
   ASSERT_TRUE(succeeded(pm.run(*module)));
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_FALSE(held.count(42));
   EXPECT_EQ(recorded[42], "eliminated");
 }
@@ -238,9 +231,7 @@ TEST_F(OriginAccountingTest, APipelineBoundaryForgetsTheLastWalk) {
   dead->erase();
   accounting->runAfterPass(canonicalize.get(), func);
   accounting->runAfterPipeline(func->getName(), parent);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_EQ(recorded[42], "eliminated");
 }
 
@@ -291,9 +282,7 @@ func.func @g(%x: i32) -> (i64, i64) {
 )mlir",
                                               std::move(passes));
   ASSERT_TRUE(module);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_TRUE(held.count(22)) << "recorded as " << recorded[22];
   EXPECT_FALSE(recorded.count(22));
 }
@@ -348,9 +337,7 @@ func.func @g(%x: i32) -> i32 {
 )mlir",
                                               std::move(passes));
   ASSERT_TRUE(module);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_FALSE(held.count(31));
   EXPECT_EQ(recorded[31], "eliminated");
   EXPECT_TRUE(held.count(32) && held.count(34));
@@ -503,9 +490,7 @@ func.func @f(%x: i32) -> i32 {
 )mlir",
                                               std::move(passes));
   ASSERT_TRUE(module);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_FALSE(held.count(51));
   EXPECT_EQ(recorded[51], "eliminated");
 }
@@ -597,9 +582,7 @@ func.func @g(%x: i32) -> i32 {
 )mlir",
                                               std::move(passes));
   ASSERT_TRUE(module);
-  std::set<unsigned> held;
-  std::map<unsigned, std::string> recorded;
-  collect(*module, held, recorded);
+  auto [held, recorded] = collected(*module);
   EXPECT_TRUE(held.count(81)) << "recorded as " << recorded[81];
 }
 
