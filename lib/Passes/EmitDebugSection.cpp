@@ -34,11 +34,11 @@ struct EmitDebugSectionPass
     // Every reader reads the older majors; writing them stays possible
     // while tools built before them are still deployed.
     if (formatVersion < 1 ||
-        formatVersion > tg::section::kVersionMajorStreams) {
+        formatVersion > tg::section::kVersionMajorNumbered) {
       module.emitError() << "tg-emit-debug-section: format-version="
                          << unsigned(formatVersion)
-                         << " cannot be written: expected 1, 2, 3 or "
-                         << tg::section::kVersionMajorStreams;
+                         << " cannot be written: expected 1, 2, 3, 4 or "
+                         << tg::section::kVersionMajorNumbered;
       return signalPassFailure();
     }
     tg::DebugSectionOptions options;

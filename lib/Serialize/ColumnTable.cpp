@@ -46,14 +46,22 @@ constexpr unsigned kWindowRows = 8;
 /// block: bounds the encoder's work per block. More candidates find sources
 /// with fewer patches (1M-op section: 8 -> 32 candidates, with the 30% rule
 /// below, takes the handle table from 753 KB to 366 KB for 60 -> 140 ms).
-constexpr unsigned kPositionsPerWindow = 4;
-constexpr unsigned kCandidatesPerBlock = 32;
+/// Since decomposition made a kernel of every elementwise op the handle
+/// table's sources are farther apart: 4 -> 8 positions and 32 -> 128
+/// candidates, with the 20% rule and chained patches, take it from 1.15 MB
+/// to 0.53 MB at 1M ops (seed 2: 1.00 -> 0.53 MB; 300K ops with --norms:
+/// 244 -> 172 KB) for ~50% more encoder time (bench/ColumnTableBench).
+constexpr unsigned kPositionsPerWindow = 8;
+constexpr unsigned kCandidatesPerBlock = 128;
 /// A block becomes a copy only when that takes at most this share of its
 /// literal bytes. A literal block can be the source of later copies, a copy
 /// cannot: a copy with many patches saves little and makes every later
 /// repeat of the same rows look for another source (measured with 32
-/// candidates: 30% gives 1.04 MB at 1M ops, 50% 1.27 MB, 70% 1.33 MB).
-constexpr unsigned kCopyMaxPercent = 30;
+/// candidates: 30% gives 1.04 MB at 1M ops, 50% 1.27 MB, 70% 1.33 MB; with
+/// 128 candidates and chained patches on today's 1M-op handle table: 15%
+/// 544 KB, 20% 528 KB, 25% ~0.9 MB, 30% 1.15 MB: more literal blocks are
+/// more nearby sources).
+constexpr unsigned kCopyMaxPercent = 20;
 /// A column of more than kPackMinRuns runs is bit-packed when that costs at
 /// most kPackSlackPercent more bytes (see encodeLiteral).
 constexpr unsigned kPackMinRuns = 4;
@@ -96,7 +104,8 @@ public:
         rowsPerBlock(options.rowsPerBlock), numRows(values.size() / numColumns),
         offsetWidth(rowsPerBlock <= kMaxRowsForU16Offsets ? 2 : 4),
         windowRows(std::min<uint32_t>(kWindowRows, rowsPerBlock)),
-        allowCopies(options.allowCopies && windowRows >= 2) {}
+        allowCopies(options.allowCopies && windowRows >= 2),
+        chainedPatches(options.chainedPatches) {}
 
   EncodedColumnTable run();
 
@@ -135,6 +144,7 @@ private:
   unsigned offsetWidth;
   unsigned windowRows;
   bool allowCopies;
+  bool chainedPatches;
   std::vector<bool> isLiteral;
   /// Window hash -> the first rows (every windowRows-th row of each literal
   /// block) where it occurs, earliest first. Only looked up, never iterated,
@@ -298,9 +308,21 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   }
   appendVarint(out, patches.size());
   int64_t prev = -1;
+  // Chained (format 5.0): relative to the column's previous patch. Where a
+  // column holds two kinds of value, say sites that repeat per layer and a
+  // fused kernel's site that is new in every layer, the new ones are patches
+  // that all differ from their source by the same amount (the kernels
+  // between source and copy): one byte each instead of three.
+  uint32_t previousDiff[kMaxColumns] = {};
   for (auto [pos, diff] : patches) {
     appendVarint(out, uint64_t(int64_t(pos) - prev - 1));
-    appendVarint(out, zigzagEncode(int32_t(diff)));
+    uint32_t coded = diff;
+    if (chainedPatches) {
+      uint32_t &previous = previousDiff[pos % numColumns];
+      coded = diff - previous;
+      previous = diff;
+    }
+    appendVarint(out, zigzagEncode(int32_t(coded)));
     prev = pos;
   }
   if (out.size() >= limit)
@@ -464,11 +486,10 @@ ColumnTableReader &
 ColumnTableReader::operator=(ColumnTableReader &&other) noexcept = default;
 ColumnTableReader::~ColumnTableReader() = default;
 
-Expected<ColumnTableReader>
-ColumnTableReader::create(StringRef name, ArrayRef<uint8_t> index,
-                          uint64_t indexFileOffset, ArrayRef<uint8_t> blocks,
-                          uint64_t blocksFileOffset, uint32_t numRows,
-                          unsigned numColumns, uint32_t rowsPerBlock) {
+Expected<ColumnTableReader> ColumnTableReader::create(
+    StringRef name, ArrayRef<uint8_t> index, uint64_t indexFileOffset,
+    ArrayRef<uint8_t> blocks, uint64_t blocksFileOffset, uint32_t numRows,
+    unsigned numColumns, uint32_t rowsPerBlock, bool chainedPatches) {
   if (numColumns < 1 || numColumns > kMaxColumns)
     return makeError("{0}: {1} columns at offset {2}: a table has 1 to {3}",
                      name, numColumns, indexFileOffset, kMaxColumns);
@@ -505,6 +526,7 @@ ColumnTableReader::create(StringRef name, ArrayRef<uint8_t> index,
   reader.rowsPerBlock = rowsPerBlock;
   reader.numBlocks = uint32_t(numBlocks);
   reader.numColumns = numColumns;
+  reader.chainedPatches = chainedPatches;
   reader.offsetWidth = rowsPerBlock <= kMaxRowsForU16Offsets ? 2 : 4;
   reader.blockShift =
       llvm::has_single_bit(rowsPerBlock) ? llvm::countr_zero(rowsPerBlock) : -1;
@@ -883,11 +905,17 @@ void ColumnTableReader::decodeRow(uint32_t row, uint32_t *out) const {
   uint64_t count = decodeVarintUnchecked(p);
   uint64_t lo = uint64_t(entry) * numColumns, hi = lo + numColumns;
   uint64_t pos = 0;
+  uint32_t previousDiff[kMaxColumns] = {};
   for (uint64_t i = 0; i < count; ++i) {
     pos += decodeVarintUnchecked(p);
     uint32_t diff = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
     if (pos >= hi)
       break;
+    if (chainedPatches) {
+      uint32_t &previous = previousDiff[pos % numColumns];
+      diff += previous;
+      previous = diff;
+    }
     if (pos >= lo)
       out[pos - lo] += diff;
     ++pos;
@@ -915,9 +943,14 @@ uint32_t ColumnTableReader::decodeCell(uint32_t row, unsigned column) const {
     value += delta;
   uint64_t count = decodeVarintUnchecked(p);
   uint64_t want = uint64_t(entry) * numColumns + column, pos = 0;
+  uint32_t previousDiff = 0; // Of the column's patches so far (chained).
   for (uint64_t i = 0; i < count; ++i) {
     pos += decodeVarintUnchecked(p);
     uint32_t diff = uint32_t(zigzagDecode(decodeVarintUnchecked(p)));
+    if (chainedPatches && pos % numColumns == column) {
+      diff += previousDiff;
+      previousDiff = diff;
+    }
     if (pos >= want) {
       if (pos == want)
         value += diff;

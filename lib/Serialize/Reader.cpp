@@ -15,6 +15,7 @@
 #include "tg/Serialize/ElfContainer.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
+#include "tg/Serialize/StringData.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CRC.h"
@@ -322,12 +323,15 @@ Error DebugSectionReader::checkMagicAndVersion() {
   }
   versionMajor = readU16(base + kOffVersionMajor);
   versionMinor = readU16(base + kOffVersionMinor);
-  if (versionMajor != kVersionMajorStreams && versionMajor != kVersionMajor &&
+  if (versionMajor != kVersionMajorNumbered &&
+      versionMajor != kVersionMajorStreams && versionMajor != kVersionMajor &&
       versionMajor != kVersionMajorV2 && versionMajor != kVersionMajorV1)
     return makeError("unsupported format version {0}.{1} at offset 8: this "
-                     "reader reads versions {2}.x, {3}.x, {4}.x and {5}.x",
+                     "reader reads versions {2}.x, {3}.x, {4}.x, {5}.x and "
+                     "{6}.x",
                      versionMajor, versionMinor, kVersionMajorV1,
-                     kVersionMajorV2, kVersionMajor, kVersionMajorStreams);
+                     kVersionMajorV2, kVersionMajor, kVersionMajorStreams,
+                     kVersionMajorNumbered);
   layout = FormatLayout::get(versionMajor);
   return Error::success();
 }
@@ -354,6 +358,9 @@ Error DebugSectionReader::checkHeader() {
     size = data.size();
     flags = readU32(base + kOffFlags);
   }
+  // 5.0 names its table coding in a flag (4.0 in its major version).
+  if (layout.numberedStrings)
+    layout.streamTables = flags & kFlagStreamTables;
   uint64_t fileSize = readU64(base + kOffFileSize);
   if (fileSize != size)
     return makeError("{0} file: the header at offset {1} records {2} bytes, "
@@ -519,8 +526,7 @@ Error DebugSectionReader::checkIndexCounts() {
       if (unsigned k = idx(kind); counts[k])
         return makeError("bad {0} at offset {1}: a {2}.x section has no "
                          "block index, found {3} entries",
-                         kindName(k), offsets[k], kVersionMajorStreams,
-                         counts[k]);
+                         kindName(k), offsets[k], versionMajor, counts[k]);
     return Error::success();
   }
   unsigned hi = idx(SectionKind::HandleIndex);
@@ -625,9 +631,9 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
       out.emplace(std::move(*table));
       return Error::success();
     }
-    Expected<ColumnTableReader> table =
-        ColumnTableReader::create(name, bytesOf(i), offsets[i], bytesOf(b),
-                                  offsets[b], rows, columns, rowsPerBlock);
+    Expected<ColumnTableReader> table = ColumnTableReader::create(
+        name, bytesOf(i), offsets[i], bytesOf(b), offsets[b], rows, columns,
+        rowsPerBlock, layout.chainedPatches);
     if (!table)
       return table.takeError();
     out.emplace(std::move(*table));
@@ -648,81 +654,17 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
 }
 
 Error DebugSectionReader::decodeStrings() const {
-  // Each string: varint distance back to an earlier string (0: none), and
-  // when not 0 a varint count of its leading bytes to reuse; then a varint
-  // length and that many bytes of its own. Decoded once, on first use
-  // (under checkMutex, after the table's checksum), into stringArena.
+  // Decoded once, on first use (under checkMutex, after the table's
+  // checksum), into stringArena.
   unsigned sd = idx(SectionKind::StringData);
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
-  const uint8_t *begin = base + offsets[sd], *p = begin;
-  const uint8_t *end = begin + sizes[sd];
-  uint64_t limit = kMaxStringExpansion * sizes[sd] + kStringExpansionSlack;
-  uint32_t numStrings = counts[sd];
-  auto bad = [&](uint32_t id, const uint8_t *at, const Twine &what) {
-    return makeError("bad STRING_DATA at offset {0}: string {1}: {2}",
-                     offsets[sd] + uint64_t(at - begin), id, what.str());
-  };
-  auto readVarint = [&](uint32_t id, uint64_t &value) -> Error {
-    const uint8_t *start = p, *stop = nullptr;
-    VarintStatus status = decodeVarint(p, end, value, stop);
-    if (status == VarintStatus::Ok)
-      return Error::success();
-    return bad(id, start,
-               status == VarintStatus::PastEnd
-                   ? "varint runs past the end of the table"
-                   : "varint exceeds 64 bits");
-  };
-  std::string arena;
-  std::vector<uint32_t> starts;
-  starts.reserve(uint64_t(numStrings) + 1);
-  starts.push_back(0);
-  for (uint32_t id = 0; id < numStrings; ++id) {
-    const uint8_t *at = p;
-    uint64_t distance = 0, reused = 0, own = 0;
-    if (Error err = readVarint(id, distance))
-      return err;
-    if (distance) {
-      if (distance > id)
-        return bad(id, at,
-                   "refers " + Twine(distance) +
-                       " strings back, before the first string");
-      if (Error err = readVarint(id, reused))
-        return err;
-      uint32_t from = id - uint32_t(distance);
-      uint64_t length = starts[from + 1] - starts[from];
-      if (reused > length)
-        return bad(id, at,
-                   "reuses " + Twine(reused) + " bytes of string " +
-                       Twine(from) + ", which has " + Twine(length));
-    }
-    if (Error err = readVarint(id, own))
-      return err;
-    if (own > uint64_t(end - p))
-      return bad(id, at,
-                 "its " + Twine(own) + " bytes run past the end of the table");
-    if (arena.size() + reused + own > limit)
-      return bad(id, at,
-                 "the strings decode to more than " + Twine(limit) +
-                     " bytes (" + Twine(kMaxStringExpansion) +
-                     " times the table, plus " + Twine(kStringExpansionSlack) +
-                     ")");
-    if (reused) {
-      uint32_t from = id - uint32_t(distance);
-      // Copy out first: the append may move the arena.
-      std::string prefix = arena.substr(starts[from], reused);
-      arena += prefix;
-    }
-    arena.append(reinterpret_cast<const char *>(p), own);
-    p += own;
-    starts.push_back(uint32_t(arena.size()));
-  }
-  if (p != end)
-    return makeError("bad STRING_DATA at offset {0}: {1} bytes after the last "
-                     "of its {2} strings",
-                     offsets[sd] + uint64_t(p - begin), uint64_t(end - p),
-                     numStrings);
-  stringArena = std::move(arena);
-  stringStarts = std::move(starts);
+  Expected<DecodedStrings> strings =
+      decodeStringData(ArrayRef<uint8_t>(base + offsets[sd], sizes[sd]),
+                       offsets[sd], counts[sd], layout.numberedStrings);
+  if (!strings)
+    return strings.takeError();
+  stringArena = std::move(strings->arena);
+  stringStarts = std::move(strings->starts);
   return Error::success();
 }
 
@@ -759,7 +701,7 @@ Error DebugSectionReader::openRowTable(SectionKind kind) const {
       kindName(k), ArrayRef<uint8_t>(base + offsets[k], indexSize), offsets[k],
       ArrayRef<uint8_t>(base + offsets[k] + indexSize, sizes[k] - indexSize),
       offsets[k] + indexSize, getNumRows(kind), getRowTableColumns(kind),
-      kRowTableRowsPerBlock);
+      kRowTableRowsPerBlock, layout.chainedPatches);
   if (!table)
     return table.takeError();
   rowTables[k].emplace(std::move(*table));

@@ -59,7 +59,11 @@ FormatLayout FormatLayout::get(uint16_t major) {
   layout.compressible = true;
   layout.buildId = true;
   layout.numKinds = kNumSectionKinds;
-  if (major >= kVersionMajorStreams) {
+  if (major >= kVersionMajorNumbered) {
+    layout.major = kVersionMajorNumbered;
+    layout.numberedStrings = true;
+    layout.chainedPatches = true;
+  } else if (major == kVersionMajorStreams) {
     layout.major = kVersionMajorStreams;
     layout.streamTables = true;
   }

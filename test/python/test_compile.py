@@ -230,14 +230,14 @@ def test_build_id_option():
     ir = open(os.path.join(SRC, "test", "Serialize", "Inputs",
                            "golden-v2.1.mlir")).read()
     default = tracegraph.compile(ir, passes=[]).section
-    # The module holds origin records: the section is 3.2 (records apart),
-    # compressed in 4.0, and its ID hashes the 3.2 image without BUILD_ID
-    # (golden-v3.1's ID, 7eb19934..., hashed the 3.0 image of records inside
-    # locations).
-    assert default.build_id == "8f1b4805c8ce4a514ef4d3956dca253705e30056"
-    assert default.version == (4, 0)
+    # The module holds origin records: the section is 5.0 (records apart),
+    # compressed with stream tables, and its ID hashes the block-coded 5.0
+    # image without BUILD_ID (4.0's, 8f1b4805..., hashed the 3.2 image;
+    # golden-v3.1's, 7eb19934..., the 3.0 image of records inside locations).
+    assert default.build_id == "286d10b7ed3343828253f2cd4c955d867def28de"
+    assert default.version == (5, 0)
     assert tracegraph.compile(ir, passes=[], build_id="C0FFEE").section.build_id == "c0ffee"
     none = tracegraph.compile(ir, passes=[], build_id="none").section
-    assert none.build_id is None and none.version == (4, 0)
+    assert none.build_id is None and none.version == (5, 0)
     with pytest.raises(ValueError, match="odd|even number"):
         tracegraph.compile(ir, passes=[], build_id="abc")

@@ -71,8 +71,8 @@ def test_graph_traceback_has_its_own_frames_only(section_path):
     # --tg-inline folded (704 of them): its traceback is its own location
     # (unknown in this import: no frame), none of the records'.
     section = tracegraph.Section(section_path)
-    # Records apart (3.2's RECORDS), compressed in 4.0.
-    assert section.version == (4, 0)
+    # Records apart (RECORDS), compressed in 5.0.
+    assert section.version == (5, 0)
     text = section.traceback(0)
     assert text.startswith("Debug handle 0 (tg.graph)\n")
     assert 'File "' not in text and len(text) < 1024, text

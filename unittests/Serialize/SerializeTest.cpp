@@ -65,6 +65,7 @@ protected:
 
   void checkLookups(uint16_t version);
   void checkBadHeaders(uint16_t version);
+  void checkStreamTables(uint16_t version);
 };
 
 /// Every location of `module`, in walk order: ops, then block arguments.
@@ -544,7 +545,8 @@ TEST_F(SerializeTest, EveryTruncationIsAnError) {
 }
 
 TEST_F(SerializeTest, BadHeadersAreErrors) {
-  for (uint16_t version : {kVersionMajorV1, kVersionMajorV2, kVersionMajor})
+  for (uint16_t version :
+       {kVersionMajorV1, kVersionMajorV2, kVersionMajor, kVersionMajorNumbered})
     ASSERT_NO_FATAL_FAILURE(checkBadHeaders(version));
 }
 
@@ -563,14 +565,15 @@ void SerializeTest::checkBadHeaders(uint16_t version) {
                           "44 42 47 0d 0a");
 
   bad = good;
-  bad[kOffVersionMajor] = 5;
+  bad[kOffVersionMajor] = 6;
   uint16_t minor = version == kVersionMajorV1   ? 0
                    : version == kVersionMajorV2 ? section::kVersionMinorV2
-                                                : section::kVersionMinorBuildId;
-  EXPECT_EQ(errorOf(bad), "unsupported format version 5." +
+                   : version == kVersionMajor   ? section::kVersionMinorBuildId
+                                                : 0;
+  EXPECT_EQ(errorOf(bad), "unsupported format version 6." +
                               std::to_string(minor) +
                               " at offset 8: this reader reads versions 1.x, "
-                              "2.x, 3.x and 4.x");
+                              "2.x, 3.x, 4.x and 5.x");
 
   // A newer minor version of the same major stays readable.
   bad = good;
@@ -609,8 +612,8 @@ void SerializeTest::checkBadHeaders(uint16_t version) {
   EXPECT_NE(errorOf(bad).find("oversized file"), std::string::npos);
 
   // A section-table entry whose size does not match its count (3.0's row
-  // tables have no fixed size: RowTableDamageIsReportedOnUse).
-  if (version == kVersionMajor)
+  // tables have no fixed size, nor 5.0's: RowTableDamageIsReportedOnUse).
+  if (version >= kVersionMajor)
     return;
   bad = good;
   bad[kHeaderSize + entrySize * 2 + 4] += 1; // POSITIONS count
@@ -821,7 +824,7 @@ TEST_F(SerializeTest, SmallSectionsAreCompressedAndReadTheSame) {
   std::string packed;
   ASSERT_NO_FATAL_FAILURE(packed = buildAsIs(*module, defaults));
   std::string plain;
-  ASSERT_NO_FATAL_FAILURE(plain = build(*module));
+  ASSERT_NO_FATAL_FAILURE(plain = build(*module, defaults));
   using llvm::support::endian::read32le;
   ASSERT_TRUE(read32le(packed.data() + kOffFlags) & kFlagCompressed);
   EXPECT_FALSE(read32le(plain.data() + kOffFlags) & kFlagCompressed);
@@ -850,18 +853,33 @@ TEST_F(SerializeTest, SmallSectionsAreCompressedAndReadTheSame) {
 }
 
 TEST_F(SerializeTest, StreamTablesReadAsBlockCodedTables) {
-  // By default a small section is compressed in format 4.0, its tables
-  // stream-coded: every record reads as in the 3.x image of the same module,
-  // and the reader's image (an uncompressed 4.0 file) reads the same again.
+  // By default a small section is compressed in format 5.0 with flag
+  // STREAM_TABLES (4.0 with format-version=4), its tables stream-coded:
+  // every record reads as in the block-coded image of the same module (5.0,
+  // 3.x), and the reader's image (an uncompressed file of stream tables)
+  // reads the same again.
+  for (uint16_t version : {kVersionMajorNumbered, kVersionMajorStreams})
+    ASSERT_NO_FATAL_FAILURE(checkStreamTables(version));
+}
+
+void SerializeTest::checkStreamTables(uint16_t version) {
+  SCOPED_TRACE(version);
   OwningOpRef<ModuleOp> module = parse();
+  DebugSectionOptions options;
+  options.formatVersion = version;
   std::string packed, plain;
-  ASSERT_NO_FATAL_FAILURE(packed = buildAsIs(*module, DebugSectionOptions()));
-  ASSERT_NO_FATAL_FAILURE(plain = build(*module));
+  ASSERT_NO_FATAL_FAILURE(packed = buildAsIs(*module, options));
+  ASSERT_NO_FATAL_FAILURE(plain = build(*module, options));
   using llvm::support::endian::read16le;
   using llvm::support::endian::read32le;
-  ASSERT_EQ(read16le(packed.data() + kOffVersionMajor), kVersionMajorStreams);
+  ASSERT_EQ(read16le(packed.data() + kOffVersionMajor), version);
   ASSERT_TRUE(read32le(packed.data() + kOffFlags) & kFlagCompressed);
-  EXPECT_EQ(read16le(plain.data() + kOffVersionMajor), kVersionMajor);
+  EXPECT_EQ(bool(read32le(packed.data() + kOffFlags) & kFlagStreamTables),
+            version == kVersionMajorNumbered);
+  EXPECT_EQ(read16le(plain.data() + kOffVersionMajor),
+            version == kVersionMajorNumbered ? kVersionMajorNumbered
+                                             : kVersionMajor);
+  EXPECT_FALSE(read32le(plain.data() + kOffFlags) & kFlagStreamTables);
   auto four = read(packed);
   ASSERT_TRUE(!!four) << llvm::toString(four.takeError());
   auto unpacked = read((*four)->getBytes());
@@ -1067,7 +1085,7 @@ TEST_F(SerializeTest, V2OpenChecksOnlyHeaderAndSectionTable) {
   OwningOpRef<ModuleOp> module = parse();
   std::string good;
   ASSERT_NO_FATAL_FAILURE(good = build(*module));
-  ASSERT_EQ(versionOf(good), kVersionMajor);
+  ASSERT_EQ(versionOf(good), kVersionMajorNumbered);
 
   // A damaged table does not stop open; its first use reports it, every
   // time, and the tables that are intact still answer.
@@ -1408,7 +1426,8 @@ TEST_F(SerializeTest, BuildIdNamesTheContents) {
   ASSERT_NO_FATAL_FAILURE(plain = build(*module, noId));
   auto reader = read(withId);
   ASSERT_TRUE(bool(reader)) << llvm::toString(reader.takeError());
-  EXPECT_EQ((*reader)->getVersionMinor(), kVersionMinorBuildId);
+  // 5.0 has no minor versions yet (3.1 named the BUILD_ID table).
+  EXPECT_EQ((*reader)->getVersionMinor(), 0);
   llvm::Expected<llvm::ArrayRef<uint8_t>> id = (*reader)->getBuildId();
   ASSERT_TRUE(bool(id));
   // The BLAKE3 hash of the 3.0 image, whose build-ID-less reader sees 3.0.
@@ -1418,7 +1437,7 @@ TEST_F(SerializeTest, BuildIdNamesTheContents) {
             std::vector<uint8_t>(hash.begin(), hash.end()));
   auto plainReader = read(plain);
   ASSERT_TRUE(bool(plainReader));
-  EXPECT_EQ((*plainReader)->getVersionMinor(), kVersionMinor);
+  EXPECT_EQ((*plainReader)->getVersionMinor(), 0);
   EXPECT_TRUE((*plainReader)->getBuildId()->empty());
   // The same contents, the same ID; a given ID is kept as given.
   std::string again, withGivenId;

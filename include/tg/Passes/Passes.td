@@ -558,13 +558,16 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            "(default): the smallest table of 64, 128 or 256">,
     Option<"compress", "compress", "bool", /*default=*/"true",
            "Store a small section (at most 256 KiB) as one zstd frame when "
-           "that is smaller (format 4.0, stream-coded tables; with "
-           "format-version=3 the 3.x image); readers decompress it at open">,
-    Option<"formatVersion", "format-version", "unsigned", /*default=*/"4",
-           "Major format version to write: 4 (current: small sections "
-           "compressed in 4.0, the others in 3.x), 3 for readers that "
-           "predate 4.0, 2 for readers that predate 3.0, or 1 for readers "
-           "that predate 2.0 (O(size) open, about 4x larger)">,
+           "that is smaller (stream-coded tables: 5.0 with STREAM_TABLES, "
+           "4.0 with format-version=4, the 3.x image with format-version=3); "
+           "readers decompress it at open">,
+    Option<"formatVersion", "format-version", "unsigned", /*default=*/"5",
+           "Major format version to write: 5 (current: numbered strings and "
+           "chained patches; small sections compressed with stream tables), "
+           "4 for readers that predate 5.0 (small sections compressed in "
+           "4.0, the others in 3.x), 3 for readers that predate 4.0, 2 for "
+           "readers that predate 3.0, or 1 for readers that predate 2.0 "
+           "(O(size) open, about 4x larger)">,
     Option<"buildId", "build-id", "std::string", /*default=*/"\"\"",
            "The section's build ID (format 3.1): hex digits, or empty "
            "(default) for a hash of the contents, or 'none' for none (the "

@@ -51,6 +51,10 @@ struct ColumnTableOptions {
   uint32_t rowsPerBlock = 64;
   /// Try copy blocks; off gives literal blocks only (tests, comparisons).
   bool allowCopies = true;
+  /// Format 5.0: each patch of a copy block stores its difference relative
+  /// to the previous patch of the same column in the block ("chained"), not
+  /// on its own. See PatchCoding.
+  bool chainedPatches = false;
 };
 
 /// The two byte strings a table is stored as.
@@ -89,11 +93,13 @@ public:
   /// (e.g. "HANDLE_BLOCKS") and the file offsets of the index and the blocks
   /// are used in error messages, which always name the table, the block and
   /// the byte offset in the file.
+  /// `chainedPatches`: the copy blocks' patches are chained per column
+  /// (format 5.0), as ColumnTableOptions::chainedPatches writes them.
   static llvm::Expected<ColumnTableReader>
   create(llvm::StringRef name, llvm::ArrayRef<uint8_t> index,
          uint64_t indexFileOffset, llvm::ArrayRef<uint8_t> blocks,
          uint64_t blocksFileOffset, uint32_t numRows, unsigned numColumns,
-         uint32_t rowsPerBlock);
+         uint32_t rowsPerBlock, bool chainedPatches = false);
 
   /// A stream table (format 4.0): decodes and checks it whole, now, into
   /// memory the reader owns; rows are then read from that copy. `bytes` at
@@ -180,6 +186,8 @@ private:
   /// a block-coded table.
   std::vector<uint32_t> decoded;
   bool isStream = false;
+  /// Format 5.0's patch coding (see ColumnTableOptions::chainedPatches).
+  bool chainedPatches = false;
 };
 
 } // namespace section

@@ -44,7 +44,7 @@ struct DebugSectionOptions {
   uint32_t locationsPerBlock = 0;
   /// The format major version to write: the current one, or 1 for files
   /// that older readers must read (and for tests of the 1.0 reader path).
-  uint16_t formatVersion = section::kVersionMajorStreams;
+  uint16_t formatVersion = section::kVersionMajorNumbered;
   /// Format 3: compress a section of at most section::kMaxCompressedImage
   /// bytes as one zstd frame when that makes it smaller (flag COMPRESSED).
   /// Off for sections that tests damage byte by byte, and for readers that

@@ -18,6 +18,7 @@
 #include "tg/Serialize/ElfContainer.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Serialize/SectionImage.h"
+#include "tg/Serialize/StringData.h"
 #include "tg/Target/DebugSection.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -144,13 +145,15 @@ private:
   void orderLocations();
   /// The image in the format of options.formatVersion, in named steps.
   std::string serialize();
-  void encodePrefixCodedStrings(SectionTables &tables);
+  void encodePrefixCodedStrings(SectionTables &tables, bool numbered);
   void encodeStringTable(SectionTables &tables);
   void encodeFixedTables(SectionTables &tables);
   void encodeFixedRecordsV1(SectionTables &tables);
   void encodeRunCodedHandlesV1(SectionTables &tables, uint32_t perBlock);
-  void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes);
-  void encodeRowTables(SectionTables &tables, unsigned numKinds);
+  void encodeBlockCodedTables(SectionTables &tables, BlockSizes &sizes,
+                              bool chainedPatches);
+  void encodeRowTables(SectionTables &tables, unsigned numKinds,
+                       bool chainedPatches);
   /// The header, the section table and the tables of `kinds` (kind
   /// numbers, in order), with version `layout.major`.`minor`.
   std::string assembleImage(const FormatLayout &layout,
@@ -167,10 +170,12 @@ private:
   /// Stores everything after the header of a small 3.0 image as one zstd
   /// frame, when that is smaller (flag COMPRESSED).
   void compressSmallImage(std::string &image);
-  /// Format 4: replaces a small 3.x `image` (of tables `kinds`) by the
-  /// compressed 4.0 section of the same tables, stream-coded, when that is
+  /// Formats 4 and 5: replaces a small block-coded `image` (3.x or 5.0, of
+  /// tables `kinds`) by the compressed section of the same tables,
+  /// stream-coded (4.0, or 5.0 with flag STREAM_TABLES), when that is
   /// smaller.
-  void compressStreamImage(std::string &image, ArrayRef<unsigned> kinds,
+  void compressStreamImage(std::string &image, const FormatLayout &layout,
+                           ArrayRef<unsigned> kinds,
                            const SectionTables &tables,
                            const BlockSizes &sizes);
 
@@ -772,45 +777,9 @@ void SectionBuilder::embedSource() {
   }
 }
 
-void SectionBuilder::encodePrefixCodedStrings(SectionTables &tables) {
-  // Each string as (distance back to an earlier string, bytes of its prefix
-  // to reuse, the rest): module classes and source files share long prefixes
-  // (`__torch__.transformers.models.mixtral.modeling_mixtral.`,
-  // `/usr/lib/python3/dist-packages/torch/nn/modules/`). The longest common
-  // prefix with any earlier string is with one of its neighbours in sorted
-  // order.
-  std::string &out = tables.at(SectionKind::StringData);
-  std::map<StringRef, uint32_t> seen;
-  for (uint32_t id = 0; id < strings.size(); ++id) {
-    StringRef str = strings[id];
-    uint32_t bestId = 0;
-    size_t bestLength = 0;
-    auto consider = [&](std::map<StringRef, uint32_t>::iterator it) {
-      size_t n = 0, limit = std::min(str.size(), it->first.size());
-      while (n < limit && str[n] == it->first[n])
-        ++n;
-      if (n > bestLength || (n == bestLength && n && it->second > bestId)) {
-        bestLength = n;
-        bestId = it->second;
-      }
-    };
-    auto next = seen.lower_bound(str);
-    if (next != seen.end())
-      consider(next);
-    if (next != seen.begin())
-      consider(std::prev(next));
-    // A reference costs two varints: only worth it for a few bytes.
-    if (bestLength < 3) {
-      appendVarint(out, 0);
-    } else {
-      appendVarint(out, id - bestId);
-      appendVarint(out, bestLength);
-    }
-    size_t reused = bestLength < 3 ? 0 : bestLength;
-    appendVarint(out, str.size() - reused);
-    out += str.drop_front(reused);
-    seen.try_emplace(str, id);
-  }
+void SectionBuilder::encodePrefixCodedStrings(SectionTables &tables,
+                                              bool numbered) {
+  tables.at(SectionKind::StringData) = encodeStringData(strings, numbered);
   tables.count(SectionKind::StringOffsets) = strings.size();
   tables.count(SectionKind::StringData) = strings.size();
 }
@@ -908,7 +877,8 @@ void SectionBuilder::encodeRunCodedHandlesV1(SectionTables &tables,
 }
 
 void SectionBuilder::encodeBlockCodedTables(SectionTables &tables,
-                                            BlockSizes &sizes) {
+                                            BlockSizes &sizes,
+                                            bool chainedPatches) {
   // Rows of u32 columns, so a repeated layer can be a copy of an earlier
   // block (docs/debug-section-format.md).
   struct CodedTable {
@@ -957,6 +927,7 @@ void SectionBuilder::encodeBlockCodedTables(SectionTables &tables,
       return;
     ColumnTableOptions tableOptions;
     tableOptions.allowCopies = options.allowCopyBlocks;
+    tableOptions.chainedPatches = chainedPatches;
     tableOptions.rowsPerBlock =
         table.rowsPerBlock ? table.rowsPerBlock : kAutoRowsPerBlock[candidate];
     candidates[job / kNumCandidates][candidate] =
@@ -984,7 +955,8 @@ void SectionBuilder::encodeBlockCodedTables(SectionTables &tables,
       tables.at(SectionKind::HandleBlocks).size();
 }
 
-void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
+void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds,
+                                     bool chainedPatches) {
   // The fixed-width tables become row tables, block-coded like the handle
   // table with their block index in front. Their rows and columns are the
   // u32 fields of the 2.x records, so they are coded from those bytes.
@@ -1000,6 +972,7 @@ void SectionBuilder::encodeRowTables(SectionTables &tables, unsigned numKinds) {
           readU32(reinterpret_cast<const uint8_t *>(fixed.data()) + 4 * i);
     ColumnTableOptions tableOptions;
     tableOptions.allowCopies = options.allowCopyBlocks;
+    tableOptions.chainedPatches = chainedPatches;
     tableOptions.rowsPerBlock = kRowTableRowsPerBlock;
     EncodedColumnTable table = encodeColumnTable(values, columns, tableOptions);
     tables.rows[k] = values;
@@ -1036,9 +1009,12 @@ std::string SectionBuilder::assembleImage(const FormatLayout &layout,
   std::memcpy(header, kMagic, sizeof(kMagic));
   write16le(header + kOffVersionMajor, layout.major);
   write16le(header + kOffVersionMinor, minor);
-  write32le(header + kOffFlags, sourceLines.empty() && !options.embedSource
-                                    ? 0u
-                                    : uint32_t(kFlagSourceLines));
+  uint32_t flags = sourceLines.empty() && !options.embedSource
+                       ? 0u
+                       : uint32_t(kFlagSourceLines);
+  if (layout.numberedStrings && layout.streamTables)
+    flags |= kFlagStreamTables;
+  write32le(header + kOffFlags, flags);
   write32le(header + kOffHeaderSize, kHeaderSize);
   write32le(header + kOffSectionCount, kinds.size());
   write64le(header + kOffFileSize, out.size());
@@ -1064,8 +1040,11 @@ std::string SectionBuilder::serialize() {
   // Format 4 is written only compressed (below); what is not compressed is
   // written in 3.x, which is read in place.
   bool streams = options.formatVersion >= kVersionMajorStreams;
+  // Format 4 means 3.x read in place, 4.0 compressed; format 5 is both.
   FormatLayout layout = FormatLayout::get(
-      std::min<uint16_t>(options.formatVersion, kVersionMajor));
+      options.formatVersion == kVersionMajorStreams
+          ? kVersionMajor
+          : std::min<uint16_t>(options.formatVersion, kVersionMajorNumbered));
   // Rows per block of the three block-coded tables, as written in the
   // header; 0 until chosen (format 1 codes handles in blocks of its own).
   BlockSizes sizes{options.handlesPerBlock, options.stackNodesPerBlock,
@@ -1074,18 +1053,18 @@ std::string SectionBuilder::serialize() {
     sizes.handles = kDefaultHandlesPerBlock;
   SectionTables tables;
   if (layout.prefixCodedStrings)
-    encodePrefixCodedStrings(tables);
+    encodePrefixCodedStrings(tables, layout.numberedStrings);
   else
     encodeStringTable(tables);
   encodeFixedTables(tables);
   if (layout.blockCodedTables) {
-    encodeBlockCodedTables(tables, sizes);
+    encodeBlockCodedTables(tables, sizes, layout.chainedPatches);
   } else {
     encodeFixedRecordsV1(tables);
     encodeRunCodedHandlesV1(tables, sizes.handles);
   }
   if (layout.rowTables)
-    encodeRowTables(tables, layout.numKinds);
+    encodeRowTables(tables, layout.numKinds, layout.chainedPatches);
   std::string image;
   SmallVector<unsigned> kinds;
   if (layout.buildId) {
@@ -1096,7 +1075,7 @@ std::string SectionBuilder::serialize() {
   }
   if (layout.compressible && options.compressSmall) {
     if (streams)
-      compressStreamImage(image, kinds, tables, sizes);
+      compressStreamImage(image, layout, kinds, tables, sizes);
     else
       compressSmallImage(image);
   }
@@ -1114,7 +1093,10 @@ std::string SectionBuilder::assembleWithBuildId(
       1u, rows ? unsigned(SectionKind::LocationIndex) : kNumSectionKindsV2)));
   if (rows)
     kinds.push_back(unsigned(SectionKind::Records));
-  uint16_t minor = rows ? kVersionMinorRecords : layout.minor;
+  // 3.x names its optional tables in the minor version; 5.0 has them all.
+  bool minorNamesTables = layout.major == kVersionMajor;
+  uint16_t minor =
+      rows && minorNamesTables ? kVersionMinorRecords : layout.minor;
   std::string image = assembleImage(layout, kinds, minor, tables, sizes);
   if (!options.writeBuildId)
     return image;
@@ -1131,9 +1113,9 @@ std::string SectionBuilder::assembleWithBuildId(
   // Kinds in order: BUILD_ID before RECORDS.
   kinds.insert(rows ? kinds.end() - 1 : kinds.end(),
                unsigned(SectionKind::BuildId));
-  return assembleImage(layout, kinds,
-                       rows ? kVersionMinorRecords : kVersionMinorBuildId,
-                       tables, sizes);
+  if (minorNamesTables)
+    minor = rows ? kVersionMinorRecords : kVersionMinorBuildId;
+  return assembleImage(layout, kinds, minor, tables, sizes);
 }
 
 void SectionBuilder::compressSmallImage(std::string &image) {
@@ -1147,6 +1129,7 @@ void SectionBuilder::compressSmallImage(std::string &image) {
 }
 
 void SectionBuilder::compressStreamImage(std::string &image,
+                                         const FormatLayout &layout,
                                          ArrayRef<unsigned> kinds,
                                          const SectionTables &tables,
                                          const BlockSizes &sizes) {
@@ -1185,11 +1168,14 @@ void SectionBuilder::compressStreamImage(std::string &image,
   }
   streamed.count(SectionKind::HandleBlocks) =
       streamed.at(SectionKind::HandleBlocks).size();
-  std::string image4 =
-      assembleImage(FormatLayout::get(kVersionMajorStreams), kinds,
-                    /*minor=*/0, streamed, sizes);
+  FormatLayout streamLayout =
+      layout.numberedStrings ? layout : FormatLayout::get(kVersionMajorStreams);
+  streamLayout.streamTables = true;
+  std::string streamImage =
+      assembleImage(streamLayout, kinds, /*minor=*/0, streamed, sizes);
   std::string packed = compressImage(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(image4.data()), image4.size()));
+      reinterpret_cast<const uint8_t *>(streamImage.data()),
+      streamImage.size()));
   // Empty without zstd; kept only when smaller than the 3.x image.
   if (!packed.empty() && packed.size() < image.size())
     image = std::move(packed);

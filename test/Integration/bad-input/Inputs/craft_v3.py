@@ -9,6 +9,17 @@ table, tables) is recomputed, so the reader's own rules are what is tested.
   craft_v3.py string-chain IN OUT  the same with 600 strings (216 KB decoded,
                                    under the bound): read
 
+Format 5.0 (IN written with compress=false), STRING_DATA replaced:
+  craft_v3.py numbered-bomb IN OUT   a 1,001-byte string ending in 0, then
+                                     1200 one-byte NextNumber strings (its
+                                     stem, the next number): 4 KB that would
+                                     decode to 1.2 MB, over the bound
+  craft_v3.py numbered-chain IN OUT  the same with 100 strings: read
+  craft_v3.py numbered-form3 IN OUT  string 1 of form 3, which is no form
+  craft_v3.py numbered-no-number IN OUT
+                                     string 1 renumbers string 0, which does
+                                     not end in a number
+
 Format 3.2 (IN a 3.2 section with RECORDS), RECORDS replaced by one row:
   craft_v3.py records-anchor-out-of-range IN OUT  held by handle 99
   craft_v3.py records-no-site IN OUT              held by the module, site 0
@@ -44,6 +55,15 @@ def one_record(anchor, kind, pass_id, site, stack, into, holder):
                                       holder)]
     index, blocks = coded_table([literal(columns, 2)])
     return [1, index + blocks]
+
+
+def numbered(count, stem=b"a" * 1000 + b"0", form=2):
+    """Format 5.0 STRING_DATA: string 0 literal, then `count - 1` strings of
+    `form` (2: NextNumber, head (1 << 2) | 2; 1: Renumbered by +1)."""
+    data = bytearray(varint(0) + varint(len(stem)) + stem)
+    for _ in range(1, count):
+        data += varint(1 << 2 | form) + (varint(2) if form == 1 else b"")
+    return count, bytes(data)
 
 
 def align8(x):
@@ -93,6 +113,18 @@ def main():
             "records-anchor-out-of-range": one_record(100, 1, 0, 1, 0, NONE, NONE),
             "records-no-site": one_record(0, 1, 0, 0, 0, NONE, NONE),
         }[what]
+        open(dst, "wb").write(build(header, tables, align8))
+        return
+    if what.startswith("numbered-"):
+        header, tables = parse(open(src, "rb").read(), 5, align8)
+        count, data = {
+            "numbered-bomb": lambda: numbered(1200),
+            "numbered-chain": lambda: numbered(100),
+            "numbered-form3": lambda: numbered(2, form=3),
+            "numbered-no-number": lambda: numbered(2, stem=b"abc", form=1),
+        }[what]()
+        tables[STRING_DATA] = [count, data]
+        tables[STRING_OFFSETS][0] = count
         open(dst, "wb").write(build(header, tables, align8))
         return
     if not what.startswith("string-"):

@@ -1,0 +1,291 @@
+//===- StringData.cpp - The coded string table (STRING_DATA) --------------===//
+//
+// docs/debug-section-format.md, "STRING_DATA (version 3.0)" and "Numbered
+// strings (version 5.0)", specifies what is coded here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Serialize/StringData.h"
+#include "tg/Serialize/Encoding.h"
+#include "tg/Serialize/Format.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+
+#include <map>
+
+using namespace llvm;
+using namespace tg;
+using namespace tg::section;
+using namespace tg::encoding;
+
+namespace {
+
+/// Numbers a string may end in: below 10^18, so that the difference of two
+/// of them, and a number plus a difference, fit an int64 without overflow.
+constexpr unsigned kMaxNumberDigits = 18;
+constexpr uint64_t kNumberLimit = 1000000000000000000ull; // 10^18
+
+unsigned varintSize(uint64_t v) {
+  unsigned n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+
+/// The first varint of a string in format 5.0: its form in the two low bits.
+uint64_t formHead(uint64_t distance, StringForm form) {
+  return distance << 2 | uint64_t(form);
+}
+
+} // namespace
+
+std::optional<TrailingNumber> tg::section::splitTrailingNumber(StringRef str) {
+  size_t digits = 0;
+  while (digits < str.size() && isDigit(str[str.size() - 1 - digits]))
+    ++digits;
+  if (digits == 0 || digits > kMaxNumberDigits)
+    return std::nullopt;
+  StringRef number = str.take_back(digits);
+  // Leading zeros would not survive renumbering ("_07" + 1 is "_8").
+  if (digits > 1 && number.front() == '0')
+    return std::nullopt;
+  TrailingNumber result;
+  result.stem = str.drop_back(digits);
+  for (char c : number)
+    result.value = result.value * 10 + uint64_t(c - '0');
+  return result;
+}
+
+std::string tg::section::encodeStringData(ArrayRef<StringRef> strings,
+                                          bool numbered) {
+  // Each string as (distance back to an earlier string, bytes of its prefix
+  // to reuse, the rest): module classes and source files share long prefixes
+  // (`__torch__.transformers.models.mixtral.modeling_mixtral.`,
+  // `/usr/lib/python3/dist-packages/torch/nn/modules/`). The longest common
+  // prefix with any earlier string is with one of its neighbours in sorted
+  // order. In 5.0 a fused kernel's name (`fused_linear_mul_silu_41237`) is
+  // instead the stem of the last string with the same stem and the number
+  // after the previous string's, one byte: at 1M generated ops the ~107K
+  // kernel names went from 4.7 bytes each to 1.2.
+  std::string out;
+  std::map<StringRef, uint32_t> seen;
+  StringMap<uint32_t> lastWithStem;
+  std::optional<uint64_t> previousNumber;
+  uint64_t decodedSize = 0;
+  std::string coding;
+  for (uint32_t id = 0; id < strings.size(); ++id) {
+    StringRef str = strings[id];
+    uint32_t bestId = 0;
+    size_t bestLength = 0;
+    auto consider = [&](std::map<StringRef, uint32_t>::iterator it) {
+      size_t n = 0, limit = std::min(str.size(), it->first.size());
+      while (n < limit && str[n] == it->first[n])
+        ++n;
+      if (n > bestLength || (n == bestLength && n && it->second > bestId)) {
+        bestLength = n;
+        bestId = it->second;
+      }
+    };
+    auto next = seen.lower_bound(str);
+    if (next != seen.end())
+      consider(next);
+    if (next != seen.begin())
+      consider(std::prev(next));
+    // A reference costs two varints: only worth it for a few bytes.
+    size_t reused = bestLength < 3 ? 0 : bestLength;
+    auto prefixCoding = [&](size_t reuse) {
+      coding.clear();
+      uint64_t distance = reuse ? id - bestId : 0;
+      appendVarint(coding, numbered ? formHead(distance, StringForm::PrefixOf)
+                                    : distance);
+      if (reuse)
+        appendVarint(coding, reuse);
+      appendVarint(coding, str.size() - reuse);
+      coding += str.drop_front(reuse);
+    };
+    prefixCoding(reused);
+    std::optional<TrailingNumber> number;
+    if (numbered)
+      number = splitTrailingNumber(str);
+    if (number) {
+      auto it = lastWithStem.find(number->stem);
+      if (it != lastWithStem.end()) {
+        uint64_t distance = id - it->second;
+        uint64_t sourceValue = splitTrailingNumber(strings[it->second])->value;
+        uint64_t delta =
+            zigzagEncode(int64_t(number->value) - int64_t(sourceValue));
+        unsigned renumbered =
+            varintSize(formHead(distance, StringForm::Renumbered)) +
+            varintSize(delta);
+        unsigned nextNumber =
+            previousNumber && *previousNumber + 1 == number->value
+                ? varintSize(formHead(distance, StringForm::NextNumber))
+                : ~0u;
+        if (nextNumber <= renumbered && nextNumber <= coding.size()) {
+          coding.clear();
+          appendVarint(coding, formHead(distance, StringForm::NextNumber));
+        } else if (renumbered < coding.size()) {
+          coding.clear();
+          appendVarint(coding, formHead(distance, StringForm::Renumbered));
+          appendVarint(coding, delta);
+        }
+      }
+      lastWithStem[number->stem] = id;
+    }
+    previousNumber =
+        number ? std::optional<uint64_t>(number->value) : std::nullopt;
+    // A reader rejects strings that decode to more than kMaxStringExpansion
+    // times the table (a crafted table must not cost it quadratic memory):
+    // keep every prefix of the table within that bound, so the whole is.
+    if (decodedSize + str.size() >
+        kMaxStringExpansion * (out.size() + coding.size()) +
+            kStringExpansionSlack)
+      prefixCoding(0);
+    out += coding;
+    decodedSize += str.size();
+    seen.try_emplace(str, id);
+  }
+  return out;
+}
+
+Expected<DecodedStrings> tg::section::decodeStringData(ArrayRef<uint8_t> bytes,
+                                                       uint64_t fileOffset,
+                                                       uint32_t numStrings,
+                                                       bool numbered) {
+  const uint8_t *begin = bytes.data(), *p = begin, *end = begin + bytes.size();
+  uint64_t limit = kMaxStringExpansion * bytes.size() + kStringExpansionSlack;
+  auto bad = [&](uint32_t id, const uint8_t *at, const Twine &what) {
+    return makeError("bad STRING_DATA at offset {0}: string {1}: {2}",
+                     fileOffset + uint64_t(at - begin), id, what.str());
+  };
+  auto readVarint = [&](uint32_t id, uint64_t &value) -> Error {
+    const uint8_t *start = p, *stop = nullptr;
+    VarintStatus status = decodeVarint(p, end, value, stop);
+    if (status == VarintStatus::Ok)
+      return Error::success();
+    return bad(id, start,
+               status == VarintStatus::PastEnd
+                   ? "varint runs past the end of the table"
+                   : "varint exceeds 64 bits");
+  };
+  DecodedStrings result;
+  std::string &arena = result.arena;
+  std::vector<uint32_t> &starts = result.starts;
+  starts.reserve(uint64_t(numStrings) + 1);
+  starts.push_back(0);
+  auto stringAt = [&](uint32_t id) {
+    return StringRef(arena).slice(starts[id], starts[id + 1]);
+  };
+  auto checkLimit = [&](uint32_t id, const uint8_t *at,
+                        uint64_t more) -> Error {
+    if (arena.size() + more <= limit)
+      return Error::success();
+    return bad(id, at,
+               "the strings decode to more than " + Twine(limit) + " bytes (" +
+                   Twine(kMaxStringExpansion) + " times the table, plus " +
+                   Twine(kStringExpansionSlack) + ")");
+  };
+  const char *numberRule =
+      "does not end in a number (1 to 18 digits, no leading zero)";
+  for (uint32_t id = 0; id < numStrings; ++id) {
+    const uint8_t *at = p;
+    uint64_t head = 0;
+    if (Error err = readVarint(id, head))
+      return std::move(err);
+    auto form = StringForm::PrefixOf;
+    uint64_t distance = head;
+    if (numbered) {
+      if ((head & 3) == 3)
+        return bad(id, at, "unknown string form 3");
+      form = StringForm(head & 3);
+      distance = head >> 2;
+    }
+    if (distance > id)
+      return bad(id, at,
+                 "refers " + Twine(distance) +
+                     " strings back, before the first string");
+    if (form != StringForm::PrefixOf) {
+      if (distance == 0)
+        return bad(id, at,
+                   "a renumbered string refers 0 strings back, to itself");
+      uint32_t from = id - uint32_t(distance);
+      // Copy out: the append below may move the arena.
+      std::string source = stringAt(from).str();
+      std::optional<TrailingNumber> split = splitTrailingNumber(source);
+      if (!split)
+        return bad(id, at,
+                   "renumbers string " + Twine(from) + ", which " + numberRule);
+      uint64_t value;
+      if (form == StringForm::Renumbered) {
+        uint64_t zz;
+        if (Error err = readVarint(id, zz))
+          return std::move(err);
+        int64_t delta = zigzagDecode(zz);
+        uint64_t base = split->value;
+        bool inRange = delta >= 0 ? uint64_t(delta) < kNumberLimit - base
+                                  : uint64_t(0) - uint64_t(delta) <= base;
+        if (!inRange)
+          return bad(id, at,
+                     "renumbers " + Twine(base) + " by " + Twine(delta) +
+                         ", outside [0, 10^18)");
+        value = base + uint64_t(delta);
+      } else {
+        std::optional<TrailingNumber> previous =
+            splitTrailingNumber(stringAt(id - 1));
+        if (!previous)
+          return bad(id, at,
+                     "continues the number of string " + Twine(id - 1) +
+                         ", which " + numberRule);
+        if (previous->value + 1 >= kNumberLimit)
+          return bad(id, at,
+                     "continues " + Twine(previous->value) +
+                         ", the last number below 10^18");
+        value = previous->value + 1;
+      }
+      std::string digits = std::to_string(value);
+      if (Error err = checkLimit(id, at, split->stem.size() + digits.size()))
+        return std::move(err);
+      arena += split->stem;
+      arena += digits;
+      starts.push_back(uint32_t(arena.size()));
+      continue;
+    }
+    uint64_t reused = 0, own = 0;
+    if (distance) {
+      if (Error err = readVarint(id, reused))
+        return std::move(err);
+      uint32_t from = id - uint32_t(distance);
+      uint64_t length = starts[from + 1] - starts[from];
+      if (reused > length)
+        return bad(id, at,
+                   "reuses " + Twine(reused) + " bytes of string " +
+                       Twine(from) + ", which has " + Twine(length));
+    }
+    if (Error err = readVarint(id, own))
+      return std::move(err);
+    if (own > uint64_t(end - p))
+      return bad(id, at,
+                 "its " + Twine(own) + " bytes run past the end of the table");
+    if (Error err = checkLimit(id, at, reused + own))
+      return std::move(err);
+    if (reused) {
+      uint32_t from = id - uint32_t(distance);
+      // Copy out first: the append may move the arena.
+      std::string prefix = arena.substr(starts[from], reused);
+      arena += prefix;
+    }
+    arena.append(reinterpret_cast<const char *>(p), own);
+    p += own;
+    starts.push_back(uint32_t(arena.size()));
+  }
+  if (p != end)
+    return makeError("bad STRING_DATA at offset {0}: {1} bytes after the last "
+                     "of its {2} strings",
+                     fileOffset + uint64_t(p - begin), uint64_t(end - p),
+                     numStrings);
+  return std::move(result);
+}
