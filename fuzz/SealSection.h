@@ -110,18 +110,25 @@ inline void fixChecksums(std::vector<uint8_t> &bytes) {
           {SectionKind::HandleIndex, SectionKind::HandleBlocks},
           {SectionKind::StackNodeIndex, SectionKind::StackNodes},
           {SectionKind::LocationIndex, SectionKind::Locations}};
-      // 4.0's stream tables have no blocks: only their tables' checksums.
+      // Stream tables (4.0, 5.0 with STREAM_TABLES) have no blocks: only
+      // their tables' checksums.
+      bool streams =
+          major == kVersionMajorStreams ||
+          (major >= kVersionMajorNumbered &&
+           (support::endian::read32le(base + kOffFlags) & kFlagStreamTables));
       for (auto [indexKind, blocksKind] : coded) {
-        if (major >= kVersionMajorStreams)
+        if (streams)
           break;
         const TableSpan *index = byKind[uint32_t(indexKind)];
         const TableSpan *blocks = byKind[uint32_t(blocksKind)];
         if (index && blocks)
           sealBlocks(base, *index, *blocks);
       }
-      // 3.0's row tables: the block index in front of the blocks.
-      for (uint32_t kind = 1;
-           major == kVersionMajor && kind <= kNumSectionKinds; ++kind) {
+      // The row tables of 3.x and 5.0: the block index in front of the
+      // blocks.
+      bool rowBlocks = major == kVersionMajor ||
+                       (major >= kVersionMajorNumbered && !streams);
+      for (uint32_t kind = 1; rowBlocks && kind <= kNumSectionKinds; ++kind) {
         const TableSpan *table = byKind[kind];
         if (!table || !getRowTableColumns(SectionKind(kind)))
           continue;
