@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/CallStack.h"
+#include "tg/IR/ModulePath.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Target/DebugSection.h"
@@ -374,6 +375,25 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
     if (!handle)
       return WalkResult::advance();
     byHandle.try_emplace(*handle, op);
+    // A section names each handle's op: a section of another module (or of
+    // this one before a pass renumbered its handles) would restore the
+    // wrong model's locations without a word.
+    llvm::Expected<SectionHandle> entry = reader.lookupHandle(*handle);
+    if (!entry) {
+      op->emitError() << "cannot restore the location of debug handle "
+                      << *handle << ": " << llvm::toString(entry.takeError());
+      return WalkResult::interrupt();
+    }
+    // The writer names ops as module paths do (prim::GetAttr for
+    // tg.get_submodule, the TorchScript kind of a tg.op).
+    if (entry->opName && *entry->opName != getModulePathOpName(op)) {
+      op->emitError() << "debug handle " << *handle << " is a '"
+                      << *entry->opName
+                      << "' in the debug section, not this op: the section "
+                         "was written for another module (or before its "
+                         "handles were reassigned)";
+      return WalkResult::interrupt();
+    }
     llvm::Expected<Location> loc = decoder.decodeHandle(*handle);
     if (!loc) {
       op->emitError() << "cannot restore the location of debug handle "
