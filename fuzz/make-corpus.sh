@@ -3,7 +3,7 @@
 #   <out>/section/  debug sections of the examples, as tg-opt writes them
 #                   (inlined and not, fused, several block sizes, embedded
 #                   source, compressed and not, ELF containers, the
-#                   golden v1.0, v2.0, v3.0 and v3.1 files)
+#                   golden v1.0 to v5.0 files)
 #   <out>/symbolize/ each section above and one of a generated model with
 #                   1830 handles and ~1000 stack nodes (bench/gen_scale_model.py),
 #                   behind request sequences (SymbolizerFuzzer.cpp's input):
@@ -64,6 +64,8 @@ add "$OUT/section" "$serialize/golden-v3.0.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.0-compressed.tgdbg"
 add "$OUT/section" "$serialize/golden-v3.1.tgdbg"
 add "$OUT/section" "$serialize/golden-v4.0.tgdbg"
+add "$OUT/section" "$serialize/golden-v5.0.tgdbg"
+add "$OUT/section" "$serialize/golden-v5.0-blocks.tgdbg"
 # ELF containers (elf=true): the reader's ELF parsing and the note check.
 add "$OUT/section" "$serialize/golden-v3.1.elf"
 section r18-elf "$r18" --tg-inline --tg-assign-debug-handles -- elf=true compress=false
