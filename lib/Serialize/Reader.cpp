@@ -624,8 +624,9 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
           return err;
         tableState[b].store(kChecked, std::memory_order_release);
       }
-      Expected<ColumnTableReader> table = ColumnTableReader::createStream(
-          name, bytesOf(b), offsets[b], rows, columns);
+      Expected<ColumnTableReader> table =
+          ColumnTableReader::createStream(name, bytesOf(b), offsets[b], rows,
+                                          columns, layout.streamColumnModes);
       if (!table)
         return table.takeError();
       out.emplace(std::move(*table));

@@ -63,6 +63,7 @@ FormatLayout FormatLayout::get(uint16_t major) {
     layout.major = kVersionMajorNumbered;
     layout.numberedStrings = true;
     layout.chainedPatches = true;
+    layout.streamColumnModes = true;
   } else if (major == kVersionMajorStreams) {
     layout.major = kVersionMajorStreams;
     layout.streamTables = true;

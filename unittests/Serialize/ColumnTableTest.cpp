@@ -233,6 +233,102 @@ TEST(ColumnTable, ChainedPatchesCostLessForNewKernels) {
   }
 }
 
+Expected<ColumnTableReader> openStream(const std::string &bytes, uint32_t rows,
+                                       unsigned columns, bool modes) {
+  return ColumnTableReader::createStream("TESTTAB",
+                                         arrayRefFromStringRef(bytes),
+                                         kBlocksOffset, rows, columns, modes);
+}
+
+TEST(ColumnTable, StreamTablesRoundTrip) {
+  // 4.0's stream tables, and 5.0's with a mode per column: every cell back.
+  for (bool modes : {false, true})
+    for (unsigned columns : {1u, 3u, 8u}) {
+      SCOPED_TRACE(testing::Message()
+                   << "modes " << modes << ", columns " << columns);
+      for (const std::vector<uint32_t> &v :
+           {randomValues(3000 * columns, columns),
+            layerValues(columns, 97, 12, 5000, 6, columns)}) {
+        uint32_t rows = v.size() / columns;
+        std::string bytes = encodeStreamTable(v, columns, modes);
+        Expected<ColumnTableReader> reader =
+            openStream(bytes, rows, columns, modes);
+        ASSERT_TRUE(bool(reader)) << toString(reader.takeError());
+        uint32_t out[kMaxColumns];
+        for (uint32_t r = 0; r < rows; ++r) {
+          ASSERT_FALSE(bool(reader->getRow(r, out)));
+          ASSERT_TRUE(std::equal(out, out + columns,
+                                 v.begin() + size_t(r) * columns))
+              << "row " << r;
+        }
+      }
+    }
+}
+
+TEST(ColumnTable, StreamColumnModeForKernelSites) {
+  // A site column as the writer numbers it: each layer repeats its sites
+  // (3, 4, 5, 6, 7) and a fused kernel's site, new in every layer, comes
+  // between them. Coded as 4.0 does, the differences around the new site
+  // change from layer to layer; mode 2 codes the new site as 0 and the
+  // rest against the last repeated site: the same bytes in every layer.
+  std::vector<uint32_t> v = {0, 1, 2};
+  for (uint32_t layer = 0, next = 8; layer < 500; ++layer)
+    for (uint32_t site : {3u, 4u, 0u, 5u, 6u, 7u})
+      v.push_back(site ? site : next++);
+  std::string bytes = encodeStreamTable(v, 1, /*columnModes=*/true);
+  ASSERT_FALSE(bytes.empty());
+  EXPECT_EQ(bytes[0], char(StreamColumnMode::NewAndDeltaSkippingNew));
+  Expected<ColumnTableReader> reader = openStream(bytes, v.size(), 1, true);
+  ASSERT_TRUE(bool(reader)) << toString(reader.takeError());
+  for (uint32_t r = 0; r < v.size(); ++r) {
+    Expected<uint32_t> cell = reader->getCell(r, 0);
+    ASSERT_TRUE(bool(cell));
+    ASSERT_EQ(*cell, v[r]) << "row " << r;
+  }
+  // Read without modes (4.0's reader), the same bytes are another table.
+  Expected<ColumnTableReader> old = openStream(bytes, v.size(), 1, false);
+  if (old) {
+    Expected<uint32_t> cell = old->getCell(3, 0);
+    ASSERT_TRUE(bool(cell));
+    EXPECT_NE(*cell, v[3]);
+  } else {
+    consumeError(old.takeError());
+  }
+}
+
+TEST(ColumnTable, BadStreamColumnModes) {
+  auto errorOf = [](const std::string &bytes, uint32_t rows) {
+    Expected<ColumnTableReader> reader = openStream(bytes, rows, 1, true);
+    return reader ? std::string() : toString(reader.takeError());
+  };
+  // A mode that is none of the three.
+  EXPECT_EQ(errorOf(std::string("\x03\x00\x00", 3), 2),
+            "TESTTAB: column 0 at offset 5000: unknown column mode 3");
+  // A new value after the largest u32: 0xFFFFFFFF (difference -1, coded
+  // zigzag + 1 = 2), then "new".
+  EXPECT_EQ(errorOf(std::string("\x01\x02\x00", 3), 2),
+            "TESTTAB: row 1, column 0 at offset 5002: a new value after "
+            "4294967295");
+  // The mode byte counts: 2 rows need 3 bytes.
+  EXPECT_EQ(errorOf(std::string("\x01\x00", 2), 2),
+            "TESTTAB: 2 rows of 1 columns need at least 3 bytes, the table at "
+            "offset 5000 has 2");
+  // Mode 1 and 2 decode as specified: 0 is the next new value (0, then 1),
+  // 3 is zigzag 2 + 1 = difference +1.
+  Expected<ColumnTableReader> one =
+      openStream(std::string("\x01\x00\x00\x03", 4), 3, 1, true);
+  ASSERT_TRUE(bool(one)) << toString(one.takeError());
+  EXPECT_EQ(*one->getCell(2, 0), 2u); // 0, 1, then 1 + 1.
+  Expected<ColumnTableReader> two =
+      openStream(std::string("\x02\x05\x00\x03", 4), 3, 1, true);
+  ASSERT_TRUE(bool(two)) << toString(two.takeError());
+  // 5 is zigzag 4 + 1 = +2: 2; then new: 3; then +1 from 2 (the last value
+  // that was not new): 3.
+  EXPECT_EQ(*two->getCell(0, 0), 2u);
+  EXPECT_EQ(*two->getCell(1, 0), 3u);
+  EXPECT_EQ(*two->getCell(2, 0), 3u);
+}
+
 TEST(ColumnTable, Deterministic) {
   std::vector<uint32_t> v = layerValues(3, 500, 20, 800, 11, 4);
   EncodedColumnTable a = encode(v, 3, 64);

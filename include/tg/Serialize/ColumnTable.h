@@ -82,8 +82,32 @@ EncodedColumnTable encodeColumnTable(llvm::ArrayRef<uint32_t> values,
 /// No blocks, no index, no per-block checksum: a table meant to be
 /// compressed whole, where the repeats of a model's layers become repeated
 /// bytes (a copy block's shifted rows are patched bytes to zstd).
+///
+/// With `columnModes` (format 5.0) each column starts with a mode byte
+/// (StreamColumnMode): with `chooseModes`, the one whose column compresses
+/// smallest on its own; without, Delta for every column (what 4.0 codes,
+/// for a writer that compares the two images whole).
 std::string encodeStreamTable(llvm::ArrayRef<uint32_t> values,
-                              unsigned numColumns);
+                              unsigned numColumns, bool columnModes = false,
+                              bool chooseModes = true);
+
+/// How a column of a 5.0 stream table codes its values (its first byte).
+/// Tables number what they hold by first use, so a value is often the
+/// column's next new one (the largest so far plus one: a new kernel's site,
+/// a new layer's stack node); the NewAnd* modes code it as varint 0 and
+/// every other value as zigzag(difference) + 1.
+enum class StreamColumnMode : uint8_t {
+  /// 4.0's coding: zigzag of the difference from the value above.
+  Delta = 0,
+  /// New values as 0, differences from the value above.
+  NewAndDelta = 1,
+  /// New values as 0, differences from the last value that was not new: a
+  /// column whose new values interrupt a repeated pattern (a fused kernel's
+  /// site among the sites a layer repeats) keeps the pattern's bytes, which
+  /// the compressor matches layer after layer.
+  NewAndDeltaSkippingNew = 2,
+};
+inline constexpr unsigned kNumStreamColumnModes = 3;
 
 /// Reads a coded table in place (zero-copy). Thread-safe: the only mutable
 /// state is the set of validated blocks, kept in atomics.
@@ -106,7 +130,8 @@ public:
   /// `fileOffset` is the whole table.
   static llvm::Expected<ColumnTableReader>
   createStream(llvm::StringRef name, llvm::ArrayRef<uint8_t> bytes,
-               uint64_t fileOffset, uint32_t numRows, unsigned numColumns);
+               uint64_t fileOffset, uint32_t numRows, unsigned numColumns,
+               bool columnModes = false);
 
   ColumnTableReader(ColumnTableReader &&other) noexcept;
   ColumnTableReader &operator=(ColumnTableReader &&other) noexcept;

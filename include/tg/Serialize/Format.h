@@ -274,6 +274,9 @@ struct FormatLayout {
   bool numberedStrings = false;
   /// 5.0: copy blocks' patches are chained per column (ColumnTable.h).
   bool chainedPatches = false;
+  /// 5.0: each column of a stream table starts with its mode
+  /// (StreamColumnMode in ColumnTable.h).
+  bool streamColumnModes = false;
 
   /// The layout of major version `major` (1, 2, 3, 4, or 5 and later); for
   /// 5, without stream tables (a header flag says).

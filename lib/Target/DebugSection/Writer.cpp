@@ -1138,45 +1138,61 @@ void SectionBuilder::compressStreamImage(std::string &image,
   // The same tables (strings, build ID and all), the block-coded ones
   // stream-coded: zstd finds a repeated layer's rows as repeated bytes,
   // where a copy block's shifted and patched rows were new bytes to it.
-  SectionTables streamed = tables;
-  for (unsigned kind : kinds) {
-    unsigned k = kind - 1;
-    auto sectionKind = SectionKind(kind);
-    unsigned columns = getRowTableColumns(sectionKind);
-    switch (sectionKind) {
-    case SectionKind::HandleBlocks:
-      columns = kNumColumns;
-      break;
-    case SectionKind::StackNodes:
-      columns = kNumNodeColumns;
-      break;
-    case SectionKind::Locations:
-      columns = kNumLocColumns;
-      break;
-    case SectionKind::HandleIndex:
-    case SectionKind::StackNodeIndex:
-    case SectionKind::LocationIndex:
-      streamed.bytes[k].clear();
-      streamed.counts[k] = 0;
-      continue;
-    default:
-      break;
-    }
-    if (!columns)
-      continue;
-    streamed.bytes[k] = encodeStreamTable(tables.rows[k], columns);
-  }
-  streamed.count(SectionKind::HandleBlocks) =
-      streamed.at(SectionKind::HandleBlocks).size();
+  // In 5.0 with each column's mode chosen, and with Delta everywhere (a
+  // column's best mode alone is not always best in the whole frame: on an
+  // unfused ResNet-18 the chosen modes cost 3%); the smaller frame is kept.
   FormatLayout streamLayout =
       layout.numberedStrings ? layout : FormatLayout::get(kVersionMajorStreams);
   streamLayout.streamTables = true;
-  std::string streamImage =
-      assembleImage(streamLayout, kinds, /*minor=*/0, streamed, sizes);
-  std::string packed = compressImage(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(streamImage.data()),
-      streamImage.size()));
-  // Empty without zstd; kept only when smaller than the 3.x image.
+  auto compressStreams = [&](bool chooseModes) {
+    SectionTables streamed = tables;
+    for (unsigned kind : kinds) {
+      unsigned k = kind - 1;
+      auto sectionKind = SectionKind(kind);
+      unsigned columns = getRowTableColumns(sectionKind);
+      switch (sectionKind) {
+      case SectionKind::HandleBlocks:
+        columns = kNumColumns;
+        break;
+      case SectionKind::StackNodes:
+        columns = kNumNodeColumns;
+        break;
+      case SectionKind::Locations:
+        columns = kNumLocColumns;
+        break;
+      case SectionKind::HandleIndex:
+      case SectionKind::StackNodeIndex:
+      case SectionKind::LocationIndex:
+        streamed.bytes[k].clear();
+        streamed.counts[k] = 0;
+        continue;
+      default:
+        break;
+      }
+      if (!columns)
+        continue;
+      // Modes for the three large tables only: a mode byte per column of
+      // each small row table cost more than it saved (ResNet-18 unfused:
+      // ~30 bytes).
+      bool modes = layout.streamColumnModes && !getRowTableColumns(sectionKind);
+      streamed.bytes[k] =
+          encodeStreamTable(tables.rows[k], columns, modes, chooseModes);
+    }
+    streamed.count(SectionKind::HandleBlocks) =
+        streamed.at(SectionKind::HandleBlocks).size();
+    std::string streamImage =
+        assembleImage(streamLayout, kinds, /*minor=*/0, streamed, sizes);
+    return compressImage(llvm::ArrayRef<uint8_t>(
+        reinterpret_cast<const uint8_t *>(streamImage.data()),
+        streamImage.size()));
+  };
+  std::string packed = compressStreams(/*chooseModes=*/true);
+  if (layout.streamColumnModes) {
+    std::string plain = compressStreams(/*chooseModes=*/false);
+    if (!plain.empty() && plain.size() < packed.size())
+      packed = std::move(plain);
+  }
+  // Empty without zstd; kept only when smaller than the block-coded image.
   if (!packed.empty() && packed.size() < image.size())
     image = std::move(packed);
 }
