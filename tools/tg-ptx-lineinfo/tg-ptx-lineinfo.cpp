@@ -51,10 +51,10 @@ int fail(const Twine &message) {
   return 1;
 }
 
-int print(StringRef ptx) {
+int print(StringRef name, StringRef ptx) {
   Expected<std::vector<PTXLineChain>> chains = readPTXLineChains(ptx);
   if (!chains)
-    return fail(toString(chains.takeError()));
+    return fail(name + ": " + toString(chains.takeError()));
   std::vector<PTXLineChain> seen;
   std::string error = writeFileAtomically(outputPath, [&](raw_ostream &os) {
     for (const PTXLineChain &chain : *chains) {
@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (printChains)
-    return print(text);
+    return print(input, text);
 
   ErrorOr<std::unique_ptr<MemoryBuffer>> tableText =
       MemoryBuffer::getFile(chainsPath);

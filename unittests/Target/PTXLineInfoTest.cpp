@@ -93,7 +93,7 @@ TEST(PTXLineInfo, EveryInlinedAtNamesThePreviousLoc) {
 
 /// PTX whose body is `body`, with files a.py (1) and b.py (2) and one name.
 std::string withBody(const std::string &body) {
-  return ".visible .entry k()\n{\n" + body +
+  return ".version 7.8\n.visible .entry k()\n{\n" + body +
          "\tret;\n}\n\t.file\t1 \"a.py\"\n\t.file\t2 \"b.py\"\n"
          "\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 102,0\n\t}\n";
 }
@@ -101,6 +101,30 @@ std::string withBody(const std::string &body) {
 std::string check(const std::string &body) {
   llvm::Error err = verifyPTXLineInfo(withBody(body));
   return err ? llvm::toString(std::move(err)) : "";
+}
+
+TEST(PTXLineInfo, WhatIsNotPTXIsRefused) {
+  // PTX starts with .version (comments and blank lines aside): anything
+  // else has no line info to check, and readPTXLineChains reads none.
+  auto error = [](llvm::StringRef text) {
+    llvm::Error err = verifyPTXLineInfo(text);
+    return err ? llvm::toString(std::move(err)) : "";
+  };
+  EXPECT_EQ(error(""), "not PTX: no .version directive (the input is empty "
+                       "or only comments)");
+  EXPECT_EQ(error("// x\n\n"), "not PTX: no .version directive (the input "
+                               "is empty or only comments)");
+  EXPECT_EQ(error("\n.versionX 1\n"),
+            "line 2: not PTX: it starts with '.versionX 1', not a .version "
+            "directive");
+  EXPECT_EQ(error("\x7f\x45LF"),
+            "line 1: not PTX: it starts with '\\7FELF', not a .version "
+            "directive");
+  EXPECT_EQ(error("// made by hand\n.version 7.8\n"), "");
+  llvm::Expected<std::vector<PTXLineChain>> chains = readPTXLineChains("x\n");
+  ASSERT_FALSE(bool(chains));
+  EXPECT_EQ(llvm::toString(chains.takeError()),
+            "line 1: not PTX: it starts with 'x', not a .version directive");
 }
 
 TEST(PTXLineInfo, TheCheckAcceptsNVVMsLayout) {
@@ -121,7 +145,7 @@ TEST(PTXLineInfo, TheCheckRefusesACallSiteNoLocHad) {
   // The first level inlined: no plain .loc before it.
   EXPECT_NE(check("\t.loc\t1 2 72, function_name $L__info_string0, "
                   "inlined_at 1 6 5\n")
-                .find("line 3: inlined_at 1 6 5 names a call site that the "
+                .find("line 4: inlined_at 1 6 5 names a call site that the "
                       ".loc before it does not (none)"),
             std::string::npos);
   // Another position before it.
@@ -135,7 +159,7 @@ TEST(PTXLineInfo, TheCheckRefusesACallSiteNoLocHad) {
   EXPECT_NE(check("\t.loc\t1 6 5\n\tadd.s32 %r1, %r1, 1;\n"
                   "\t.loc\t1 2 72, function_name $L__info_string0, "
                   "inlined_at 1 6 5\n")
-                .find("line 5: inlined_at 1 6 5"),
+                .find("line 6: inlined_at 1 6 5"),
             std::string::npos);
 }
 
@@ -207,7 +231,7 @@ TEST(PTXLineInfo, TheCheckRefusesALineTwiceInOneChain) {
   EXPECT_NE(check("\t.loc\t1 6 5\n"
                   "\t.loc\t2 6 72, function_name $L__info_string0, "
                   "inlined_at 1 6 5\n")
-                .find("line 4: line 6 again in one chain (line 3)"),
+                .find("line 5: line 6 again in one chain (line 4)"),
             std::string::npos);
   // The same line in two instructions' chains is fine.
   EXPECT_EQ(check("\t.loc\t1 6 5\n\tadd.s32 %r1, %r1, 1;\n"

@@ -109,7 +109,9 @@ llvm::Error verifyPTXLineInfo(llvm::StringRef ptx);
 
 /// The chains the `.loc`s of `ptx` spell, one per instruction that follows
 /// a run of `.loc`s (innermost level last), with file names and function
-/// names resolved; what tests compare with tg-symbolicate.
+/// names resolved; what tests compare with tg-symbolicate. Only from PTX
+/// that verifyPTXLineInfo accepts, a line repeated in one chain aside (its
+/// error otherwise).
 llvm::Expected<std::vector<PTXLineChain>>
 readPTXLineChains(llvm::StringRef ptx);
 

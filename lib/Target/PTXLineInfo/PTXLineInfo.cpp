@@ -456,9 +456,36 @@ Expected<std::string> writePTXLineInfo(StringRef ptx,
   return LineInfoWriter(table).run(ptx);
 }
 
-Error verifyPTXLineInfo(StringRef ptx) {
+/// PTX starts with its .version directive (PTX ISA, "PTX Module
+/// Directives"): anything else, an empty file or bytes that are no text, is
+/// not PTX, and has no line info to check or read.
+Error checkIsPTX(ArrayRef<StringRef> lines) {
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    StringRef text = code(line);
+    if (text.empty())
+      continue;
+    if (text.starts_with(".version") && (text.size() == 8 || isSpace(text[8])))
+      return Error::success();
+    std::string start;
+    raw_string_ostream os(start);
+    printEscapedString(text.take_front(40), os);
+    return makeError(formatv("line {0}: not PTX: it starts with '{1}', not a "
+                             ".version directive",
+                             i + 1, start));
+  }
+  return makeError("not PTX: no .version directive (the input is empty or "
+                   "only comments)");
+}
+
+namespace {
+/// verifyPTXLineInfo, where `repeatedLines` allows a line twice in one chain
+/// (valid line info that ptxas folds, which readPTXLineChains reads to
+/// compare with the cubin's line table).
+Error verifyLineInfo(StringRef ptx, bool repeatedLines) {
   SmallVector<StringRef> lines;
   ptx.split(lines, '\n');
+  if (Error err = checkIsPTX(lines))
+    return err;
   Expected<PTXSymbols> symbols = readSymbols(lines);
   if (!symbols)
     return symbols.takeError();
@@ -481,7 +508,7 @@ Error verifyPTXLineInfo(StringRef ptx) {
     if (!(*loc)->inlinedAt)
       runLines.clear(); // a new chain: the instruction takes the last one
     uint32_t lineNumber = (*loc)->position.line;
-    if (lineNumber != 0) {
+    if (lineNumber != 0 && !repeatedLines) {
       auto [other, inserted] = runLines.try_emplace(lineNumber, i);
       if (!inserted)
         return makeError(formatv(
@@ -521,7 +548,20 @@ Error verifyPTXLineInfo(StringRef ptx) {
   return Error::success();
 }
 
+} // namespace
+
+Error verifyPTXLineInfo(StringRef ptx) {
+  return verifyLineInfo(ptx, /*repeatedLines=*/false);
+}
+
 Expected<std::vector<PTXLineChain>> readPTXLineChains(StringRef ptx) {
+  // Chains read from line info that breaks the rule would be wrong chains
+  // (an inlined_at naming a call site no .loc gave, a file no .file
+  // declares): refused, as --verify refuses them. A line twice in a chain
+  // is line info all the same (ptxas folds it; tests compare such chains
+  // with the cubin's line table).
+  if (Error err = verifyLineInfo(ptx, /*repeatedLines=*/true))
+    return std::move(err);
   SmallVector<StringRef> lines;
   ptx.split(lines, '\n');
   Expected<PTXSymbols> symbols = readSymbols(lines);
