@@ -92,6 +92,9 @@ def _pipeline_text(passes, pipeline):
     if passes is not None and pipeline is not None:
         raise TypeError("compile(): give passes or pipeline, not both")
     if pipeline is not None:
+        if not isinstance(pipeline, str):
+            raise TypeError("compile(): pipeline is MLIR's textual pipeline "
+                            "(a str), not %s" % type(pipeline).__name__)
         text = pipeline.strip()
         if text.startswith("builtin.module(") and text.endswith(")"):
             text = text[len("builtin.module("):-1]
@@ -163,9 +166,21 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     elif not isinstance(ir, (str, bytes)):
         raise TypeError("compile(): ir is IR text (str), bytecode (bytes) or "
                         "an os.PathLike, not %s" % type(ir).__name__)
+    if isinstance(ir, str):
+        # What the native module would do (UTF-8), with an error that says
+        # so: a str that is no UTF-8 (a lone surrogate) made pybind11 dump
+        # its signature.
+        try:
+            ir = ir.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise ValueError("compile(): ir is not valid Unicode text: %s" %
+                             e) from None
     if filename is None:
         filename = "<string>"
     filename = os.fsdecode(filename)
+    if build_id is not None and not isinstance(build_id, str):
+        raise TypeError("compile(): build_id is hex digits or \"none\" (a "
+                        "str), not %s" % type(build_id).__name__)
     text = _pipeline_text(passes, pipeline)
     if strip_debuginfo is None:
         strip_debuginfo = bool(section)

@@ -215,6 +215,14 @@ def test_argument_errors(resnet_ir):
         tracegraph.compile(42)
     with pytest.raises(TypeError, match="a pass is a str"):
         tracegraph.compile(resnet_ir, passes=[3])
+    # Found by trying the package: an AttributeError ('int' object has no
+    # attribute 'strip') and a ValueError from the section writer.
+    with pytest.raises(TypeError, match="pipeline is MLIR's textual pipeline"):
+        tracegraph.compile(resnet_ir, pipeline=5)
+    with pytest.raises(TypeError, match="build_id is hex digits"):
+        tracegraph.compile(resnet_ir, build_id=5)
+    with pytest.raises(ValueError, match="ir is not valid Unicode text"):
+        tracegraph.compile("module {} \ud800")
 
 
 def test_reader_module_loads_no_mlir():
