@@ -524,9 +524,10 @@ Error DebugSectionReader::checkIndexCounts() {
          {SectionKind::HandleIndex, SectionKind::StackNodeIndex,
           SectionKind::LocationIndex})
       if (unsigned k = idx(kind); counts[k])
-        return makeError("bad {0} at offset {1}: a {2}.x section has no "
-                         "block index, found {3} entries",
-                         kindName(k), offsets[k], versionMajor, counts[k]);
+        return makeError("bad {0} at offset {1}: a section of stream tables "
+                         "(4.0, or 5.0 with STREAM_TABLES) has no block "
+                         "index, found {2} entries",
+                         kindName(k), offsets[k], counts[k]);
     return Error::success();
   }
   unsigned hi = idx(SectionKind::HandleIndex);

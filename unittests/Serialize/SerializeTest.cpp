@@ -977,6 +977,40 @@ TEST_F(SerializeTest, DamagedStreamTablesAreErrors) {
       << lookup(more);
   EXPECT_NE(lookup(more).find("need at least"), std::string::npos)
       << lookup(more);
+
+  // A section of stream tables has empty block indexes: HANDLE_INDEX given
+  // two entries (8 bytes, so every later table stays aligned) is an error.
+  std::string indexed = image;
+  for (const TableEntry &entry : readTableEntries(indexed)) {
+    if (entry.kind != uint32_t(SectionKind::HandleIndex))
+      continue;
+    ASSERT_EQ(entry.bytes, 0u);
+    indexed.insert(entry.offset, 8, '\0');
+    char *e = indexed.data() + entry.entryAt;
+    llvm::support::endian::write32le(e + 4, 2);
+    llvm::support::endian::write64le(e + 8, 8);
+  }
+  llvm::support::endian::write64le(indexed.data() + kOffFileSize,
+                                   indexed.size());
+  fixChecksums(indexed);
+  EXPECT_NE(errorOf(indexed).find(
+                "bad HANDLE_INDEX at offset " +
+                std::to_string(tableOffset(indexed, SectionKind::HandleIndex)) +
+                ": a section of stream tables (4.0, or 5.0 with "
+                "STREAM_TABLES) has no block index, found 2 entries"),
+            std::string::npos)
+      << errorOf(indexed);
+  // Without the flag, the same tables are block-coded: their (empty)
+  // indexes do not fit the handle count.
+  std::string unflagged = image;
+  auto *header = reinterpret_cast<uint8_t *>(unflagged.data());
+  llvm::support::endian::write32le(
+      header + kOffFlags,
+      llvm::support::endian::read32le(header + kOffFlags) & ~kFlagStreamTables);
+  sealHeader(header);
+  EXPECT_NE(errorOf(unflagged).find("bad HANDLE_INDEX at offset"),
+            std::string::npos)
+      << errorOf(unflagged);
 }
 
 TEST_F(SerializeTest, DamagedCompressedSectionsAreErrors) {
