@@ -73,7 +73,8 @@ std::string tg::section::encodeStringData(ArrayRef<StringRef> strings,
   // kernel names went from 4.7 bytes each to 1.2.
   std::string out;
   std::map<StringRef, uint32_t> seen;
-  StringMap<uint32_t> lastWithStem;
+  // Per stem, the last string with it: its id and its number.
+  StringMap<std::pair<uint32_t, uint64_t>> lastWithStem;
   std::optional<uint64_t> previousNumber;
   uint64_t decodedSize = 0;
   std::string coding;
@@ -114,8 +115,8 @@ std::string tg::section::encodeStringData(ArrayRef<StringRef> strings,
     if (number) {
       auto it = lastWithStem.find(number->stem);
       if (it != lastWithStem.end()) {
-        uint64_t distance = id - it->second;
-        uint64_t sourceValue = splitTrailingNumber(strings[it->second])->value;
+        auto [sourceId, sourceValue] = it->second;
+        uint64_t distance = id - sourceId;
         uint64_t delta =
             zigzagEncode(int64_t(number->value) - int64_t(sourceValue));
         unsigned renumbered =
@@ -134,7 +135,7 @@ std::string tg::section::encodeStringData(ArrayRef<StringRef> strings,
           appendVarint(coding, delta);
         }
       }
-      lastWithStem[number->stem] = id;
+      lastWithStem[number->stem] = {id, number->value};
     }
     previousNumber =
         number ? std::optional<uint64_t>(number->value) : std::nullopt;
@@ -152,135 +153,55 @@ std::string tg::section::encodeStringData(ArrayRef<StringRef> strings,
   return out;
 }
 
-Expected<DecodedStrings> tg::section::decodeStringData(ArrayRef<uint8_t> bytes,
-                                                       uint64_t fileOffset,
-                                                       uint32_t numStrings,
-                                                       bool numbered) {
-  const uint8_t *begin = bytes.data(), *p = begin, *end = begin + bytes.size();
-  uint64_t limit = kMaxStringExpansion * bytes.size() + kStringExpansionSlack;
-  auto bad = [&](uint32_t id, const uint8_t *at, const Twine &what) {
+namespace {
+
+/// decodeStringData's state and its steps: one string at a time, each form
+/// by its own method, every error naming the string and its file offset.
+class StringDecoder {
+public:
+  StringDecoder(ArrayRef<uint8_t> bytes, uint64_t fileOffset, bool numbered)
+      : begin(bytes.data()), p(begin), end(begin + bytes.size()),
+        fileOffset(fileOffset),
+        limit(kMaxStringExpansion * bytes.size() + kStringExpansionSlack),
+        numbered(numbered) {}
+
+  Expected<DecodedStrings> run(uint32_t numStrings);
+
+private:
+  Error decodeOne(uint32_t id);
+  /// Forms 1 and 2: a stem of string `id - distance` and a number.
+  Error decodeRenumbered(uint32_t id, const uint8_t *at, StringForm form,
+                         uint64_t distance);
+  /// Form 0 (every string before 5.0): a prefix and bytes of its own.
+  Error decodePrefixed(uint32_t id, const uint8_t *at, uint64_t distance);
+  Error readVarint(uint32_t id, uint64_t &value);
+  /// The decoded strings may grow by `more` bytes (the bound against
+  /// quadratic tables).
+  Error checkLimit(uint32_t id, const uint8_t *at, uint64_t more) const;
+  Error bad(uint32_t id, const uint8_t *at, const Twine &what) const {
     return makeError("bad STRING_DATA at offset {0}: string {1}: {2}",
                      fileOffset + uint64_t(at - begin), id, what.str());
-  };
-  auto readVarint = [&](uint32_t id, uint64_t &value) -> Error {
-    const uint8_t *start = p, *stop = nullptr;
-    VarintStatus status = decodeVarint(p, end, value, stop);
-    if (status == VarintStatus::Ok)
-      return Error::success();
-    return bad(id, start,
-               status == VarintStatus::PastEnd
-                   ? "varint runs past the end of the table"
-                   : "varint exceeds 64 bits");
-  };
-  DecodedStrings result;
-  std::string &arena = result.arena;
-  std::vector<uint32_t> &starts = result.starts;
-  starts.reserve(uint64_t(numStrings) + 1);
-  starts.push_back(0);
-  auto stringAt = [&](uint32_t id) {
-    return StringRef(arena).slice(starts[id], starts[id + 1]);
-  };
-  auto checkLimit = [&](uint32_t id, const uint8_t *at,
-                        uint64_t more) -> Error {
-    if (arena.size() + more <= limit)
-      return Error::success();
-    return bad(id, at,
-               "the strings decode to more than " + Twine(limit) + " bytes (" +
-                   Twine(kMaxStringExpansion) + " times the table, plus " +
-                   Twine(kStringExpansionSlack) + ")");
-  };
-  const char *numberRule =
+  }
+  StringRef stringAt(uint32_t id) const {
+    return StringRef(result.arena)
+        .slice(result.starts[id], result.starts[id + 1]);
+  }
+
+  static constexpr const char *kNumberRule =
       "does not end in a number (1 to 18 digits, no leading zero)";
+  const uint8_t *begin, *p, *end;
+  uint64_t fileOffset, limit;
+  bool numbered;
+  DecodedStrings result;
+};
+
+Expected<DecodedStrings> StringDecoder::run(uint32_t numStrings) {
+  result.starts.reserve(uint64_t(numStrings) + 1);
+  result.starts.push_back(0);
   for (uint32_t id = 0; id < numStrings; ++id) {
-    const uint8_t *at = p;
-    uint64_t head = 0;
-    if (Error err = readVarint(id, head))
+    if (Error err = decodeOne(id))
       return std::move(err);
-    auto form = StringForm::PrefixOf;
-    uint64_t distance = head;
-    if (numbered) {
-      if ((head & 3) == 3)
-        return bad(id, at, "unknown string form 3");
-      form = StringForm(head & 3);
-      distance = head >> 2;
-    }
-    if (distance > id)
-      return bad(id, at,
-                 "refers " + Twine(distance) +
-                     " strings back, before the first string");
-    if (form != StringForm::PrefixOf) {
-      if (distance == 0)
-        return bad(id, at,
-                   "a renumbered string refers 0 strings back, to itself");
-      uint32_t from = id - uint32_t(distance);
-      // Copy out: the append below may move the arena.
-      std::string source = stringAt(from).str();
-      std::optional<TrailingNumber> split = splitTrailingNumber(source);
-      if (!split)
-        return bad(id, at,
-                   "renumbers string " + Twine(from) + ", which " + numberRule);
-      uint64_t value;
-      if (form == StringForm::Renumbered) {
-        uint64_t zz;
-        if (Error err = readVarint(id, zz))
-          return std::move(err);
-        int64_t delta = zigzagDecode(zz);
-        uint64_t base = split->value;
-        bool inRange = delta >= 0 ? uint64_t(delta) < kNumberLimit - base
-                                  : uint64_t(0) - uint64_t(delta) <= base;
-        if (!inRange)
-          return bad(id, at,
-                     "renumbers " + Twine(base) + " by " + Twine(delta) +
-                         ", outside [0, 10^18)");
-        value = base + uint64_t(delta);
-      } else {
-        std::optional<TrailingNumber> previous =
-            splitTrailingNumber(stringAt(id - 1));
-        if (!previous)
-          return bad(id, at,
-                     "continues the number of string " + Twine(id - 1) +
-                         ", which " + numberRule);
-        if (previous->value + 1 >= kNumberLimit)
-          return bad(id, at,
-                     "continues " + Twine(previous->value) +
-                         ", the last number below 10^18");
-        value = previous->value + 1;
-      }
-      std::string digits = std::to_string(value);
-      if (Error err = checkLimit(id, at, split->stem.size() + digits.size()))
-        return std::move(err);
-      arena += split->stem;
-      arena += digits;
-      starts.push_back(uint32_t(arena.size()));
-      continue;
-    }
-    uint64_t reused = 0, own = 0;
-    if (distance) {
-      if (Error err = readVarint(id, reused))
-        return std::move(err);
-      uint32_t from = id - uint32_t(distance);
-      uint64_t length = starts[from + 1] - starts[from];
-      if (reused > length)
-        return bad(id, at,
-                   "reuses " + Twine(reused) + " bytes of string " +
-                       Twine(from) + ", which has " + Twine(length));
-    }
-    if (Error err = readVarint(id, own))
-      return std::move(err);
-    if (own > uint64_t(end - p))
-      return bad(id, at,
-                 "its " + Twine(own) + " bytes run past the end of the table");
-    if (Error err = checkLimit(id, at, reused + own))
-      return std::move(err);
-    if (reused) {
-      uint32_t from = id - uint32_t(distance);
-      // Copy out first: the append may move the arena.
-      std::string prefix = arena.substr(starts[from], reused);
-      arena += prefix;
-    }
-    arena.append(reinterpret_cast<const char *>(p), own);
-    p += own;
-    starts.push_back(uint32_t(arena.size()));
+    result.starts.push_back(uint32_t(result.arena.size()));
   }
   if (p != end)
     return makeError("bad STRING_DATA at offset {0}: {1} bytes after the last "
@@ -288,4 +209,132 @@ Expected<DecodedStrings> tg::section::decodeStringData(ArrayRef<uint8_t> bytes,
                      fileOffset + uint64_t(p - begin), uint64_t(end - p),
                      numStrings);
   return std::move(result);
+}
+
+Error StringDecoder::decodeOne(uint32_t id) {
+  const uint8_t *at = p;
+  uint64_t head = 0;
+  if (Error err = readVarint(id, head))
+    return err;
+  auto form = StringForm::PrefixOf;
+  uint64_t distance = head;
+  if (numbered) {
+    if ((head & 3) == 3)
+      return bad(id, at, "unknown string form 3");
+    form = StringForm(head & 3);
+    distance = head >> 2;
+  }
+  if (distance > id)
+    return bad(id, at,
+               "refers " + Twine(distance) +
+                   " strings back, before the first string");
+  if (form == StringForm::PrefixOf)
+    return decodePrefixed(id, at, distance);
+  return decodeRenumbered(id, at, form, distance);
+}
+
+Error StringDecoder::decodeRenumbered(uint32_t id, const uint8_t *at,
+                                      StringForm form, uint64_t distance) {
+  if (distance == 0)
+    return bad(id, at, "a renumbered string refers 0 strings back, to itself");
+  uint32_t from = id - uint32_t(distance);
+  // Copy out: the append below may move the arena.
+  std::string source = stringAt(from).str();
+  std::optional<TrailingNumber> split = splitTrailingNumber(source);
+  if (!split)
+    return bad(id, at,
+               "renumbers string " + Twine(from) + ", which " + kNumberRule);
+  uint64_t value;
+  if (form == StringForm::Renumbered) {
+    uint64_t zz;
+    if (Error err = readVarint(id, zz))
+      return err;
+    int64_t delta = zigzagDecode(zz);
+    uint64_t base = split->value;
+    bool inRange = delta >= 0 ? uint64_t(delta) < kNumberLimit - base
+                              : uint64_t(0) - uint64_t(delta) <= base;
+    if (!inRange)
+      return bad(id, at,
+                 "renumbers " + Twine(base) + " by " + Twine(delta) +
+                     ", outside [0, 10^18)");
+    value = base + uint64_t(delta);
+  } else {
+    std::optional<TrailingNumber> previous =
+        splitTrailingNumber(stringAt(id - 1));
+    if (!previous)
+      return bad(id, at,
+                 "continues the number of string " + Twine(id - 1) +
+                     ", which " + kNumberRule);
+    if (previous->value + 1 >= kNumberLimit)
+      return bad(id, at,
+                 "continues " + Twine(previous->value) +
+                     ", the last number below 10^18");
+    value = previous->value + 1;
+  }
+  std::string digits = std::to_string(value);
+  if (Error err = checkLimit(id, at, split->stem.size() + digits.size()))
+    return err;
+  result.arena += split->stem;
+  result.arena += digits;
+  return Error::success();
+}
+
+Error StringDecoder::decodePrefixed(uint32_t id, const uint8_t *at,
+                                    uint64_t distance) {
+  uint64_t reused = 0, own = 0;
+  uint32_t from = id - uint32_t(distance);
+  if (distance) {
+    if (Error err = readVarint(id, reused))
+      return err;
+    uint64_t length = stringAt(from).size();
+    if (reused > length)
+      return bad(id, at,
+                 "reuses " + Twine(reused) + " bytes of string " + Twine(from) +
+                     ", which has " + Twine(length));
+  }
+  if (Error err = readVarint(id, own))
+    return err;
+  if (own > uint64_t(end - p))
+    return bad(id, at,
+               "its " + Twine(own) + " bytes run past the end of the table");
+  if (Error err = checkLimit(id, at, reused + own))
+    return err;
+  if (reused) {
+    // Copy out first: the append may move the arena.
+    std::string prefix = stringAt(from).take_front(reused).str();
+    result.arena += prefix;
+  }
+  result.arena.append(reinterpret_cast<const char *>(p), own);
+  p += own;
+  return Error::success();
+}
+
+Error StringDecoder::readVarint(uint32_t id, uint64_t &value) {
+  const uint8_t *start = p, *stop = nullptr;
+  VarintStatus status = decodeVarint(p, end, value, stop);
+  if (status == VarintStatus::Ok)
+    return Error::success();
+  return bad(id, start,
+             status == VarintStatus::PastEnd
+                 ? "varint runs past the end of the table"
+                 : "varint exceeds 64 bits");
+}
+
+Error StringDecoder::checkLimit(uint32_t id, const uint8_t *at,
+                                uint64_t more) const {
+  if (result.arena.size() + more <= limit)
+    return Error::success();
+  return bad(id, at,
+             "the strings decode to more than " + Twine(limit) + " bytes (" +
+                 Twine(kMaxStringExpansion) + " times the table, plus " +
+                 Twine(kStringExpansionSlack) + ")");
+}
+
+} // namespace
+
+Expected<DecodedStrings> tg::section::decodeStringData(ArrayRef<uint8_t> bytes,
+                                                       uint64_t fileOffset,
+                                                       uint32_t numStrings,
+                                                       bool numbered) {
+  return StringDecoder(bytes, fileOffset, numbered).run(numStrings);
 }

@@ -257,8 +257,8 @@ TEST(ColumnTable, StreamTablesRoundTrip) {
         uint32_t out[kMaxColumns];
         for (uint32_t r = 0; r < rows; ++r) {
           ASSERT_FALSE(bool(reader->getRow(r, out)));
-          ASSERT_TRUE(std::equal(out, out + columns,
-                                 v.begin() + size_t(r) * columns))
+          ASSERT_TRUE(
+              std::equal(out, out + columns, v.begin() + size_t(r) * columns))
               << "row " << r;
         }
       }

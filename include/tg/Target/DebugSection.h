@@ -100,6 +100,8 @@ public:
   llvm::Expected<mlir::Location> decode(uint32_t ref);
   /// The full location of a handle.
   llvm::Expected<mlir::Location> decodeHandle(uint64_t handle);
+  /// The same, for a handle already looked up.
+  llvm::Expected<mlir::Location> decodeHandle(const SectionHandle &entry);
   /// The caller location a stack node stands for (memoized).
   llvm::Expected<mlir::Location> decodeStackNode(uint32_t node);
   /// The record location of an ORIGIN_RECORDS row

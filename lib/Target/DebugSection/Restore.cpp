@@ -59,11 +59,16 @@ llvm::Expected<Location> LocationDecoder::decodeHandle(uint64_t handle) {
   llvm::Expected<SectionHandle> entry = reader.lookupHandle(handle);
   if (!entry)
     return entry.takeError();
-  llvm::Expected<Location> leaf = decodeRef(entry->leaf, 0);
-  if (!leaf || !entry->stack)
+  return decodeHandle(*entry);
+}
+
+llvm::Expected<Location>
+LocationDecoder::decodeHandle(const SectionHandle &entry) {
+  llvm::Expected<Location> leaf = decodeRef(entry.leaf, 0);
+  if (!leaf || !entry.stack)
     return leaf;
   llvm::Expected<Location> caller =
-      decodeNode(*entry->stack, 0, std::numeric_limits<uint32_t>::max());
+      decodeNode(*entry.stack, 0, std::numeric_limits<uint32_t>::max());
   if (!caller)
     return caller.takeError();
   return Location(CallSiteLoc::get(*leaf, *caller));
@@ -394,7 +399,7 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
                          "handles were reassigned)";
       return WalkResult::interrupt();
     }
-    llvm::Expected<Location> loc = decoder.decodeHandle(*handle);
+    llvm::Expected<Location> loc = decoder.decodeHandle(*entry);
     if (!loc) {
       op->emitError() << "cannot restore the location of debug handle "
                       << *handle << ": " << llvm::toString(loc.takeError());
