@@ -153,7 +153,6 @@ static void printWithHandle(OpAsmPrinter &printer,
       os << ", ";
     first = false;
   };
-  std::string text;
   for (NamedAttribute attr : attrs) {
     if (!printedHandle && attr.getName().getValue() > kDebugHandleAttrName) {
       separate();
@@ -168,9 +167,7 @@ static void printWithHandle(OpAsmPrinter &printer,
     }
     printer.printKeywordOrString(attr.getName().getValue());
     os << " = ";
-    text.clear();
-    path.appendText(text);
-    printer.printString(text);
+    path.printQuoted(os);
   }
   if (!printedHandle) {
     separate();

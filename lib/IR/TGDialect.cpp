@@ -7,7 +7,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace tg;
@@ -192,6 +195,53 @@ void ModulePathAttr::appendText(std::string &out) const {
     out += piece;
 }
 
+/// Whether one of the eight bytes of `word` needs an escape in a printed
+/// string: below 0x20, above 0x7e, '"' or '\\' (bit tricks of "Bit
+/// Twiddling Hacks": a byte below n, above n, equal to zero).
+static bool needsEscape(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHighs = 0x8080808080808080ULL;
+  auto hasZero = [](uint64_t v) { return ((v - kOnes) & ~v & kHighs) != 0; };
+  bool below = ((word - kOnes * 0x20) & ~word & kHighs) != 0;
+  bool above = (((word + kOnes * (127 - 0x7e)) | word) & kHighs) != 0;
+  return below || above || hasZero(word ^ (kOnes * '"')) ||
+         hasZero(word ^ (kOnes * '\\'));
+}
+
+/// Writes `text` as `llvm::printEscapedString` does, but each run of bytes
+/// that need no escape in one write, found eight bytes at a time: a printed
+/// module holds a path of hundreds of bytes per op, and printEscapedString
+/// writes byte by byte (docs/performance.md, section 22).
+static void writeEscaped(raw_ostream &os, StringRef text) {
+  auto plain = [](char c) { return llvm::isPrint(c) && c != '"' && c != '\\'; };
+  while (!text.empty()) {
+    size_t run = 0;
+    for (uint64_t word; run + 8 <= text.size(); run += 8) {
+      std::memcpy(&word, text.data() + run, 8);
+      if (needsEscape(word))
+        break;
+    }
+    while (run < text.size() && plain(text[run]))
+      ++run;
+    os.write(text.data(), run);
+    if (run == text.size())
+      return;
+    llvm::printEscapedString(text.substr(run, 1), os);
+    text = text.drop_front(run + 1);
+  }
+}
+
+void ModulePathAttr::printQuoted(raw_ostream &os) const {
+  SmallVector<StringRef, 16> pieces;
+  for (ModulePathAttr node = *this; node;
+       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix()))
+    pieces.push_back(node.getPiece().getValue());
+  os << '"';
+  for (StringRef piece : llvm::reverse(pieces))
+    writeEscaped(os, piece);
+  os << '"';
+}
+
 std::string ModulePathAttr::getText() const {
   std::string text;
   appendText(text);
@@ -208,6 +258,6 @@ Attribute ModulePathAttr::parse(AsmParser &parser, Type) {
 
 void ModulePathAttr::print(AsmPrinter &printer) const {
   printer << '<';
-  printer.printString(getText());
+  printQuoted(printer.getStream());
   printer << '>';
 }

@@ -31,9 +31,17 @@ func.func @other_dialects() {
 // CHECK-LABEL: tg.graph @"Net::forward"
 // CHECK: tg.constant(1 : i64) {tg.debug_handle = 3 : i64, tg.module_hierarchy = "TOP(Net)::forward."}
 // CHECK: tg.constant(2 : i64) {tg.module_hierarchy = "top(Net)::<unknown>.prim::Constant", x = 1 : i64}
+// Escaped as MLIR escapes a string, each escaped byte alone among eight
+// plain ones (the printer finds runs of plain bytes eight at a time):
+// CHECK: tg.constant(3 : i64) {tg.module_hierarchy = "TOP(Net)::forward. a quote \22 among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes."}
+// CHECK: tg.constant(4 : i64) {tg.module_hierarchy = "\22\0A"}
+// CHECK: arith.constant {tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward. a quote \22 among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes.">}
 tg.graph @"Net::forward"(%self: !tg.module<"Net">) {
   %0 = tg.constant(1 : i64) {tg.debug_handle = 3 : i64, tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward.">} : !tg.value
   %1 = tg.constant(2 : i64) {tg.module_hierarchy = #tg.module_path<"top(Net)::<unknown>.prim::Constant">, x = 1 : i64} : !tg.value
+  %2 = tg.constant(3 : i64) {tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward. a quote \" among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes.">} : !tg.value
+  %3 = tg.constant(4 : i64) {tg.module_hierarchy = #tg.module_path<"\"\n">} : !tg.value
+  %4 = arith.constant {tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward. a quote \" among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes.">} 2.0 : f32
   tg.return
 }
 

@@ -163,6 +163,9 @@ def TG_ModulePathAttr : TG_Attr<"ModulePath", "module_path"> {
     std::string getText() const;
     /// Appends the whole path to `out`.
     void appendText(std::string &out) const;
+    /// Writes the whole path as a quoted string, escaped as
+    /// `AsmPrinter::printString` escapes it, piece by piece.
+    void printQuoted(::llvm::raw_ostream &os) const;
   }];
 }
 
