@@ -38,20 +38,38 @@ struct AssignDebugHandlesPass
     // A mistake in how the module was made repeats on every op: one error
     // each, with the count of the ops that repeat it.
     tg::RepeatedError malformed, duplicates;
+    // The handle an op has, or none; an error when it is malformed.
+    auto readHandle = [&](Operation *op) -> std::optional<uint64_t> {
+      std::optional<uint64_t> handle = tg::getDebugHandle(op);
+      if (!handle)
+        if (InFlightDiagnostic *diag = malformed.add(op))
+          *diag << "'" << tg::kDebugHandleAttrName
+                << "' must be a non-negative integer, found "
+                << op->getDiscardableAttr(tg::kDebugHandleAttrName);
+      return handle;
+    };
+    if (!keepExisting) {
+      // Nothing is kept, so one walk checks and numbers each op: a second
+      // walk over a large module costs a cache miss per op again.
+      uint64_t next = 0;
+      module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op == module.getOperation())
+          return;
+        if (tg::hasDebugHandle(op) && !readHandle(op))
+          return;
+        tg::setDebugHandle(op, next++);
+      });
+      if (failed(malformed.report()))
+        signalPassFailure();
+      return;
+    }
     llvm::DenseMap<uint64_t, Operation *> owners;
     uint64_t next = 0;
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation() || !tg::hasDebugHandle(op))
         return;
-      std::optional<uint64_t> handle = tg::getDebugHandle(op);
-      if (!handle) {
-        if (InFlightDiagnostic *diag = malformed.add(op))
-          *diag << "'" << tg::kDebugHandleAttrName
-                << "' must be a non-negative integer, found "
-                << op->getDiscardableAttr(tg::kDebugHandleAttrName);
-        return;
-      }
-      if (!keepExisting)
+      std::optional<uint64_t> handle = readHandle(op);
+      if (!handle)
         return;
       if (failed(tg::claimDebugHandle(owners, op, *handle, &duplicates)))
         return;
@@ -65,7 +83,7 @@ struct AssignDebugHandlesPass
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation())
         return;
-      if (!ok || (keepExisting && tg::hasDebugHandle(op)))
+      if (!ok || tg::hasDebugHandle(op))
         return;
       // Handles are i64 in the IR: kept handles near the top leave no room.
       if (next > uint64_t(std::numeric_limits<int64_t>::max())) {
