@@ -20,6 +20,7 @@
 #include "tg/Pipelines/Pipelines.h"
 #include "tg/Support/Version.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -27,6 +28,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -44,6 +46,70 @@ llvm::cl::opt<unsigned> accountMaxOrigins(
     llvm::cl::desc("With --tg-account-origins: at most this many origins in a "
                    "location it merges into (0: no bound)"),
     llvm::cl::init(tg::OriginAccountingOptions().maxOrigins));
+
+/// MLIR's diagnostic handler quotes the source line of a diagnostic with a
+/// caret under it. An imported model starts with one module attribute of
+/// many kilobytes (torchvision's resnet18.mlir: `module attributes
+/// {tg.source_text = ...}`, 12 KB on one line), so every error a pass
+/// reports on the module quoted all of it. Registered after MLIR's handler,
+/// and so asked first, this one prints a diagnostic on such a line of the
+/// input as MLIR does, without the line.
+class LongLineDiagnostics {
+public:
+  /// Lines up to this long are quoted by MLIR's handler, as always.
+  static constexpr size_t kMaxQuotedLine = 1024;
+
+  LongLineDiagnostics(llvm::StringRef inputName, llvm::StringRef inputText)
+      : inputName(inputName.str()), inputText(inputText) {}
+
+  llvm::LogicalResult handle(mlir::Diagnostic &diag) const {
+    auto loc = llvm::dyn_cast<mlir::FileLineColLoc>(diag.getLocation());
+    if (!loc || loc.getFilename() != inputName ||
+        getLine(loc.getLine()).size() <= kMaxQuotedLine)
+      return mlir::failure();
+    print(loc, diag.getSeverity(), diag.str());
+    for (mlir::Diagnostic &note : diag.getNotes())
+      print(note.getLocation(), note.getSeverity(), note.str());
+    return mlir::success();
+  }
+
+private:
+  /// Line `number` (from 1) of the input, or nothing past its end.
+  llvm::StringRef getLine(unsigned number) const {
+    llvm::StringRef rest = inputText;
+    for (unsigned i = 1; i < number && !rest.empty(); ++i)
+      rest = rest.split('\n').second;
+    return rest.split('\n').first;
+  }
+
+  static void print(mlir::Location loc, mlir::DiagnosticSeverity severity,
+                    llvm::StringRef message) {
+    llvm::raw_ostream &os = llvm::errs();
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+      os << file.getFilename().getValue() << ':' << file.getLine() << ':'
+         << file.getColumn();
+    else
+      os << loc;
+    os << ": " << severityName(severity) << ": " << message << '\n';
+  }
+
+  static llvm::StringRef severityName(mlir::DiagnosticSeverity severity) {
+    switch (severity) {
+    case mlir::DiagnosticSeverity::Note:
+      return "note";
+    case mlir::DiagnosticSeverity::Warning:
+      return "warning";
+    case mlir::DiagnosticSeverity::Error:
+      return "error";
+    case mlir::DiagnosticSeverity::Remark:
+      return "remark";
+    }
+    llvm_unreachable("unknown diagnostic severity");
+  }
+
+  std::string inputName;
+  llvm::StringRef inputText;
+};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -72,8 +138,25 @@ int main(int argc, char **argv) {
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig fromCommandLine = config;
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  // A text input processed whole: -split-input-file numbers the lines of
+  // each chunk, and -verify-diagnostics must see every diagnostic.
+  std::optional<LongLineDiagnostics> longLines;
+  if (config.inputSplitMarker().empty() && !config.shouldVerifyDiagnostics() &&
+      !input->getBuffer().starts_with("ML\xefR"))
+    longLines.emplace(input->getBufferIdentifier(), input->getBuffer());
   config.setPassPipelineSetupFn(
-      [fromCommandLine](mlir::PassManager &pm) -> mlir::LogicalResult {
+      [fromCommandLine,
+       &longLines](mlir::PassManager &pm) -> mlir::LogicalResult {
+        if (longLines)
+          pm.getContext()->getDiagEngine().registerHandler(
+              [&](mlir::Diagnostic &diag) { return longLines->handle(diag); });
         if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
           return mlir::failure();
         if (accountOrigins) {
@@ -84,13 +167,6 @@ int main(int argc, char **argv) {
         return mlir::success();
       });
 
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFilename, &error);
-  if (!input) {
-    llvm::errs() << error << "\n";
-    return EXIT_FAILURE;
-  }
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &error);
   if (!output) {
