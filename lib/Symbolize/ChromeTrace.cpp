@@ -3,6 +3,7 @@
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Serialize/Encoding.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
+#include "tg/Symbolize/Symbolizer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,9 +24,9 @@ static std::optional<int64_t> getHandle(const json::Value &value) {
   if (std::optional<int64_t> handle = value.getAsInteger())
     return handle;
   if (std::optional<StringRef> text = value.getAsString()) {
-    uint64_t parsed;
-    if (!text->getAsInteger(0, parsed) && parsed <= uint64_t(INT64_MAX))
-      return int64_t(parsed);
+    std::optional<uint64_t> parsed = parseHandleText(*text);
+    if (parsed && *parsed <= uint64_t(INT64_MAX))
+      return int64_t(*parsed);
   }
   return std::nullopt;
 }

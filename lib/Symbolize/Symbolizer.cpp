@@ -4,6 +4,7 @@
 #include "tg/Serialize/Encoding.h"
 #include "tg/Support/PythonSource.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -565,4 +566,19 @@ void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin,
     else
       os << "??:0:0\n";
   }
+}
+
+std::optional<uint64_t> tg::parseHandleText(StringRef text) {
+  // StringRef::getAsInteger(0, ...) would read `010` as octal and `0b11` as
+  // binary: another handle than the one the user copied, with no error.
+  unsigned radix = 10;
+  if (text.starts_with_insensitive("0x")) {
+    radix = 16;
+    text = text.drop_front(2);
+  }
+  uint64_t value;
+  if (text.empty() || !isHexDigit(text.front()) ||
+      text.getAsInteger(radix, value))
+    return std::nullopt;
+  return value;
 }

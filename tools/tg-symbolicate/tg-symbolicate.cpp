@@ -180,10 +180,7 @@ std::string printable(StringRef text) {
 
 /// Parses a handle written in decimal or 0x-hex.
 std::optional<uint64_t> parseHandle(StringRef text) {
-  uint64_t value;
-  if (text.getAsInteger(0, value))
-    return std::nullopt;
-  return value;
+  return tg::parseHandleText(text);
 }
 
 void printText(raw_ostream &os, const SymbolizedHandle &sym,

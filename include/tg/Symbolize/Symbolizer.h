@@ -165,6 +165,11 @@ void printLLVMFrames(llvm::raw_ostream &os, const SymbolOrigin &origin,
                      LLVMFunctionNames names = LLVMFunctionNames::Short,
                      const SymbolizedHandle *sym = nullptr);
 
+/// A debug handle as users write one: decimal (leading zeros are decimal
+/// too: `010` is 10, as a log prints a zero-padded handle) or `0x` hex.
+/// Nothing else, and no value past 64 bits.
+std::optional<uint64_t> parseHandleText(llvm::StringRef text);
+
 } // namespace tg
 
 #endif // TG_SYMBOLIZE_SYMBOLIZER_H
