@@ -32,6 +32,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace {
@@ -52,63 +53,122 @@ llvm::cl::opt<unsigned> accountMaxOrigins(
 /// many kilobytes (torchvision's resnet18.mlir: `module attributes
 /// {tg.source_text = ...}`, 12 KB on one line), so every error a pass
 /// reports on the module quoted all of it. Registered after MLIR's handler,
-/// and so asked first, this one prints a diagnostic on such a line of the
-/// input as MLIR does, without the line.
+/// and so asked first, this one takes a diagnostic of which a location (its
+/// own or a note's) is on a line of more than kMaxQuotedLine bytes, and
+/// prints it as MLIR does (llvm::SourceMgr's format, a note's line quoted
+/// unless the location is the one before), quoting no long line. It reads
+/// the files the locations name as MLIR's handler does (the input's own
+/// text, other files from disk, so the text a bytecode input came from).
+/// Anything else, and locations of other kinds than a file position, go to
+/// MLIR's handler unchanged.
 class LongLineDiagnostics {
 public:
-  /// Lines up to this long are quoted by MLIR's handler, as always.
   static constexpr size_t kMaxQuotedLine = 1024;
 
+  /// `inputText` is the input when it is text, else empty.
   LongLineDiagnostics(llvm::StringRef inputName, llvm::StringRef inputText)
       : inputName(inputName.str()), inputText(inputText) {}
 
-  llvm::LogicalResult handle(mlir::Diagnostic &diag) const {
-    auto loc = llvm::dyn_cast<mlir::FileLineColLoc>(diag.getLocation());
-    if (!loc || loc.getFilename() != inputName ||
-        getLine(loc.getLine()).size() <= kMaxQuotedLine)
-      return mlir::failure();
-    print(loc, diag.getSeverity(), diag.str());
+  llvm::LogicalResult handle(mlir::Diagnostic &diag) {
+    llvm::SmallVector<mlir::Diagnostic *> parts = {&diag};
     for (mlir::Diagnostic &note : diag.getNotes())
-      print(note.getLocation(), note.getSeverity(), note.str());
+      parts.push_back(&note);
+    bool anyLong = false;
+    for (mlir::Diagnostic *part : parts) {
+      auto file = llvm::dyn_cast<mlir::FileLineColLoc>(part->getLocation());
+      if (!file) {
+        if (part == &diag || !llvm::isa<mlir::UnknownLoc>(part->getLocation()))
+          return mlir::failure();
+        continue;
+      }
+      std::optional<llvm::StringRef> line = getLine(file);
+      if (!line)
+        return mlir::failure();
+      anyLong |= line->size() > kMaxQuotedLine;
+    }
+    if (!anyLong)
+      return mlir::failure();
+    mlir::Location previous = diag.getLocation();
+    for (mlir::Diagnostic *part : parts) {
+      print(*part, part == &diag || part->getLocation() != previous);
+      previous = part->getLocation();
+    }
     return mlir::success();
   }
 
 private:
-  /// Line `number` (from 1) of the input, or nothing past its end.
-  llvm::StringRef getLine(unsigned number) const {
-    llvm::StringRef rest = inputText;
-    for (unsigned i = 1; i < number && !rest.empty(); ++i)
-      rest = rest.split('\n').second;
-    return rest.split('\n').first;
+  /// The buffer of `file` in `sources` (0: unreadable), added on first use.
+  unsigned getBufferId(llvm::StringRef file) {
+    auto [it, added] = bufferIds.try_emplace(file, 0);
+    if (!added)
+      return it->second;
+    std::unique_ptr<llvm::MemoryBuffer> buffer;
+    if (file == inputName && !inputText.empty()) {
+      buffer =
+          llvm::MemoryBuffer::getMemBuffer(inputText, file,
+                                           /*RequiresNullTerminator=*/false);
+    } else if (auto read = llvm::MemoryBuffer::getFile(file, /*IsText=*/true)) {
+      buffer = std::move(*read);
+    }
+    if (buffer)
+      it->second = sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    return it->second;
   }
 
-  static void print(mlir::Location loc, mlir::DiagnosticSeverity severity,
-                    llvm::StringRef message) {
-    llvm::raw_ostream &os = llvm::errs();
-    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
-      os << file.getFilename().getValue() << ':' << file.getLine() << ':'
-         << file.getColumn();
-    else
-      os << loc;
-    os << ": " << severityName(severity) << ": " << message << '\n';
+  /// The line of `loc`, or nothing when its file or line cannot be found.
+  std::optional<llvm::StringRef> getLine(mlir::FileLineColLoc loc) {
+    unsigned id = getBufferId(loc.getFilename().getValue());
+    if (!id || loc.getLine() == 0)
+      return std::nullopt;
+    llvm::SMLoc start = sources.FindLocForLineAndColumn(id, loc.getLine(), 0);
+    if (!start.isValid())
+      return std::nullopt;
+    const char *end = sources.getMemoryBuffer(id)->getBufferEnd();
+    return llvm::StringRef(start.getPointer(), end - start.getPointer())
+        .split('\n')
+        .first;
   }
 
-  static llvm::StringRef severityName(mlir::DiagnosticSeverity severity) {
+  /// One diagnostic or note, as MLIR's SourceMgrDiagnosticHandler prints
+  /// it, with its line quoted only when asked and short.
+  void print(mlir::Diagnostic &part, bool quote) {
+    llvm::SourceMgr::DiagKind kind = getKind(part.getSeverity());
+    auto file = llvm::dyn_cast<mlir::FileLineColLoc>(part.getLocation());
+    if (!file)
+      return sources.PrintMessage(llvm::errs(), llvm::SMLoc(), kind,
+                                  part.str());
+    if (quote && getLine(file)->size() <= kMaxQuotedLine && file.getColumn()) {
+      llvm::SMLoc at = sources.FindLocForLineAndColumn(
+          getBufferId(file.getFilename().getValue()), file.getLine(),
+          file.getColumn());
+      if (at.isValid())
+        return sources.PrintMessage(llvm::errs(), at, kind, part.str());
+    }
+    std::string position =
+        (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
+         ":" + llvm::Twine(file.getColumn()))
+            .str();
+    llvm::SMDiagnostic(position, kind, part.str()).print(nullptr, llvm::errs());
+  }
+
+  static llvm::SourceMgr::DiagKind getKind(mlir::DiagnosticSeverity severity) {
     switch (severity) {
     case mlir::DiagnosticSeverity::Note:
-      return "note";
+      return llvm::SourceMgr::DK_Note;
     case mlir::DiagnosticSeverity::Warning:
-      return "warning";
+      return llvm::SourceMgr::DK_Warning;
     case mlir::DiagnosticSeverity::Error:
-      return "error";
+      return llvm::SourceMgr::DK_Error;
     case mlir::DiagnosticSeverity::Remark:
-      return "remark";
+      return llvm::SourceMgr::DK_Remark;
     }
     llvm_unreachable("unknown diagnostic severity");
   }
 
   std::string inputName;
   llvm::StringRef inputText;
+  llvm::SourceMgr sources;
+  llvm::StringMap<unsigned> bufferIds;
 };
 } // namespace
 
@@ -145,12 +205,14 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  // A text input processed whole: -split-input-file numbers the lines of
+  // An input processed whole: -split-input-file numbers the lines of
   // each chunk, and -verify-diagnostics must see every diagnostic.
   std::optional<LongLineDiagnostics> longLines;
-  if (config.inputSplitMarker().empty() && !config.shouldVerifyDiagnostics() &&
-      !input->getBuffer().starts_with("ML\xefR"))
-    longLines.emplace(input->getBufferIdentifier(), input->getBuffer());
+  if (config.inputSplitMarker().empty() && !config.shouldVerifyDiagnostics())
+    longLines.emplace(input->getBufferIdentifier(),
+                      input->getBuffer().starts_with("ML\xefR")
+                          ? llvm::StringRef()
+                          : input->getBuffer());
   config.setPassPipelineSetupFn(
       [fromCommandLine,
        &longLines](mlir::PassManager &pm) -> mlir::LogicalResult {
