@@ -502,6 +502,18 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       json->arrayBegin();
     }
     bool first = true;
+    // A damaged table fails every handle that reads it alike: its error
+    // once, then how many more handles it failed (as tg-opt counts an error
+    // repeated on every op), not once per handle.
+    std::string lastError;
+    uint64_t repeats = 0;
+    auto reportRepeats = [&] {
+      if (repeats)
+        WithColor::note(errs(), "tg-symbolicate")
+            << "the same error for " << repeats << " more handle"
+            << (repeats == 1 ? "" : "s") << "\n";
+      repeats = 0;
+    };
     for (StringRef text : handles) {
       if (outputClosed(os))
         break; // nobody reads the rest
@@ -513,7 +525,15 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       }
       Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
       if (!sym) {
-        reportError(sectionPath + ": " + toString(sym.takeError()));
+        std::string error = toString(sym.takeError());
+        if (error == lastError) {
+          ++repeats;
+          hadError = true;
+          continue;
+        }
+        reportRepeats();
+        reportError(sectionPath + ": " + error);
+        lastError = std::move(error);
         continue;
       }
       std::vector<std::string> records;
@@ -540,6 +560,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       if (showRecords)
         printRecords(os, records);
     }
+    reportRepeats();
     if (json) {
       json->arrayEnd();
       os << "\n";

@@ -1,7 +1,9 @@
 """Runs tg-symbolicate on many damaged copies of a section and checks that
 each is either read or rejected cleanly: exit code 0 or 1 (never a signal or
 a sanitizer's exit code), and every stderr line a one-line
-`tg-symbolicate: error: ...` diagnostic.
+`tg-symbolicate: error: ...` diagnostic, or the count of handles that
+failed with the error before it (`tg-symbolicate: note: the same error for N
+more handles`).
 
   corrupt_sweep.py TG_SYMBOLICATE SECTION WORKDIR [EXTRA ARGS...]
 
@@ -15,6 +17,7 @@ checksum checks). Prints a summary; exits 1 on the first bad
 outcome, naming the damage so it can be reproduced.
 """
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -22,6 +25,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
                                 "Serialize", "Inputs"))
 from section_tool import fix as fix_checksums  # noqa: E402
+
+REPEATED = re.compile(r"tg-symbolicate: note: the same error for [0-9]+ more handles?$")
 
 
 def main():
@@ -47,7 +52,8 @@ def main():
         proc = subprocess.run([tool, path, "--no-source"] + extra + args,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         err = proc.stderr.decode("utf-8", "replace").splitlines()
-        bad = [l for l in err if not l.startswith("tg-symbolicate: error: ")]
+        bad = [l for l in err if not l.startswith("tg-symbolicate: error: ")
+               and not REPEATED.match(l)]
         if proc.returncode not in (0, 1) or bad or (proc.returncode == 1 and not err):
             print("FAIL: %s: exit code %d, stderr:\n%s" % (what, proc.returncode,
                                                            "\n".join(err[:20])))
