@@ -3,16 +3,55 @@
 #include "tg/Support/OutputFile.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 
 namespace tg {
+
+/// A stream's write error, cleared (raw_fd_ostream aborts the program when
+/// it is destroyed with an error still set).
+static llvm::Error takeStreamError(llvm::raw_fd_ostream &os) {
+  os.flush();
+  if (!os.has_error())
+    return llvm::Error::success();
+  std::error_code error = os.error();
+  os.clear_error();
+  return llvm::errorCodeToError(error);
+}
 
 std::string
 writeFileAtomically(llvm::StringRef path,
                     llvm::function_ref<void(llvm::raw_ostream &)> write) {
-  llvm::Error err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+  llvm::Error err = llvm::Error::success();
+  llvm::sys::fs::file_status status;
+  if (path != "-" && path != "/dev/null" &&
+      !llvm::sys::fs::status(path, status) &&
+      status.type() != llvm::sys::fs::file_type::regular_file &&
+      status.type() != llvm::sys::fs::file_type::directory_file) {
+    // A device or a FIFO (/dev/stdout, /dev/full, a pipe): written in place.
+    // A temporary file renamed over it would replace the device itself.
+    std::error_code opened;
+    llvm::raw_fd_ostream os(path, opened);
+    if (opened)
+      return opened.message();
     write(os);
-    return llvm::Error::success();
-  });
+    err = takeStreamError(os);
+  } else {
+    err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) -> llvm::Error {
+      write(os);
+      // writeToOutput gives a raw_fd_ostream (stdout for "-") except for
+      // /dev/null, and renames a file into place whatever was written: a
+      // full disk must fail the write, not leave a short file. A reader
+      // gone from stdout is the caller's to handle (as a filter ends).
+      if (path == "/dev/null")
+        return llvm::Error::success();
+      auto &file = static_cast<llvm::raw_fd_ostream &>(os);
+      file.flush();
+      if (path == "-" && file.has_error() &&
+          file.error() == std::errc::broken_pipe)
+        return llvm::Error::success();
+      return takeStreamError(file);
+    });
+  }
   if (!err)
     return "";
   // writeToOutput's FileError names the path: keep only what went wrong.

@@ -5,7 +5,10 @@
 // over the target once complete (llvm::writeToOutput). A program holding the
 // old file, such as a tracegraph.Section that mapped it, keeps reading the
 // old bytes while tg-opt writes the new ones, and a failed run leaves no
-// half-written file (test/Integration/rewrite).
+// half-written file (test/Integration/rewrite). A path that is a device or
+// a FIFO (/dev/stdout, a named pipe) is written in place instead: renamed
+// over, the device itself would be replaced by a file. A write that fails (a
+// full disk) is an error, and leaves the target as it was.
 //
 //===----------------------------------------------------------------------===//
 
