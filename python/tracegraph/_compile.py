@@ -21,6 +21,10 @@ class CompileError(RuntimeError):
     ``str(e)`` and ``e.diagnostics`` are MLIR's diagnostics as tg-opt prints
     them (``file:line:col: error: ...`` with the source line)."""
 
+    # A traceback names the public place (tracegraph.CompileError) whether
+    # or not the caller ever imported the name.
+    __module__ = "tracegraph"
+
     def __init__(self, diagnostics):
         super().__init__(diagnostics)
         self.diagnostics = diagnostics
@@ -58,6 +62,9 @@ class CompileResult:
 
 
 def _option_value(value):
+    if value is None:
+        raise TypeError("compile(): a pass option's value is a str, number, "
+                        "bool or list, not None")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
@@ -105,6 +112,23 @@ def _pipeline_text(passes, pipeline):
         raise TypeError("compile(): passes is a list of pass names; a "
                         "textual pipeline goes in pipeline=")
     return ",".join(_pass_text(p) for p in passes)
+
+
+# The native module keeps the first diagnostics whole up to 64 KB (the last
+# one may end past it), then counts the rest; but one diagnostic can be
+# larger than all that (a pipeline that does not parse is quoted in it).
+_MAX_MESSAGE = 128 * 1024
+
+
+def _bounded(message):
+    """``message`` cut to _MAX_MESSAGE characters, at a line end if there is
+    one in its second half, with what was cut counted."""
+    if len(message) <= _MAX_MESSAGE:
+        return message
+    cut = message.rfind("\n", _MAX_MESSAGE // 2, _MAX_MESSAGE)
+    cut = cut if cut >= 0 else _MAX_MESSAGE
+    return "%s\n... (%d more characters not shown)" % (
+        message[:cut].rstrip("\n"), len(message) - cut)
 
 
 def _looks_like_a_path(text):
@@ -178,6 +202,9 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     if filename is None:
         filename = "<string>"
     filename = os.fsdecode(filename)
+    if "\0" in filename or "\0" in os.fsdecode(source_root):
+        raise ValueError("compile(): embedded null byte in %s" %
+                         ("filename" if "\0" in filename else "source_root"))
     if build_id is not None and not isinstance(build_id, str):
         raise TypeError("compile(): build_id is hex digits or \"none\" (a "
                         "str), not %s" % type(build_id).__name__)
@@ -211,7 +238,7 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
                 bool(embed_source), os.fspath(source_root), bool(compress),
                 "" if build_id is None else str(build_id))
         except _compiler.CompileError as e:
-            raise CompileError(str(e)) from None
+            raise CompileError(_bounded(str(e))) from None
         prov = None
         if provenance:
             from .provenance import Provenance

@@ -223,6 +223,26 @@ def test_argument_errors(resnet_ir):
         tracegraph.compile(resnet_ir, build_id=5)
     with pytest.raises(ValueError, match="ir is not valid Unicode text"):
         tracegraph.compile("module {} \ud800")
+    # Found by trying the package: a NUL in filename cut every diagnostic to
+    # the name before it ("a"), and an option of None became "None".
+    with pytest.raises(ValueError, match="embedded null byte in filename"):
+        tracegraph.compile("module { func.func @f( }", filename="a\0b")
+    with pytest.raises(TypeError, match="not None"):
+        tracegraph.compile(resnet_ir, [("tg-module-hierarchy", {"format": None})],
+                           section=False)
+
+
+def test_one_huge_diagnostic_is_bounded_too():
+    """A pipeline that does not parse is quoted in its error, twice: a 1 MB
+    one made a 2 MB CompileError. Cut at 128 KB, the rest counted; and the
+    exception names its public place, imported or not."""
+    with pytest.raises(Exception) as info:
+        tracegraph.compile("module {}", pipeline="x" * 1_000_000, section=False)
+    message = str(info.value)
+    assert len(message) < 130 * 1024
+    assert message.endswith("more characters not shown)")
+    assert type(info.value).__module__ == "tracegraph"
+    assert type(info.value).__name__ == "CompileError"
 
 
 def test_reader_module_loads_no_mlir():

@@ -118,6 +118,9 @@ def test_corrupt_truncated_and_foreign_files_raise(tmp_path):
         tracegraph.Section(missing)
     assert e.value.filename == missing and missing in str(e.value)
     assert issubclass(tracegraph.SectionError, ValueError)
+    # A NUL ended the path for the C library: "S.tg\0dbg" opened "S.tg".
+    with pytest.raises(ValueError, match="embedded null byte"):
+        tracegraph.Section(GOLDEN + "\0.tgdbg")
 
 
 def test_unknown_handles_and_formats_raise(section):

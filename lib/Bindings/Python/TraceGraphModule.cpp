@@ -64,6 +64,14 @@ ModulePathFormat parseFormat(const std::string &text) {
   return format;
 }
 
+/// `path` unless it holds a NUL byte: the C library would read the path
+/// up to it and open another file. ValueError, as Python's open() raises.
+std::string checkNoNull(std::string path) {
+  if (path.find('\0') != std::string::npos)
+    throw py::value_error("embedded null byte");
+  return path;
+}
+
 /// A path from Python: a str, bytes or os.PathLike (pathlib.Path), as
 /// open() takes it; TypeError naming `what` for anything else.
 std::string toPath(py::handle obj, const char *what) {
@@ -72,7 +80,7 @@ std::string toPath(py::handle obj, const char *what) {
     throw py::type_error(std::string(what) +
                          " is a path (str or os.PathLike), not " +
                          Py_TYPE(obj.ptr())->tp_name);
-  return py::str(py::module_::import("os").attr("fsdecode")(obj));
+  return checkNoNull(py::str(py::module_::import("os").attr("fsdecode")(obj)));
 }
 
 /// A JSON value as the Python object json.loads would make of it.
@@ -133,8 +141,8 @@ public:
         return DebugSectionReader::fromBuffer(
             llvm::MemoryBuffer::getMemBufferCopy(bytes, "<bytes>"));
       }
-      std::string path =
-          py::str(py::module_::import("os").attr("fspath")(source));
+      std::string path = checkNoNull(
+          py::str(py::module_::import("os").attr("fspath")(source)));
       if (!llvm::sys::fs::exists(path)) {
         // As open() says it: FileNotFoundError(errno, message, path).
         PyErr_SetObject(
