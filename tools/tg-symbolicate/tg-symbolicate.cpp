@@ -616,6 +616,16 @@ int main(int argc, char **argv) {
   SourceCache sourceCache(sourceRoot);
   SourceCache *source = noSource ? nullptr : &sourceCache;
 
+  // --chrome-trace and --source answer from the trace or the line: handles
+  // given beside them were dropped without a word.
+  if ((chromeTrace.getNumOccurrences() || sourceQuery.getNumOccurrences()) &&
+      !handleArgs.empty()) {
+    reportError(
+        formatv("{0} takes no debug handles, given '{1}'",
+                chromeTrace.getNumOccurrences() ? "--chrome-trace" : "--source",
+                printable(handleArgs.front())));
+    return 1;
+  }
   // Given, even as `--source=`: an empty value is an error of its own, not
   // a request to read handles from stdin.
   if (chromeTrace.getNumOccurrences())
