@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -30,6 +31,24 @@ static std::optional<int64_t> getHandle(const json::Value &value) {
   }
   return std::nullopt;
 }
+
+/// Whether `value` holds a number that JSON cannot hold: json::parse reads
+/// `1e999` as infinity, which json::OStream would write back as `inf`, and
+/// the annotated trace would be no JSON at all.
+static bool hasNonFiniteNumber(const json::Value &value) {
+  if (const json::Object *obj = value.getAsObject())
+    return llvm::any_of(*obj, [](const auto &member) {
+      return hasNonFiniteNumber(member.second);
+    });
+  if (const json::Array *array = value.getAsArray())
+    return llvm::any_of(*array, hasNonFiniteNumber);
+  std::optional<double> number = value.getAsNumber();
+  return number && !std::isfinite(*number);
+}
+
+static constexpr const char *kNonFiniteMessage =
+    "a number past a double's range (written back it would be 'inf', which "
+    "is not JSON)";
 
 /// Annotates one event's args; an error says why it could not.
 static Error annotateEvent(json::Object &args, const json::Value &value,
@@ -125,6 +144,11 @@ Error annotateChromeTrace(json::Value &trace, const Symbolizer &symbolizer,
                      "object with a 'traceEvents' array");
   Error errors = Error::success();
   for (auto [i, event] : llvm::enumerate(*events)) {
+    if (hasNonFiniteNumber(event)) {
+      errors = joinErrors(std::move(errors), makeError("trace event {0}: {1}",
+                                                       i, kNonFiniteMessage));
+      continue;
+    }
     addKernelHandle(event, options);
     json::Object *obj = event.getAsObject();
     json::Object *args = obj ? obj->getObject("args") : nullptr;
@@ -356,10 +380,13 @@ void ChromeTraceFile::handleEvent(Scan &s, json::Value &event, size_t index) {
   json::Object *obj = event.getAsObject();
   json::Object *args = obj ? obj->getObject("args") : nullptr;
   json::Value *value = args ? args->get(options.handleKey) : nullptr;
-  if (!value)
+  bool nonFinite = hasNonFiniteNumber(event);
+  if (!value && !nonFinite)
     return;
   Error err = Error::success();
-  if (s.reader) {
+  if (nonFinite) {
+    err = makeError(kNonFiniteMessage);
+  } else if (s.reader) {
     std::optional<int64_t> handle = getHandle(*value);
     if (!handle)
       err = makeError("args.{0} is not an integer debug handle",

@@ -265,6 +265,11 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
         tracegraph.annotate_chrome_trace(section, [{"args": {"debug_handle": "x"}}])
     with pytest.raises(ValueError, match="neither a JSON array"):
         tracegraph.annotate_chrome_trace(section, {"events": []})
+    # 1e999 in a trace file read as infinity, and its annotated events no
+    # longer parsed as JSON (json.loads failed on "inf").
+    path.write_text('[{"name": "a", "dur": 1e999, "args": {"debug_handle": 1}}]')
+    with pytest.raises(ValueError, match="past a double's range"):
+        tracegraph.annotate_chrome_trace(section, str(path))
 
 
 def test_one_schema_with_tg_symbolicate(section, tmp_path):
