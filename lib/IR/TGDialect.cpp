@@ -185,12 +185,18 @@ StringRef FrameAttr::getShortClassName() const {
   return shortClassName(getClassName());
 }
 
-void ModulePathAttr::appendText(std::string &out) const {
-  // Iterative: a path is as deep as the call stack, which may be deep.
+/// The pieces of `path`, last first. Iterative: a path is as deep as the
+/// call stack, which may be deep.
+static SmallVector<StringRef, 16> getPiecesLastFirst(ModulePathAttr path) {
   SmallVector<StringRef, 16> pieces;
-  for (ModulePathAttr node = *this; node;
+  for (ModulePathAttr node = path; node;
        node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix()))
     pieces.push_back(node.getPiece().getValue());
+  return pieces;
+}
+
+void ModulePathAttr::appendText(std::string &out) const {
+  SmallVector<StringRef, 16> pieces = getPiecesLastFirst(*this);
   for (StringRef piece : llvm::reverse(pieces))
     out += piece;
 }
@@ -232,10 +238,8 @@ static void writeEscaped(raw_ostream &os, StringRef text) {
 }
 
 void ModulePathAttr::printQuoted(raw_ostream &os) const {
-  SmallVector<StringRef, 16> pieces;
-  for (ModulePathAttr node = *this; node;
-       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix()))
-    pieces.push_back(node.getPiece().getValue());
+  // Named: llvm::reverse of the returned vector would outlive it.
+  SmallVector<StringRef, 16> pieces = getPiecesLastFirst(*this);
   os << '"';
   for (StringRef piece : llvm::reverse(pieces))
     writeEscaped(os, piece);

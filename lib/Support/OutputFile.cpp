@@ -46,8 +46,7 @@ writeFileAtomically(llvm::StringRef path,
         return llvm::Error::success();
       auto &file = static_cast<llvm::raw_fd_ostream &>(os);
       file.flush();
-      if (path == "-" && file.has_error() &&
-          file.error() == std::errc::broken_pipe)
+      if (path == "-" && file.error() == std::errc::broken_pipe)
         return llvm::Error::success();
       return takeStreamError(file);
     });

@@ -4,7 +4,6 @@
 #include "tg/Serialize/Encoding.h"
 #include "tg/Support/PythonSource.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -577,8 +576,7 @@ std::optional<uint64_t> tg::parseHandleText(StringRef text) {
     text = text.drop_front(2);
   }
   uint64_t value;
-  if (text.empty() || !isHexDigit(text.front()) ||
-      text.getAsInteger(radix, value))
+  if (text.getAsInteger(radix, value)) // refuses "", signs and spaces
     return std::nullopt;
   return value;
 }

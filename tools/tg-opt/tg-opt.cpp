@@ -28,7 +28,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -73,24 +72,29 @@ public:
     llvm::SmallVector<mlir::Diagnostic *> parts = {&diag};
     for (mlir::Diagnostic &note : diag.getNotes())
       parts.push_back(&note);
+    // The line of each part (none for an unknown location).
+    llvm::SmallVector<std::optional<llvm::StringRef>> lines;
     bool anyLong = false;
     for (mlir::Diagnostic *part : parts) {
       auto file = llvm::dyn_cast<mlir::FileLineColLoc>(part->getLocation());
       if (!file) {
         if (part == &diag || !llvm::isa<mlir::UnknownLoc>(part->getLocation()))
           return mlir::failure();
+        lines.push_back(std::nullopt);
         continue;
       }
       std::optional<llvm::StringRef> line = getLine(file);
       if (!line)
         return mlir::failure();
       anyLong |= line->size() > kMaxQuotedLine;
+      lines.push_back(line);
     }
     if (!anyLong)
       return mlir::failure();
     mlir::Location previous = diag.getLocation();
-    for (mlir::Diagnostic *part : parts) {
-      print(*part, part == &diag || part->getLocation() != previous);
+    for (auto [part, line] : llvm::zip_equal(parts, lines)) {
+      bool quote = part == &diag || part->getLocation() != previous;
+      print(*part, quote && line && line->size() <= kMaxQuotedLine);
       previous = part->getLocation();
     }
     return mlir::success();
@@ -130,14 +134,14 @@ private:
   }
 
   /// One diagnostic or note, as MLIR's SourceMgrDiagnosticHandler prints
-  /// it, with its line quoted only when asked and short.
+  /// it, with its line quoted only when asked.
   void print(mlir::Diagnostic &part, bool quote) {
     llvm::SourceMgr::DiagKind kind = getKind(part.getSeverity());
     auto file = llvm::dyn_cast<mlir::FileLineColLoc>(part.getLocation());
     if (!file)
       return sources.PrintMessage(llvm::errs(), llvm::SMLoc(), kind,
                                   part.str());
-    if (quote && getLine(file)->size() <= kMaxQuotedLine && file.getColumn()) {
+    if (quote && file.getColumn()) {
       llvm::SMLoc at = sources.FindLocForLineAndColumn(
           getBufferId(file.getFilename().getValue()), file.getLine(),
           file.getColumn());

@@ -178,11 +178,6 @@ std::string printable(StringRef text) {
   return escaped;
 }
 
-/// Parses a handle written in decimal or 0x-hex.
-std::optional<uint64_t> parseHandle(StringRef text) {
-  return tg::parseHandleText(text);
-}
-
 void printText(raw_ostream &os, const SymbolizedHandle &sym,
                SourceCache *source, bool &first) {
   if (outputStyle == OutputStyle::LLVM) {
@@ -517,7 +512,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
     for (StringRef text : handles) {
       if (outputClosed(os))
         break; // nobody reads the rest
-      std::optional<uint64_t> handle = parseHandle(text);
+      std::optional<uint64_t> handle = tg::parseHandleText(text);
       if (!handle) {
         reportError("invalid debug handle '" + printable(text) +
                     "': expected a non-negative integer");
