@@ -304,6 +304,10 @@ struct ModuleHierarchyPass
 
   void runOnOperation() override {
     ModulePathAnnotator(&getContext(), format, emitRemarks).run(getOperation());
+    // The paths are attributes: no op, block, region or use changes, and no
+    // analysis reads them, so every analysis stays valid, and the pass
+    // manager skips its verifier walk (well-formed paths by construction).
+    markAllAnalysesPreserved();
   }
 };
 } // namespace
