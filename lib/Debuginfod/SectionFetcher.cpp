@@ -1,8 +1,24 @@
 //===- SectionFetcher.cpp - Sections by build ID from debuginfod ----------===//
 //
-// A thin layer over llvm::getCachedOrDownloadArtifact: the protocol, the
-// cache and the federation through several URLs are LLVM's; what is ours is
-// checking what comes back and saying clearly what went wrong.
+// The debuginfod protocol's client side for sections: the cache first, then
+// each server in DEBUGINFOD_URLS in turn. LLVM's HTTP client does the
+// transfers, and the cache is LLVM's layout (`llvmcache-<key>` under the
+// same directory, so llvm-debuginfod-find and tracegraph share it); the
+// federation loop is ours rather than llvm::getCachedOrDownloadArtifact's,
+// for three reasons found by trying it as a user would (LLVM 22):
+//  - a transfer that ended early (a server closing mid-reply, or the timeout
+//    on a slow one) aborted the process ("CachedFileStream was not
+//    committed"), Python's interpreter included;
+//  - the first server that could not be reached, or that answered with a
+//    file that is not this build's section, ended the lookup: the servers
+//    after it were never asked;
+//  - such a file stayed in the cache and was given back to every later
+//    lookup, whatever the servers held by then.
+// Here a reply is written to a temporary file in the cache directory and
+// takes the cache entry's name only once it is checked to be a section of
+// the build asked for; a cached file that fails the check is removed and the
+// servers are asked again. Every server's answer is in the error when none
+// had the section.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +29,13 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Debuginfod/Debuginfod.h"
 #include "llvm/Debuginfod/HTTPClient.h"
+#include "llvm/Support/CachePruning.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/LineIterator.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
 
@@ -21,6 +43,98 @@ using namespace llvm;
 using tg::encoding::makeError;
 
 namespace tg {
+
+namespace {
+
+/// Writes a reply's body to a file as it arrives.
+class FileResponseHandler : public HTTPResponseHandler {
+public:
+  explicit FileResponseHandler(int fd) : os(fd, /*shouldClose=*/false) {}
+  virtual ~FileResponseHandler() = default;
+  Error handleBodyChunk(StringRef chunk) override {
+    os << chunk;
+    if (os.has_error())
+      return createStringError(os.error(), "cannot write the reply");
+    return Error::success();
+  }
+  Error finish() {
+    os.flush();
+    if (os.has_error()) {
+      std::error_code ec = os.error();
+      os.clear_error();
+      return createStringError(ec, "cannot write the reply");
+    }
+    return Error::success();
+  }
+
+private:
+  raw_fd_ostream os;
+};
+
+/// The section at `path` if it is one of build `id`; else why not.
+Expected<std::unique_ptr<DebugSectionReader>>
+openSectionOfBuild(StringRef path, ArrayRef<uint8_t> id) {
+  Expected<std::unique_ptr<DebugSectionReader>> reader =
+      DebugSectionReader::open(path);
+  if (!reader)
+    return makeError("a file that is not a tracegraph section: {0}",
+                     toString(reader.takeError()));
+  Expected<ArrayRef<uint8_t>> found = (*reader)->getBuildId();
+  if (!found)
+    return makeError("{0}", toString(found.takeError()));
+  if (*found != id)
+    return makeError("a section of another build ({0}): refused",
+                     found->empty() ? "no build ID"
+                                    : section::formatBuildId(*found));
+  return std::move(*reader);
+}
+
+/// The HTTP headers of DEBUGINFOD_HEADERS_FILE, one `Name: value` a line,
+/// which LLVM's client sends with every request (authentication, mostly);
+/// lines that are not headers are skipped, as LLVM's client skips them.
+SmallVector<std::string, 0> getRequestHeaders() {
+  SmallVector<std::string, 0> headers;
+  const char *file = std::getenv("DEBUGINFOD_HEADERS_FILE");
+  if (!file || !*file)
+    return headers;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(file, /*IsText=*/true);
+  if (!buffer)
+    return headers;
+  for (line_iterator line(**buffer, /*SkipBlanks=*/true); !line.is_at_end();
+       ++line) {
+    StringRef text = line->rtrim("\r");
+    auto [name, value] = text.split(':');
+    if (name.empty() || value.empty() ||
+        !llvm::all_of(name, [](char c) { return isPrint(c) && c != ' '; }) ||
+        !llvm::all_of(value, isPrint))
+      continue;
+    headers.push_back(text.str());
+  }
+  return headers;
+}
+
+/// DEBUGINFOD_CACHE_PATH, else LLVM's default; an empty variable is unset.
+Expected<std::string> getCacheDirectory(const DebuginfodOptions &options) {
+  if (!options.cacheDirectory.empty())
+    return options.cacheDirectory;
+  const char *env = std::getenv("DEBUGINFOD_CACHE_PATH");
+  if (env && *env)
+    return std::string(env);
+  // LLVM's cache directory, with an empty XDG_CACHE_HOME unset too (it
+  // would make the cache relative to the working directory).
+  SmallString<128> dir;
+  if (!sys::path::cache_directory(dir) || dir.empty()) {
+    dir.clear();
+    if (!sys::path::home_directory(dir))
+      return makeError("no cache directory: set DEBUGINFOD_CACHE_PATH");
+    sys::path::append(dir, ".cache");
+  }
+  sys::path::append(dir, "llvm-debuginfod", "client");
+  return std::string(dir);
+}
+
+} // namespace
 
 Expected<FetchedSection>
 fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
@@ -35,61 +149,133 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
     urls.push_back(url);
   if (options.urls.empty())
     urls = getDefaultDebuginfodUrls();
-  std::string cacheDirectory = options.cacheDirectory;
-  if (cacheDirectory.empty()) {
-    Expected<std::string> dir = getDefaultDebuginfodCacheDirectory();
-    if (!dir)
-      return makeError("build ID {0}: no debuginfod cache directory: {1}", hex,
-                       toString(dir.takeError()));
-    cacheDirectory = *dir;
-  }
+  Expected<std::string> cacheDirectory = getCacheDirectory(options);
+  if (!cacheDirectory)
+    return makeError("build ID {0}: {1}", hex,
+                     toString(cacheDirectory.takeError()));
   std::chrono::milliseconds timeout =
       options.timeout.count() ? options.timeout : getDefaultDebuginfodTimeout();
-  std::string urlPath = getDebuginfodDebuginfoUrlPath(id);
-  Expected<std::string> path = getCachedOrDownloadArtifact(
-      getDebuginfodCacheKey(urlPath), urlPath, cacheDirectory, urls, timeout);
   std::string servers = urls.empty()
                             ? std::string("none: DEBUGINFOD_URLS is not set")
                             : join(urls, " ");
-  if (!path) {
-    std::string why = StringRef(toString(path.takeError())).rtrim().str();
-    // LLVM's words when every server answered 404 (or there is none).
-    if (why == "build id not found") {
-      why = urls.empty() ? "not in the cache, and no server to ask"
-                         : "no server has it (HTTP 404) and the cache does "
-                           "not either";
-      // A short ID is often a prefix copied from a log: say that a server
-      // cannot look one up.
-      if (!urls.empty() && id.size() < section::kDefaultBuildIdSize)
-        why += formatv(" (a server finds a build by its whole ID, and this "
-                       "one is {0} bytes; tracegraph's IDs are {1} unless "
-                       "the build chose its own: a prefix cannot be looked "
-                       "up)",
-                       id.size(), section::kDefaultBuildIdSize)
-                   .str();
-    }
+  auto fail = [&](const Twine &why) {
     return makeError("build ID {0}: cannot fetch its section from debuginfod "
                      "(servers: {1}; cache: {2}): {3}",
-                     hex, servers, cacheDirectory, why);
+                     hex, servers, *cacheDirectory, why.str());
+  };
+
+  std::string urlPath = getDebuginfodDebuginfoUrlPath(id);
+  SmallString<128> cachePath(*cacheDirectory);
+  sys::path::append(cachePath, "llvmcache-" + getDebuginfodCacheKey(urlPath));
+
+  // The cache: a file that is not this build's section (left by an older
+  // client, or damaged since) is removed, and the servers are asked.
+  std::string cacheNote;
+  if (sys::fs::exists(cachePath)) {
+    Expected<std::unique_ptr<DebugSectionReader>> cached =
+        openSectionOfBuild(cachePath, id);
+    if (cached)
+      return FetchedSection{std::move(*cached), std::string(cachePath)};
+    std::string why = toString(cached.takeError());
+    if (std::error_code ec = sys::fs::remove(cachePath))
+      return fail(formatv("the cached file {0} is {1}, and cannot be removed: "
+                          "{2}",
+                          cachePath, why, ec.message()));
+    cacheNote = formatv("; the cache held {0} (removed)", why).str();
+  }
+  if (urls.empty())
+    return fail("not in the cache, and no server to ask" + cacheNote);
+  if (std::error_code ec = sys::fs::create_directories(*cacheDirectory))
+    return fail(
+        formatv("cannot create the cache directory: {0}", ec.message()));
+
+  // Each server in turn, past any failure; what each answered.
+  SmallVector<std::string, 0> headers = getRequestHeaders();
+  SmallVector<std::string> answers;
+  bool allNotFound = true;
+  for (StringRef url : urls) {
+    SmallString<128> artifactUrl;
+    sys::path::append(artifactUrl, sys::path::Style::posix, url, urlPath);
+    auto answer = [&](const Twine &what) {
+      answers.push_back((url + ": " + what).str());
+    };
+    SmallString<128> model(*cacheDirectory);
+    sys::path::append(model, "tg-fetch-%%%%%%%%.tmp");
+    Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
+    if (!temp)
+      return fail(formatv("cannot create a file in the cache directory: {0}",
+                          toString(temp.takeError())));
+    FileResponseHandler handler(temp->FD);
+    HTTPClient client;
+    client.setTimeout(timeout);
+    HTTPRequest request(artifactUrl);
+    request.Headers = headers;
+    Error transfer = client.perform(request, handler);
+    Error written = handler.finish();
+    unsigned code = client.responseCode();
+    std::string tempPath = temp->TmpName;
+    auto discard = [&] { consumeError(temp->discard()); };
+    if (transfer || written) {
+      std::string why =
+          toString(joinErrors(std::move(transfer), std::move(written)));
+      answer(StringRef(why).rtrim());
+      allNotFound = false;
+      discard();
+      continue;
+    }
+    if (code != 200) {
+      answer(code == 404 ? "not found (HTTP 404)"
+                         : formatv("HTTP {0}", code).str());
+      allNotFound &= code == 404;
+      discard();
+      continue;
+    }
+    allNotFound = false;
+    Expected<std::unique_ptr<DebugSectionReader>> checked =
+        openSectionOfBuild(tempPath, id);
+    if (!checked) {
+      answer(formatv("answered with {0}", toString(checked.takeError())));
+      discard();
+      continue;
+    }
+    checked->reset(); // The file is renamed, then opened by its cache name.
+    if (Error kept = temp->keep(cachePath)) {
+      discard();
+      return fail(formatv("cannot keep the fetched file as {0}: {1}", cachePath,
+                          toString(std::move(kept))));
+    }
+    // The cache's size stays under DEBUGINFOD_CACHE_POLICY, as LLVM's client
+    // keeps it.
+    const char *policyText = std::getenv("DEBUGINFOD_CACHE_POLICY");
+    Expected<CachePruningPolicy> policy =
+        parseCachePruningPolicy(policyText ? policyText : "");
+    if (!policy)
+      return makeError("build ID {0}: DEBUGINFOD_CACHE_POLICY: {1}", hex,
+                       toString(policy.takeError()));
+    pruneCache(*cacheDirectory, *policy);
+    Expected<std::unique_ptr<DebugSectionReader>> reader =
+        openSectionOfBuild(cachePath, id);
+    if (!reader)
+      return fail(formatv("the fetched file {0}: {1}", cachePath,
+                          toString(reader.takeError())));
+    return FetchedSection{std::move(*reader), std::string(cachePath)};
   }
 
-  Expected<std::unique_ptr<DebugSectionReader>> reader =
-      DebugSectionReader::open(*path);
-  if (!reader)
-    return makeError("build ID {0}: the file debuginfod gave ({1}) is not a "
-                     "tracegraph section: {2}",
-                     hex, *path, toString(reader.takeError()));
-  Expected<ArrayRef<uint8_t>> found = (*reader)->getBuildId();
-  if (!found)
-    return makeError("build ID {0}: the file debuginfod gave ({1}): {2}", hex,
-                     *path, toString(found.takeError()));
-  if (*found != id)
-    return makeError(
-        "build ID {0}: debuginfod gave a section of another "
-        "build ({1}, from {2}): refusing it",
-        hex, found->empty() ? "no build ID" : section::formatBuildId(*found),
-        *path);
-  return FetchedSection{std::move(*reader), std::move(*path)};
+  if (allNotFound) {
+    std::string why =
+        "no server has it (HTTP 404) and the cache does not either";
+    // A short ID is often a prefix copied from a log: say that a server
+    // cannot look one up.
+    if (id.size() < section::kDefaultBuildIdSize)
+      why += formatv(" (a server finds a build by its whole ID, and this "
+                     "one is {0} bytes; tracegraph's IDs are {1} unless "
+                     "the build chose its own: a prefix cannot be looked "
+                     "up)",
+                     id.size(), section::kDefaultBuildIdSize)
+                 .str();
+    return fail(why + cacheNote);
+  }
+  return fail("no server gave it: " + join(answers, "; ") + cacheNote);
 }
 
 } // namespace tg

@@ -3,8 +3,8 @@
 // A model compiled once runs on many machines; its errors and profiles come
 // back as (build ID, debug handle) pairs. This finds the section of a build
 // the way gdb and llvm-symbolizer find native debug info: from the debuginfod
-// servers in DEBUGINFOD_URLS, through LLVM's debuginfod client and its local
-// cache (a second lookup needs no server). The server side is any debuginfod
+// servers in DEBUGINFOD_URLS, through a local cache laid out as LLVM's
+// debuginfod client lays it out (a second lookup needs no server). The server side is any debuginfod
 // server indexing the ELF containers that `--tg-emit-debug-section="path=F
 // elf=true"` writes (docs/fleet-symbolication.md).
 //
@@ -44,8 +44,9 @@ struct FetchedSection {
 /// The section of build `id`, from the local cache or else the servers. It
 /// is opened and checked to have build ID `id`: a server (or a cache) that
 /// answers with another build's file is an error, never a wrong traceback.
-/// Errors say which ID, which servers and what went wrong (not found,
-/// unreachable, timeout, not a section).
+/// Each server is asked in turn, past any that fails; nothing is cached
+/// before it passes that check. Errors say which ID, which servers and what
+/// each answered (not found, unreachable, timeout, cut short, not a section).
 llvm::Expected<FetchedSection>
 fetchSectionByBuildId(llvm::ArrayRef<uint8_t> id,
                       const DebuginfodOptions &options = {});
