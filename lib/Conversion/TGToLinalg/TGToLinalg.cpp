@@ -1386,7 +1386,16 @@ struct ExtractKernelsPass
 
     OpBuilder builder(ctx);
     SmallVector<Operation *> functions;
+    // Whether the kernels' ops have handles at all, to say so when
+    // trap-after finds none (a module not yet through
+    // --tg-assign-debug-handles).
+    bool anyHandle = false;
     for (KernelOp kernel : *selected) {
+      if (trapAfter >= 0 && !anyHandle)
+        kernel->walk([&](Operation *op) {
+          anyHandle |= tg::hasDebugHandle(op);
+          return anyHandle ? WalkResult::interrupt() : WalkResult::advance();
+        });
       KernelExtraction extraction(kernel, elementTy, *staticShape, trapAfter);
       FailureOr<func::FuncOp> func = extraction.extract(builder);
       trapped |= extraction.hasTrapped();
@@ -1410,7 +1419,11 @@ struct ExtractKernelsPass
       module.emitError() << "tg-extract-kernels: trap-after="
                          << static_cast<int64_t>(trapAfter)
                          << ": no op of the extracted kernels has that debug "
-                            "handle";
+                            "handle"
+                         << (anyHandle ? ""
+                                       : " (their ops have no debug handles: "
+                                         "number them with "
+                                         "--tg-assign-debug-handles first)");
       return signalPassFailure();
     }
   }

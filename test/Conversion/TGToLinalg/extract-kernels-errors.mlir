@@ -6,14 +6,17 @@
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=0x4" 2>&1 | FileCheck %s --check-prefix=BADSHAPE
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 element-type=i32" 2>&1 | FileCheck %s --check-prefix=ETYPE
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 kernels=nope" 2>&1 | FileCheck %s --check-prefix=NAME
-// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP
+// RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP-NONE
+// RUN: tg-opt %t.mlir --tg-assign-debug-handles -mlir-print-debuginfo -o %t.h.mlir
+// RUN: not tg-opt %t.h.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP
 
 // NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
 // NOSHAPE: error: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input) or give one with shape=AxBxC
 // BADSHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got
 // ETYPE: tg-opt: for the --element-type option: Cannot find option named 'i32'!
 // NAME: error: tg-extract-kernels: no kernel named 'nope' in the module
-// TRAP: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle
+// TRAP-NONE: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle (their ops have no debug handles: number them with --tg-assign-debug-handles first)
+// TRAP: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle{{$}}
 
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
