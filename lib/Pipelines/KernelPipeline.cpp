@@ -137,13 +137,46 @@ void tg::registerKernelPipelineExtensions(DialectRegistry &registry) {
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
+namespace {
+/// Registers a pipeline of module passes as PassPipelineRegistration does,
+/// refusing to nest it under another op: PassManager::addPass aborts the
+/// process on a pass whose op it cannot run on (`func.func(tg-kernel-
+/// pipeline)` was "LLVM ERROR: Can't add pass ... restricted to
+/// 'builtin.module'"); single passes get MLIR's error for the same mistake.
+template <typename Options>
+void registerModulePipeline(StringRef arg, StringRef description,
+                            void (*builder)(OpPassManager &, const Options &)) {
+  registerPassPipeline(
+      arg, description,
+      [arg, builder](OpPassManager &pm, StringRef optionsStr,
+                     function_ref<LogicalResult(const Twine &)> errorHandler) {
+        // An op-agnostic manager (`any(...)`) takes module passes; each
+        // checks the op it is given when it runs.
+        std::optional<StringRef> anchor = pm.getOpName();
+        if (anchor && *anchor != ModuleOp::getOperationName())
+          return errorHandler("'" + arg + "' is a pipeline of passes on '" +
+                              ModuleOp::getOperationName() +
+                              "', it cannot run nested on '" +
+                              pm.getOpAnchorName() + "'");
+        Options options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        builder(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
+}
+} // namespace
+
 void tg::registerTGPipelines() {
-  PassPipelineRegistration<KernelPipelineOptions>(
+  registerModulePipeline<KernelPipelineOptions>(
       "tg-kernel-pipeline",
       "Compile the fused kernels of a tg module to the llvm dialect, with the "
       "Python frames as LLVM debug scopes (tg-compile-kernel's pipeline)",
       buildKernelPipeline);
-  PassPipelineRegistration<GPUKernelPipelineOptions>(
+  registerModulePipeline<GPUKernelPipelineOptions>(
       "tg-gpu-kernel-pipeline",
       "Compile the fused kernels of a tg module to GPU kernels in the llvm "
       "and nvvm dialects, with the Python frames as PTX line chains "
