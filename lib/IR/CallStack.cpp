@@ -57,17 +57,28 @@ Location pushFrame(Location calleeLoc, FrameAttr frame, Location callLoc) {
 /// Appends the points of a call-site chain innermost first: in
 /// `callsite(X at Y)` everything in X is inner to everything in Y, whichever
 /// side is itself a chain.
-static void flattenCallSites(Location loc, SmallVectorImpl<Location> &points) {
+/// Without `throughNames`, a name ends the chain where it stands (the
+/// location is rebuilt as it was); with it, a name is looked through, as
+/// the debug section's readers look through it.
+static Location skipNames(Location loc, bool throughNames) {
+  while (throughNames && isa<NameLoc>(loc))
+    loc = cast<NameLoc>(loc).getChildLoc();
+  return loc;
+}
+
+static void flattenCallSites(Location loc, SmallVectorImpl<Location> &points,
+                             bool throughNames) {
+  loc = skipNames(loc, throughNames);
   while (auto site = dyn_cast<CallSiteLoc>(loc)) {
-    flattenCallSites(site.getCallee(), points);
-    loc = site.getCaller();
+    flattenCallSites(site.getCallee(), points, throughNames);
+    loc = skipNames(site.getCaller(), throughNames);
   }
   points.push_back(loc);
 }
 
-CallStack getCallStack(Location loc) {
+CallStack getCallStack(Location loc, bool throughNames) {
   SmallVector<Location, 8> points;
-  flattenCallSites(loc, points);
+  flattenCallSites(loc, points, throughNames);
   CallStack stack{{}, points.front()};
   for (Location caller : llvm::reverse(llvm::drop_begin(points)))
     stack.frames.push_back(matchFrameLoc(caller));

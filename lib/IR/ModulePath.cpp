@@ -33,7 +33,9 @@ ModulePathFrame getModulePathFrame(const InlinedFrame &frame) {
 }
 
 SmallVector<ModulePathFrame, 8> getModulePathFrames(Location loc) {
-  CallStack stack = getCallStack(loc);
+  // Through names: the section's module path of the same op sees the frames
+  // inside `"relu"(callsite(...))`, and the attribute must say the same.
+  CallStack stack = getCallStack(loc, /*throughNames=*/true);
   SmallVector<ModulePathFrame, 8> frames;
   frames.reserve(stack.frames.size());
   for (const InlinedFrame &frame : stack.frames)

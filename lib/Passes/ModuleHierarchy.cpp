@@ -55,9 +55,22 @@ public:
         chains(1) {}
 
   /// Every function is an entry: a tg.graph, or a func.func of a downstream
-  /// compiler's IR. Declarations have no body to annotate.
-  void run(ModuleOp module) {
-    for (auto func : module.getOps<FunctionOpInterface>()) {
+  /// compiler's IR, in the module or in a module nested in it (as
+  /// --tg-assign-debug-handles and the section cover them). Declarations
+  /// have no body to annotate.
+  void run(ModuleOp module) { annotateFunctionsIn(module.getBodyRegion()); }
+
+private:
+  void annotateFunctionsIn(Region &region) {
+    for (Operation &child : region.getOps()) {
+      auto func = dyn_cast<FunctionOpInterface>(child);
+      if (!func) {
+        // Only containers of functions: their own ops are not a function's.
+        if (isa<ModuleOp>(child))
+          for (Region &nested : child.getRegions())
+            annotateFunctionsIn(nested);
+        continue;
+      }
       if (func.isExternal())
         continue;
       func.getFunctionBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -68,7 +81,6 @@ public:
     }
   }
 
-private:
   struct CallerChain {
     unsigned parent = 0;
     StringAttr piece;
@@ -139,11 +151,15 @@ private:
         id = it->second;
         break;
       }
+      // A name may hide call sites (frames the section counts): such
+      // chains are built from scratch, as other uncommon shapes are.
+      if (isa<NameLoc>(node))
+        return std::nullopt;
       pending.push_back(node);
       auto site = dyn_cast<CallSiteLoc>(node);
       if (!site)
         break;
-      if (isa<CallSiteLoc>(site.getCallee()))
+      if (isa<CallSiteLoc, NameLoc>(site.getCallee()))
         return std::nullopt;
       node = site.getCaller();
     }
@@ -220,14 +236,17 @@ private:
     Location loc = op->getLoc();
     unsigned chain = 0;
     if (auto site = dyn_cast<CallSiteLoc>(loc)) {
-      if (isa<CallSiteLoc>(site.getCallee()))
+      if (isa<CallSiteLoc, NameLoc>(site.getCallee()))
         return {};
       std::optional<unsigned> id = getChainId(site.getCaller());
       if (!id)
         return {};
       chain = *id;
-    } else if (!isa<FileLineColRange, NameLoc, UnknownLoc>(loc)) {
-      return {};
+    } else if (!isa<FileLineColRange, UnknownLoc>(loc)) {
+      // A name over a position has no frames; over anything else it may.
+      auto name = dyn_cast<NameLoc>(loc);
+      if (!name || !isa<FileLineColRange, UnknownLoc>(name.getChildLoc()))
+        return {};
     }
     chainOut = chain;
     const tg::EntryFunction &top = getEntry(op);

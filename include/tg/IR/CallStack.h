@@ -70,8 +70,11 @@ mlir::Location pushFrame(mlir::Location calleeLoc, FrameAttr frame,
 
 /// Takes a location apart into its frames and leaf. A location without call
 /// sites gives no frames. A fused location is a leaf as a whole: use
-/// `getOrigins` first to get one call stack per origin.
-CallStack getCallStack(mlir::Location loc);
+/// `getOrigins` first to get one call stack per origin. A name
+/// (`"relu"(callsite(...))`) is a leaf too, unless `throughNames`: then the
+/// frames inside it count, as tg-symbolicate counts them (module paths); the
+/// stack then no longer rebuilds the location.
+CallStack getCallStack(mlir::Location loc, bool throughNames = false);
 
 /// Rebuilds a location from a call stack; the inverse of `getCallStack`.
 mlir::Location buildLocation(const CallStack &stack);
