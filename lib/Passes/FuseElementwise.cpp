@@ -591,6 +591,12 @@ void FuseElementwisePass::runOnOperation() {
 
   LocationPreservingListener::Options options;
   options.recordNames = false;
+  // A kernel's location lists every op it computes, however many: the
+  // listener's bound (64 by default) cut the 65th origin of a long chain
+  // from the kernel with no record of it (--tg-verify-origins refused the
+  // output). mergeOps gives each kernel its whole location at once, so the
+  // bound buys nothing here.
+  options.maxOrigins = 0;
   LocationPreservingListener listener(options);
   IRRewriter rewriter(&getContext(), &listener);
   llvm::StringSet<> &taken = collection.taken;

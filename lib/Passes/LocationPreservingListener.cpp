@@ -287,9 +287,28 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
     return;
   Location current = holder->getLoc();
   if (!options.maxOrigins) {
+    SmallVector<Location> scratch;
+    auto known = knownOrigins.try_emplace(holder, KnownOrigins{current, {}});
+    KnownOrigins &entry = known.first->second;
+    if (known.second || entry.at != current) {
+      entry.at = current;
+      entry.origins.clear();
+      tg::getOrigins(current, scratch);
+      entry.origins.insert(scratch.begin(), scratch.end());
+      scratch.clear();
+    }
+    tg::getOrigins(loc, scratch);
+    if (llvm::all_of(scratch, [&](Location origin) {
+          return isa<UnknownLoc>(origin) || entry.origins.contains(origin);
+        })) {
+      settled.insert_or_assign(holder, current);
+      return;
+    }
     Location merged = mergeLocations(current, loc);
     if (merged != current)
       holder->setLoc(merged);
+    entry.at = merged;
+    entry.origins.insert(scratch.begin(), scratch.end());
     settled.insert_or_assign(holder, merged);
     return;
   }

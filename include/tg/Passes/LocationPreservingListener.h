@@ -289,6 +289,14 @@ private:
   /// Holders whose location lists everything they were given, with that
   /// location: finalize() skips them while the location is unchanged.
   llvm::DenseMap<mlir::Operation *, mlir::Location> settled;
+  /// Without a bound: the origins of a holder's location `at`, so that a
+  /// merge of origins it already lists (every op a kernel replaces) costs
+  /// the merged location's size, not the holder's. A pure function of `at`.
+  struct KnownOrigins {
+    mlir::Location at;
+    llvm::DenseSet<mlir::Location> origins;
+  };
+  llvm::DenseMap<mlir::Operation *, KnownOrigins> knownOrigins;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
   llvm::DenseSet<mlir::Operation *> replaced;
   /// The current group: ops it created and origins erased in it.
