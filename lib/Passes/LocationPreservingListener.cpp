@@ -287,28 +287,50 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
     return;
   Location current = holder->getLoc();
   if (!options.maxOrigins) {
-    SmallVector<Location> scratch;
-    auto known = knownOrigins.try_emplace(holder, KnownOrigins{current, {}});
-    KnownOrigins &entry = known.first->second;
-    if (known.second || entry.at != current) {
-      entry.at = current;
-      entry.origins.clear();
-      tg::getOrigins(current, scratch);
-      entry.origins.insert(scratch.begin(), scratch.end());
-      scratch.clear();
+    SmallVector<Location> incoming, held;
+    tg::getOrigins(loc, incoming);
+    auto isKnown = [](Location origin, auto &&contains) {
+      return isa<UnknownLoc>(origin) || contains(origin);
+    };
+    bool allKnown;
+    auto known = knownOrigins.find(holder);
+    if (known != knownOrigins.end() && known->second.at == current) {
+      allKnown = llvm::all_of(incoming, [&](Location origin) {
+        return isKnown(origin, [&](Location o) {
+          return known->second.origins.contains(o);
+        });
+      });
+    } else {
+      tg::getOrigins(current, held);
+      // A table only for holders with many origins (long kernels): a short
+      // list is cheaper to scan than to hash.
+      if (held.size() > kMinOriginsForTable) {
+        known = knownOrigins.insert_or_assign(holder, KnownOrigins{current, {}})
+                    .first;
+        KnownOrigins &entry = known->second;
+        entry.origins.insert(held.begin(), held.end());
+        allKnown = llvm::all_of(incoming, [&](Location origin) {
+          return isKnown(origin,
+                         [&](Location o) { return entry.origins.contains(o); });
+        });
+      } else {
+        allKnown = llvm::all_of(incoming, [&](Location origin) {
+          return isKnown(
+              origin, [&](Location o) { return llvm::is_contained(held, o); });
+        });
+      }
     }
-    tg::getOrigins(loc, scratch);
-    if (llvm::all_of(scratch, [&](Location origin) {
-          return isa<UnknownLoc>(origin) || entry.origins.contains(origin);
-        })) {
+    if (allKnown) {
       settled.insert_or_assign(holder, current);
       return;
     }
     Location merged = mergeLocations(current, loc);
     if (merged != current)
       holder->setLoc(merged);
-    entry.at = merged;
-    entry.origins.insert(scratch.begin(), scratch.end());
+    if (known != knownOrigins.end()) {
+      known->second.at = merged;
+      known->second.origins.insert(incoming.begin(), incoming.end());
+    }
     settled.insert_or_assign(holder, merged);
     return;
   }

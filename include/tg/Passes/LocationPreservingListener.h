@@ -297,6 +297,7 @@ private:
     llvm::DenseSet<mlir::Location> origins;
   };
   llvm::DenseMap<mlir::Operation *, KnownOrigins> knownOrigins;
+  static constexpr size_t kMinOriginsForTable = 64;
   /// Ops already handled by notifyOperationReplaced, awaiting their erasure.
   llvm::DenseSet<mlir::Operation *> replaced;
   /// The current group: ops it created and origins erased in it.
