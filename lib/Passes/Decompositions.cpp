@@ -104,6 +104,17 @@ std::optional<int64_t> getInt(Value value) {
   return std::nullopt;
 }
 
+/// An int or float constant as a double.
+std::optional<double> getNumber(Value value) {
+  Attribute cst = getConstant(value);
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(cst))
+    if (integer.getType().isSignlessInteger(64))
+      return double(integer.getInt());
+  if (auto real = dyn_cast_or_null<FloatAttr>(cst))
+    return real.getValueAsDouble();
+  return std::nullopt;
+}
+
 /// A list of ints: a `tg.constant([..])`, a `prim::ListConstruct` of int
 /// constants, or (`allowScalar`) a single int constant.
 std::optional<SmallVector<int64_t>> getIntList(Value value,
@@ -684,18 +695,28 @@ public:
         !isTensorType(op->getOperand(0).getType()) ||
         !isTensorType(op->getOperand(1).getType()))
       return failure();
+    bool scaled = op->getNumOperands() == 5;
+    // beta 0 ignores `self`, NaN and infinity included (PyTorch's addmm and
+    // its decomposition: `if beta == 0: return out`), where `+ 0 * self`
+    // would spread them; a beta known only at run time keeps the op whole.
+    // Checked before anything is built: a failing pattern changes nothing.
+    std::optional<double> beta =
+        scaled ? getNumber(op->getOperand(3)) : std::optional<double>(1);
+    if (!beta)
+      return failure();
     DecompositionBuilder build(rewriter, op);
     Type resultType = op->getResult(0).getType();
     Value product = build.create("aten::mm", resultType,
                                  {op->getOperand(1), op->getOperand(2)});
-    bool scaled = op->getNumOperands() == 5;
     if (scaled && getInt(op->getOperand(4)) != 1)
       product = build.pointwise("aten::mul", {product, op->getOperand(4)},
                                 resultType);
-    Value beta = scaled ? op->getOperand(3) : build.one();
+    if (*beta == 0)
+      return replace(rewriter, op, product);
+    Value betaValue = scaled ? op->getOperand(3) : build.one();
     return replace(rewriter, op,
                    build.pointwise("aten::add",
-                                   {product, op->getOperand(0), beta},
+                                   {product, op->getOperand(0), betaValue},
                                    resultType));
   }
 };

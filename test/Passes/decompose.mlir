@@ -252,6 +252,34 @@ tg.graph @linear(%x: tensor<3x4xf32>, %w: tensor<5x4xf32>, %b: tensor<5xf32>, %w
 
 // -----
 
+// addmm with beta 0 ignores `self` (NaN and infinity in it too), as
+// PyTorch's addmm does: mm [* alpha], no add (it was `+ 0 * self`). An int
+// or float 0 alike; a beta known only at run time keeps the op whole, and
+// nothing is built for it.
+// CHECK-LABEL: tg.graph @addmm_beta
+// CHECK: %[[MM0:.*]] = tg.op "aten::mm"(%arg0, %arg2) {tg.decomposed_from = "aten::addmm"}
+// CHECK-NEXT: %[[S0:.*]] = tg.op "aten::mul"(%[[MM0]], %{{.*}}) {tg.decomposed_from = "aten::addmm"}
+// CHECK-NEXT: %[[MM1:.*]] = tg.op "aten::mm"(%arg0, %arg2) {tg.decomposed_from = "aten::addmm"}
+// CHECK-NEXT: %[[MM2:.*]] = tg.op "aten::mm"(%arg0, %arg2) {tg.decomposed_from = "aten::addmm"}
+// CHECK-NEXT: %[[S2:.*]] = tg.op "aten::mul"(%[[MM2]], %{{.*}})
+// CHECK-NEXT: %[[A2:.*]] = tg.op "aten::add"(%[[S2]], %arg1, %{{.*}})
+// CHECK-NEXT: %[[DYN:.*]] = tg.op "aten::addmm"(%arg1, %arg0, %arg2, %arg3, %arg3)
+// CHECK-NEXT: tg.return %[[S0]], %[[MM1]], %[[A2]], %[[DYN]]
+tg.graph @addmm_beta(%x: tensor<3x4xf32>, %b: tensor<5xf32>, %wt: tensor<4x5xf32>, %dyn: !tg.value) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) {
+  %zero = tg.constant(0 : i64) : !tg.value
+  %zerof = tg.constant(0.0 : f64) : !tg.value
+  %two = tg.constant(2 : i64) : !tg.value
+  %half = tg.constant(0.5 : f64) : !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %a = tg.op "aten::addmm"(%b, %x, %wt, %zero, %two) : (tensor<5xf32>, tensor<3x4xf32>, tensor<4x5xf32>, !tg.value, !tg.value) -> tensor<3x5xf32>
+  %c = tg.op "aten::addmm"(%b, %x, %wt, %zerof, %one) : (tensor<5xf32>, tensor<3x4xf32>, tensor<4x5xf32>, !tg.value, !tg.value) -> tensor<3x5xf32>
+  %d = tg.op "aten::addmm"(%b, %x, %wt, %half, %half) : (tensor<5xf32>, tensor<3x4xf32>, tensor<4x5xf32>, !tg.value, !tg.value) -> tensor<3x5xf32>
+  %e = tg.op "aten::addmm"(%b, %x, %wt, %dyn, %dyn) : (tensor<5xf32>, tensor<3x4xf32>, tensor<4x5xf32>, !tg.value, !tg.value) -> tensor<3x5xf32>
+  tg.return %a, %c, %d, %e : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
+}
+
+// -----
+
 // dropout in eval is the identity: its uses read its input, and its origin
 // is recorded on the graph as eliminated by tg-decompose. In training it
 // stays, unless p is 0 (every element kept).
