@@ -547,7 +547,8 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"path", "path", "std::string", /*default=*/"\"\"",
-           "Output file of the debug section (required)">,
+           "Output file of the debug section (required; - is stdout, where the "
+           "printed IR goes too unless -o names a file)">,
     Option<"embedSource", "embed-source", "bool", /*default=*/"false",
            "Embed the referenced source lines (only those) for tracebacks">,
     Option<"sourceRoot", "source-root", "std::string", /*default=*/"\"\"",

@@ -607,8 +607,11 @@ private:
       if (failed(checkBuffer(func, type)))
         return failure();
     if (func.getNumResults() != 0)
-      return func.emitError() << "a GPU kernel returns nothing: bufferize "
-                                 "with results as out-parameters first";
+      return func.emitError()
+             << "a GPU kernel must return nothing, and this function has "
+             << func.getNumResults()
+             << (func.getNumResults() == 1 ? " result" : " results")
+             << ": bufferize with results as out-parameters first";
     for (Operation &op : func.getBody().front()) {
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
         if (failed(checkBuffer(alloc, alloc.getType())))

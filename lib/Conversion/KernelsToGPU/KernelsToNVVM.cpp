@@ -65,10 +65,14 @@ struct KernelsToNVVMPass
       if (op->getDialect() != ctx->getLoadedDialect<math::MathDialect>() ||
           isNativeMath(op))
         return WalkResult::advance();
-      op->emitError() << "'" << op->getName() << "' on " << op->getResultTypes()
-                      << " has no GPU lowering without libdevice (f32 math "
-                         "functions are approximated by "
-                         "--tg-approximate-math)";
+      // An op without results (a custom math op) is named by its operands.
+      TypeRange types = op->getNumResults() ? TypeRange(op->getResultTypes())
+                                            : TypeRange(op->getOperandTypes());
+      InFlightDiagnostic diag = op->emitError() << "'" << op->getName() << "'";
+      if (!types.empty())
+        diag << " on " << types;
+      diag << " has no GPU lowering without libdevice (f32 math functions "
+              "are approximated by --tg-approximate-math)";
       return WalkResult::interrupt();
     });
     if (leftover.wasInterrupted())

@@ -37,7 +37,7 @@ func.func @strided(%x: memref<4x4xf32, strided<[8, 1]>>) {
 
 #id = affine_map<(d0) -> (d0)>
 func.func @tensors(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@-1 {{a GPU kernel returns nothing: bufferize with results as out-parameters first}}
+  // expected-error@-1 {{a GPU kernel must return nothing, and this function has 1 result: bufferize with results as out-parameters first}}
   return %x : tensor<4xf32>
 }
 
