@@ -114,6 +114,26 @@ SmallVector<std::string, 0> getRequestHeaders() {
   return headers;
 }
 
+/// The per-request timeout: the option, else DEBUGINFOD_TIMEOUT in whole
+/// seconds (0 or less: none, as the protocol says), else 90 s. A value that
+/// is no number is an error (LLVM's client took 90 s without a word).
+Expected<std::chrono::milliseconds>
+getTimeout(const DebuginfodOptions &options) {
+  if (options.timeout.count())
+    return options.timeout;
+  const char *env = std::getenv("DEBUGINFOD_TIMEOUT");
+  if (!env || !*env)
+    return std::chrono::milliseconds(std::chrono::seconds(90));
+  long long seconds;
+  if (StringRef(env).trim().getAsInteger(10, seconds) ||
+      seconds > 1000LL * 1000 * 1000)
+    return makeError("DEBUGINFOD_TIMEOUT is '{0}': give whole seconds (0 "
+                     "waits without limit)",
+                     env);
+  return std::chrono::milliseconds(
+      std::chrono::seconds(std::max(0LL, seconds)));
+}
+
 /// DEBUGINFOD_CACHE_PATH, else LLVM's default; an empty variable is unset.
 Expected<std::string> getCacheDirectory(const DebuginfodOptions &options) {
   if (!options.cacheDirectory.empty())
@@ -153,8 +173,9 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
   if (!cacheDirectory)
     return makeError("build ID {0}: {1}", hex,
                      toString(cacheDirectory.takeError()));
-  std::chrono::milliseconds timeout =
-      options.timeout.count() ? options.timeout : getDefaultDebuginfodTimeout();
+  Expected<std::chrono::milliseconds> timeout = getTimeout(options);
+  if (!timeout)
+    return makeError("build ID {0}: {1}", hex, toString(timeout.takeError()));
   std::string servers = urls.empty()
                             ? std::string("none: DEBUGINFOD_URLS is not set")
                             : join(urls, " ");
@@ -207,7 +228,7 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
                           toString(temp.takeError())));
     FileResponseHandler handler(temp->FD);
     HTTPClient client;
-    client.setTimeout(timeout);
+    client.setTimeout(*timeout);
     HTTPRequest request(artifactUrl);
     request.Headers = headers;
     Error transfer = client.perform(request, handler);

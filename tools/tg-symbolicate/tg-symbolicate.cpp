@@ -211,12 +211,18 @@ bool outputClosed(raw_ostream &os) {
   std::_Exit(128 + SIGPIPE); // SIGPIPE blocked: the same status
 }
 
+/// The output as an error names it: a file, or standard output for "-".
+std::string describeOutput() {
+  return outputPath == "-" ? std::string("standard output")
+                           : "'" + outputPath + "'";
+}
+
 bool writeOutput(function_ref<void(raw_ostream &)> write) {
   std::string error = writeFileAtomically(outputPath, write);
   if (outputPath == "-" && outputClosed(outs()))
     stopOnClosedOutput();
   if (!error.empty())
-    reportError("cannot write '" + outputPath + "': " + error);
+    reportError("cannot write " + describeOutput() + ": " + error);
   return error.empty();
 }
 
@@ -282,8 +288,8 @@ int annotateTrace(const DebugSectionReader &reader,
     return 1;
   }
   if (written) {
-    reportError("cannot write '" + outputPath +
-                "': " + errorToErrorCode(std::move(written)).message());
+    reportError("cannot write " + describeOutput() + ": " +
+                errorToErrorCode(std::move(written)).message());
     return 1;
   }
   return 0;
@@ -515,7 +521,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       std::optional<uint64_t> handle = tg::parseHandleText(text);
       if (!handle) {
         reportError("invalid debug handle '" + printable(text) +
-                    "': expected a non-negative integer");
+                    "': expected a non-negative integer (decimal, or hex after 0x)");
         continue;
       }
       Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
