@@ -156,9 +156,10 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
   let dependentDialects = ["tg::TGDialect"];
   let summary = "Attach each op's PyTorch-style module path";
   let description = [{
-    Reads the location of every op inside a function of the module (a
-    `tg.graph`, or a `func.func` of upstream-dialect IR; terminators and
-    declarations excepted) and attaches its module path as the attribute
+    Reads the location of every op inside a function of the module or of a
+    module nested in it (a `tg.graph`, or a `func.func` of upstream-dialect
+    IR; terminators and declarations excepted) and attaches its module path
+    as the attribute
     `tg.module_hierarchy`, in the form `format` selects, character for
     character as PyTorch prints it:
 
@@ -171,7 +172,9 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
       `top(C).A0(A).AA0(AA)`
 
     The top of the path is the class and method of the graph that holds the
-    op (a `func.func` gives its name and no class: `TOP()::net_forward.`); then one entry per inlined frame, outermost first (see
+    op (a `func.func` gives its name and no class: `TOP()::net_forward.`); then one entry per inlined frame, outermost first, names
+    looked through as tg-symbolicate looks through them (the frames of
+    `loc("relu"(callsite(...)))` count; see
     docs/module-hierarchy.md for every rule and its PyTorch source). The
     op name of the mobile form is the `tg.op` operator name, or for other
     ops the TorchScript node kind they stand for (`prim::Constant`,
@@ -188,7 +191,9 @@ def TGModuleHierarchy : Pass<"tg-module-hierarchy", "mlir::ModuleOp"> {
 
     With `emit-remarks`, each op also gets a remark `module hierarchy: <path>`
     (paths joined by `; `), for FileCheck and `-verify-diagnostics`.
-    Locations are not changed. A `format` other than the three is refused
+    Locations are not changed, and no op, block or use either: the pass
+    preserves every analysis, so MLIR's pass manager skips its verifier
+    after it (the paths are well-formed by construction). A `format` other than the three is refused
     by the option parser.
   }];
   let options = [
@@ -313,7 +318,8 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     Locations. The kernel's location is
     `fused<#tg.kernel<"name">>[origins...]`: the full location (call-site
     chain intact) of every op it computes, flattened, deduplicated, in
-    program order. The ops in the body keep their own locations, so each
+    program order, however many (no bound, unlike the location-preserving
+    listener's 64 for merged duplicates). The ops in the body keep their own locations, so each
     original location stays reachable from exactly the ops that compute it:
     the op in the body and its kernel. The output is deterministic (the pass
     runs once per module, in program order).
@@ -485,8 +491,10 @@ def TGAssignDebugHandles : Pass<"tg-assign-debug-handles", "mlir::ModuleOp"> {
     the first), and the pass fails. A `tg.debug_handle` that is not a
     non-negative integer is an error in both modes.
 
-    Locations are not read or changed. `--tg-emit-debug-section` needs
-    handles on every op.
+    Locations are not read or changed, and no op, block or use either: the
+    pass preserves every analysis, so MLIR's pass manager skips its verifier
+    after it (the handles are well-formed by construction).
+    `--tg-emit-debug-section` needs handles on every op.
   }];
   let options = [
     Option<"keepExisting", "keep-existing", "bool", /*default=*/"false",
