@@ -2,9 +2,9 @@
 //
 // The debuginfod protocol's client side for sections: the cache first, then
 // each server in DEBUGINFOD_URLS in turn. LLVM's HTTP client does the
-// transfers, and the cache is LLVM's layout (`llvmcache-<key>` under the
-// same directory, so llvm-debuginfod-find and tracegraph share it); the
-// federation loop is ours rather than llvm::getCachedOrDownloadArtifact's,
+// transfers, and the cache is LLVM's directory with entries of our own
+// (`llvmcache-<key>`, pruned by the same policy); the federation loop is ours
+// rather than llvm::getCachedOrDownloadArtifact's,
 // for three reasons found by trying it as a user would (LLVM 22):
 //  - a transfer that ended early (a server closing mid-reply, or the timeout
 //    on a slow one) aborted the process ("CachedFileStream was not
@@ -107,7 +107,7 @@ SmallVector<std::string, 0> getRequestHeaders() {
     auto [name, value] = text.split(':');
     if (name.empty() || value.empty() ||
         !llvm::all_of(name, [](char c) { return isPrint(c) && c != ' '; }) ||
-        !llvm::all_of(value, isPrint))
+        !llvm::all_of(value, [](char c) { return isPrint(c) || c == '\t'; }))
       continue;
     headers.push_back(text.str());
   }
@@ -176,6 +176,18 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
   Expected<std::chrono::milliseconds> timeout = getTimeout(options);
   if (!timeout)
     return makeError("build ID {0}: {1}", hex, toString(timeout.takeError()));
+  // Checked before any transfer: a bad policy would otherwise fail the
+  // first lookup after caching its file, and let the second pass.
+  const char *policyText = std::getenv("DEBUGINFOD_CACHE_POLICY");
+  Expected<CachePruningPolicy> policy =
+      parseCachePruningPolicy(policyText ? policyText : "");
+  if (!policy)
+    return makeError("build ID {0}: DEBUGINFOD_CACHE_POLICY: {1}", hex,
+                     toString(policy.takeError()));
+  if (!HTTPClient::isAvailable() && !urls.empty())
+    return makeError("build ID {0}: this LLVM has no HTTP client (built "
+                     "without curl): debuginfod servers cannot be asked",
+                     hex);
   std::string servers = urls.empty()
                             ? std::string("none: DEBUGINFOD_URLS is not set")
                             : join(urls, " ");
@@ -186,8 +198,12 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
   };
 
   std::string urlPath = getDebuginfodDebuginfoUrlPath(id);
+  // Entries of our own in LLVM's cache directory: a model's kernels carry
+  // its section's build ID, so llvm-symbolizer may cache their native debug
+  // info under LLVM's key for the same URL. Pruned as LLVM's entries are.
   SmallString<128> cachePath(*cacheDirectory);
-  sys::path::append(cachePath, "llvmcache-" + getDebuginfodCacheKey(urlPath));
+  sys::path::append(
+      cachePath, "llvmcache-" + getDebuginfodCacheKey("tracegraph:" + urlPath));
 
   // The cache: a file that is not this build's section (left by an older
   // client, or damaged since) is removed, and the servers are asked.
@@ -221,7 +237,9 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
       answers.push_back((url + ": " + what).str());
     };
     SmallString<128> model(*cacheDirectory);
-    sys::path::append(model, "tg-fetch-%%%%%%%%.tmp");
+    // Named as cache entries are, so that LLVM's pruning removes one left by
+    // a killed process once it expires.
+    sys::path::append(model, "llvmcache-tg-fetch-%%%%%%%%");
     Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
     if (!temp)
       return fail(formatv("cannot create a file in the cache directory: {0}",
@@ -244,7 +262,9 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
       discard();
       continue;
     }
-    if (code != 200) {
+    // 0: no HTTP status (a file:// URL, which LLVM's client and elfutils
+    // accept too).
+    if (code != 200 && code != 0) {
       answer(code == 404 ? "not found (HTTP 404)"
                          : formatv("HTTP {0}", code).str());
       allNotFound &= code == 404;
@@ -259,7 +279,9 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
       discard();
       continue;
     }
-    checked->reset(); // The file is renamed, then opened by its cache name.
+    // The checked reader is what is returned: it reads the file it opened
+    // (its mapping, or memory it owns), which the rename below, pruning or
+    // another process replacing the cache entry cannot take away.
     if (Error kept = temp->keep(cachePath)) {
       discard();
       return fail(formatv("cannot keep the fetched file as {0}: {1}", cachePath,
@@ -267,19 +289,8 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
     }
     // The cache's size stays under DEBUGINFOD_CACHE_POLICY, as LLVM's client
     // keeps it.
-    const char *policyText = std::getenv("DEBUGINFOD_CACHE_POLICY");
-    Expected<CachePruningPolicy> policy =
-        parseCachePruningPolicy(policyText ? policyText : "");
-    if (!policy)
-      return makeError("build ID {0}: DEBUGINFOD_CACHE_POLICY: {1}", hex,
-                       toString(policy.takeError()));
     pruneCache(*cacheDirectory, *policy);
-    Expected<std::unique_ptr<DebugSectionReader>> reader =
-        openSectionOfBuild(cachePath, id);
-    if (!reader)
-      return fail(formatv("the fetched file {0}: {1}", cachePath,
-                          toString(reader.takeError())));
-    return FetchedSection{std::move(*reader), std::string(cachePath)};
+    return FetchedSection{std::move(*checked), std::string(cachePath)};
   }
 
   if (allNotFound) {

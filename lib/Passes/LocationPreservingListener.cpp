@@ -287,28 +287,34 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
     return;
   Location current = holder->getLoc();
   if (!options.maxOrigins) {
-    SmallVector<Location> incoming, held;
+    SmallVector<Location> incoming, holderOrigins;
     tg::getOrigins(loc, incoming);
     auto isKnown = [](Location origin, auto &&contains) {
       return isa<UnknownLoc>(origin) || contains(origin);
     };
     bool allKnown;
     auto known = knownOrigins.find(holder);
-    if (known != knownOrigins.end() && known->second.at == current) {
+    // An entry for another location (the holder's was changed outside the
+    // listener) says nothing about this one.
+    if (known != knownOrigins.end() && known->second.at != current) {
+      knownOrigins.erase(known);
+      known = knownOrigins.end();
+    }
+    if (known != knownOrigins.end()) {
       allKnown = llvm::all_of(incoming, [&](Location origin) {
         return isKnown(origin, [&](Location o) {
           return known->second.origins.contains(o);
         });
       });
     } else {
-      tg::getOrigins(current, held);
+      tg::getOrigins(current, holderOrigins);
       // A table only for holders with many origins (long kernels): a short
       // list is cheaper to scan than to hash.
-      if (held.size() > kMinOriginsForTable) {
+      if (holderOrigins.size() > kMinOriginsForTable) {
         known = knownOrigins.insert_or_assign(holder, KnownOrigins{current, {}})
                     .first;
         KnownOrigins &entry = known->second;
-        entry.origins.insert(held.begin(), held.end());
+        entry.origins.insert(holderOrigins.begin(), holderOrigins.end());
         allKnown = llvm::all_of(incoming, [&](Location origin) {
           return isKnown(origin,
                          [&](Location o) { return entry.origins.contains(o); });
@@ -316,7 +322,8 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
       } else {
         allKnown = llvm::all_of(incoming, [&](Location origin) {
           return isKnown(
-              origin, [&](Location o) { return llvm::is_contained(held, o); });
+              origin,
+              [&](Location o) { return llvm::is_contained(holderOrigins, o); });
         });
       }
     }
@@ -409,6 +416,8 @@ void LocationPreservingListener::forget(Operation *op) {
     fullAt.erase(op);
     settled.erase(op);
   }
+  // An op later built at the same address must not inherit its origins.
+  knownOrigins.erase(op);
   groupOps.remove(op);
   replaced.erase(op);
   absorbers.erase(op);

@@ -65,8 +65,9 @@ private:
     for (Operation &child : region.getOps()) {
       auto func = dyn_cast<FunctionOpInterface>(child);
       if (!func) {
-        // Only containers of functions: their own ops are not a function's.
-        if (isa<ModuleOp>(child))
+        // Only containers of functions (modules, gpu.module: symbol
+        // tables): their own ops are not a function's.
+        if (child.hasTrait<OpTrait::SymbolTable>())
           for (Region &nested : child.getRegions())
             annotateFunctionsIn(nested);
         continue;

@@ -7,10 +7,15 @@
 // attribute with the section on mutated locations.
 // RUN: tg-opt %s -split-input-file --tg-module-hierarchy | FileCheck %s
 // RUN: tg-opt %s -split-input-file --tg-module-hierarchy=format=mobile | FileCheck %s --check-prefix=MOBILE
-// RUN: tg-opt %s -split-input-file --tg-assign-debug-handles --tg-emit-debug-section=path=%t.tgdbg -o /dev/null
 // The section's paths of the first module's ops (handles 1 and 2): the same.
 // RUN: tg-opt %s --tg-assign-debug-handles --tg-emit-debug-section=path=%t.first.tgdbg -o /dev/null
 // RUN: tg-symbolicate %t.first.tgdbg 1 2 --module-path=profiler | FileCheck %s --check-prefix=SECTION
+// The section of the last module (each split overwrites it): the nested
+// module's op (handle 2) and the outer one's (5), as the attributes say.
+// RUN: tg-opt %s -split-input-file --tg-assign-debug-handles --tg-emit-debug-section=path=%t.last.tgdbg -o /dev/null
+// RUN: tg-symbolicate %t.last.tgdbg 2 5 --module-path=profiler | FileCheck %s --check-prefix=NESTED
+// NESTED: Module hierarchy:TOP()::h.l1(L)::forward.
+// NESTED: Module hierarchy:TOP()::top.l1(L)::forward.
 
 // CHECK-LABEL: tg.graph @"C::forward"
 // CHECK: tg.op "aten::relu"{{.*}}tg.module_hierarchy = "TOP(C)::forward.A0(A)::forward."

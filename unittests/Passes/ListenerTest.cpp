@@ -601,4 +601,36 @@ TEST_F(ListenerTest, UnboundedMergeListsEverything) {
   EXPECT_TRUE(listener.getOverflow().empty());
 }
 
+TEST_F(ListenerTest, UnboundedMergeForgetsATableWhoseLocationChanged) {
+  // 70 negs at n.py:1..70, and one more at n.py:3. Merging 66 of them into
+  // the first gives it a table of its origins (past 64); its location is
+  // then changed outside the listener (as the folder resets a constant's).
+  // The table must not answer for the new location: n.py:3, listed in the
+  // old location only, is merged again, not taken as known.
+  std::string text = "tg.graph @f(%x: !tg.tensor) {\n";
+  for (unsigned i = 1; i <= 70; ++i)
+    text += "  %" + std::to_string(i) +
+            " = tg.op \"aten::neg\"(%x) : (!tg.tensor) -> !tg.tensor loc(\"n.py\":" +
+            std::to_string(i) + ":1)\n";
+  text += "  %same = tg.op \"aten::neg\"(%x) : (!tg.tensor) -> !tg.tensor "
+          "loc(\"n.py\":3:1)\n  tg.return\n}\n";
+  OwningOpRef<ModuleOp> module = parse(text);
+  ASSERT_TRUE(module);
+  SmallVector<TracedOp> negs = tracedOps(*module);
+  ASSERT_EQ(negs.size(), 71u);
+  LocationPreservingListener::Options options;
+  options.maxOrigins = 0;
+  LocationPreservingListener listener(options);
+  IRRewriter rewriter(&context, &listener);
+  for (unsigned i = 1; i <= 66; ++i)
+    rewriter.replaceOp(negs[i], negs[0]);
+  ASSERT_EQ(origins(negs[0]->getLoc()).size(), 67u);
+  negs[0]->setLoc(pos("n.py", 1));
+  rewriter.replaceOp(negs[69], negs[0]);
+  rewriter.replaceOp(negs[70], negs[0]);
+  EXPECT_EQ(origins(negs[0]->getLoc()),
+            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 70),
+                                   pos("n.py", 3)}));
+}
+
 } // namespace
