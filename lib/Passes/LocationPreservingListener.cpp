@@ -321,9 +321,9 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
         });
       } else {
         allKnown = llvm::all_of(incoming, [&](Location origin) {
-          return isKnown(
-              origin,
-              [&](Location o) { return llvm::is_contained(holderOrigins, o); });
+          return isKnown(origin, [&](Location o) {
+            return llvm::is_contained(holderOrigins, o);
+          });
         });
       }
     }
