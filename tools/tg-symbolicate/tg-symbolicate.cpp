@@ -520,8 +520,9 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         break; // nobody reads the rest
       std::optional<uint64_t> handle = tg::parseHandleText(text);
       if (!handle) {
-        reportError("invalid debug handle '" + printable(text) +
-                    "': expected a non-negative integer (decimal, or hex after 0x)");
+        reportError(
+            "invalid debug handle '" + printable(text) +
+            "': expected a non-negative integer (decimal, or hex after 0x)");
         continue;
       }
       Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
