@@ -610,7 +610,8 @@ TEST_F(ListenerTest, UnboundedMergeForgetsATableWhoseLocationChanged) {
   std::string text = "tg.graph @f(%x: !tg.tensor) {\n";
   for (unsigned i = 1; i <= 70; ++i)
     text += "  %" + std::to_string(i) +
-            " = tg.op \"aten::neg\"(%x) : (!tg.tensor) -> !tg.tensor loc(\"n.py\":" +
+            " = tg.op \"aten::neg\"(%x) : (!tg.tensor) -> !tg.tensor "
+            "loc(\"n.py\":" +
             std::to_string(i) + ":1)\n";
   text += "  %same = tg.op \"aten::neg\"(%x) : (!tg.tensor) -> !tg.tensor "
           "loc(\"n.py\":3:1)\n  tg.return\n}\n";
@@ -628,9 +629,9 @@ TEST_F(ListenerTest, UnboundedMergeForgetsATableWhoseLocationChanged) {
   negs[0]->setLoc(pos("n.py", 1));
   rewriter.replaceOp(negs[69], negs[0]);
   rewriter.replaceOp(negs[70], negs[0]);
-  EXPECT_EQ(origins(negs[0]->getLoc()),
-            (SmallVector<Location>{pos("n.py", 1), pos("n.py", 70),
-                                   pos("n.py", 3)}));
+  EXPECT_EQ(
+      origins(negs[0]->getLoc()),
+      (SmallVector<Location>{pos("n.py", 1), pos("n.py", 70), pos("n.py", 3)}));
 }
 
 } // namespace
