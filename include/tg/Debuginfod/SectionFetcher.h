@@ -3,10 +3,11 @@
 // A model compiled once runs on many machines; its errors and profiles come
 // back as (build ID, debug handle) pairs. This finds the section of a build
 // the way gdb and llvm-symbolizer find native debug info: from the debuginfod
-// servers in DEBUGINFOD_URLS, through a local cache laid out as LLVM's
-// debuginfod client lays it out (a second lookup needs no server). The server side is any debuginfod
-// server indexing the ELF containers that `--tg-emit-debug-section="path=F
-// elf=true"` writes (docs/fleet-symbolication.md).
+// servers in DEBUGINFOD_URLS, through a local cache in LLVM's debuginfod
+// client's directory (a second lookup needs no server). The server side is
+// any debuginfod server indexing the ELF containers that
+// `--tg-emit-debug-section="path=F elf=true"` writes
+// (docs/fleet-symbolication.md).
 //
 //===----------------------------------------------------------------------===//
 
