@@ -352,7 +352,10 @@ Expected<std::unique_ptr<DebugSectionReader>> openSection() {
   Expected<FetchedSection> fetched = fetchSectionByBuildId(*id);
   if (!fetched)
     return fetched.takeError();
-  sectionPath = fetched->path;
+  // Errors name the build asked for, then the file that holds it (a cache
+  // entry's name says nothing on its own).
+  sectionPath =
+      "build ID " + section::formatBuildId(*id) + " (" + fetched->path + ")";
   return std::move(fetched->reader);
 }
 
