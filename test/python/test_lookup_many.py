@@ -155,3 +155,46 @@ def test_random_orders_and_sizes(scale_section):
                          env=env, capture_output=True, text=True)
     assert run.returncode == 0, (run.returncode, run.stderr[-2000:])
     assert run.stdout == "random orders: ok\n"
+
+
+# close() while lookup_many runs in other threads: lookup_many releases the
+# GIL while it reads the section, and close() freed the reader and the
+# memo under it (a segfault, or glibc's mutex assertion). Each call either
+# completes or raises ValueError; the section is freed when the last call
+# ends. In a child with MALLOC_PERTURB_, so that reading freed memory cannot
+# pass by luck and a crash is this test's failure.
+CLOSE_DURING_LOOKUPS = r"""
+import sys, threading, time, tracegraph
+path = sys.argv[1]
+for trial in range(30):
+    section = tracegraph.Section(path, mmap=bool(trial % 2))
+    handles = section.handles * 20
+    outcomes = []
+
+    def work(k):
+        try:
+            outcomes.append(len(section.lookup_many(handles[k::2])))
+        except ValueError as error:
+            assert "closed Section" in str(error), error
+            outcomes.append("closed")
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    time.sleep(0.0005 * (trial % 6))
+    section.close()
+    for t in threads:
+        t.join()
+    assert len(outcomes) == 2, outcomes
+    assert section.closed
+print("close during lookups: ok")
+"""
+
+
+def test_close_while_other_threads_look_up(scale_section):
+    env = dict(os.environ, MALLOC_PERTURB_="165")
+    run = subprocess.run([sys.executable, "-c", CLOSE_DURING_LOOKUPS,
+                          scale_section], env=env, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, (run.returncode, run.stderr[-2000:])
+    assert run.stdout == "close during lookups: ok\n"

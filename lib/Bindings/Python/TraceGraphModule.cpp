@@ -449,6 +449,11 @@ public:
         throw py::key_error("debug handle " + handleText(obj) +
                             " is out of range or not used by any op");
     }
+    // From here the GIL is released at times: close() from another thread
+    // then waits for this call to end before it frees what the call reads
+    // (it freed them under it: a segfault).
+    InFlight inFlight(*this);
+    getReader();
     BriefCache &cache = briefCaches[unsigned(format)];
     std::unique_lock<std::mutex> lock(cache.mutex, std::defer_lock);
     {
@@ -715,12 +720,32 @@ public:
     closed = true;
     if (exported)
       return;
+    // A call that released the GIL still reads them: the last one to end
+    // frees them (InFlight).
+    if (callsInFlight)
+      return;
+    freeReader();
+  }
+  void freeReader() {
     for (BriefCache &cache : briefCaches)
       cache.clear();
     sourceCaches.clear();
     symbolizer_.reset();
     reader_.reset();
   }
+  /// Counts a call that releases the GIL while it reads the section; made
+  /// and ended with the GIL held, so a plain counter is enough.
+  struct InFlight {
+    explicit InFlight(Section &section) : section(section) {
+      ++section.callsInFlight;
+    }
+    ~InFlight() {
+      if (--section.callsInFlight == 0 && section.closed && !section.exported)
+        section.freeReader();
+    }
+    Section &section;
+  };
+  unsigned callsInFlight = 0;
   bool contains(py::handle obj) const {
     if (isBool(obj) || !PyIndex_Check(obj.ptr()))
       return false;
