@@ -14,9 +14,32 @@ std::string formatBuildId(ArrayRef<uint8_t> id) {
   return toHex(id, /*LowerCase=*/true);
 }
 
+/// `text` with every byte outside printable ASCII as \xHH: messages stay
+/// valid UTF-8 (Python's str of an error with a lone byte was empty).
+static std::string printable(StringRef text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+      continue;
+    }
+    out += "\\x";
+    out += hexdigit(c >> 4, /*LowerCase=*/true);
+    out += hexdigit(c & 15, /*LowerCase=*/true);
+  }
+  return out;
+}
+
 Expected<std::vector<uint8_t>> parseBuildId(StringRef hex) {
   if (hex.empty())
     return encoding::makeError("empty build ID: expected hex digits");
+  // A character that is no hex digit first: " abcd" is a space too many,
+  // not an odd number of digits.
+  for (size_t i = 0; i < hex.size(); ++i)
+    if (!isHexDigit(hex[i]))
+      return encoding::makeError(
+          "bad build ID '{0}': '{1}' at position {2} is not a hex digit",
+          printable(hex), printable(hex.substr(i, 1)), i);
   if (hex.size() % 2)
     return encoding::makeError(
         "bad build ID '{0}': expected an even number of hex digits (two per "
@@ -26,11 +49,6 @@ Expected<std::vector<uint8_t>> parseBuildId(StringRef hex) {
     return encoding::makeError(
         "bad build ID '{0}': {1} bytes, at most {2} allowed", hex,
         hex.size() / 2, kMaxBuildIdSize);
-  for (size_t i = 0; i < hex.size(); ++i)
-    if (!isHexDigit(hex[i]))
-      return encoding::makeError(
-          "bad build ID '{0}': '{1}' at position {2} is not a hex digit", hex,
-          hex.substr(i, 1), i);
   std::vector<uint8_t> id(hex.size() / 2);
   for (size_t i = 0; i < id.size(); ++i)
     id[i] = hexFromNibbles(hex[2 * i], hex[2 * i + 1]);

@@ -61,6 +61,26 @@ class CompileResult:
             "" if self.provenance is None else ", provenance")
 
 
+def _quoted(text):
+    """A value as MLIR's pass-option syntax reads it back whole: quoted when
+    it holds a space, a comma, a brace, '=' or a quote (a path with a space
+    became an option of its own, one with a brace ended the pass)."""
+    if text and not any(c in text for c in " \t\n,{}='\""):
+        return text
+    # The pipeline parser matches braces before it reads quotes.
+    if "{" in text or "}" in text:
+        raise ValueError("compile(): the pass option value %r holds a brace, "
+                         "which MLIR's pipeline syntax cannot carry in a "
+                         "value" % text)
+    if '"' not in text:
+        return '"%s"' % text
+    if "'" not in text:
+        return "'%s'" % text
+    raise ValueError("compile(): the pass option value %r holds both quote "
+                     "characters, which MLIR's pipeline syntax cannot quote"
+                     % text)
+
+
 def _option_value(value):
     if value is None:
         raise TypeError("compile(): a pass option's value is a str, number, "
@@ -69,7 +89,9 @@ def _option_value(value):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return ",".join(_option_value(v) for v in value)
-    return str(value)
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    return _quoted(str(value))
 
 
 def _pass_text(item):
@@ -179,6 +201,11 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     if isinstance(ir, os.PathLike):
         if filename is None:
             filename = os.fspath(ir)
+        # A FIFO or a device would block or never end: a file only, as
+        # Section() takes only files.
+        if os.path.exists(ir) and not os.path.isfile(ir):
+            raise ValueError("compile(): %r is not a regular file" %
+                             os.fspath(ir))
         with open(ir, "rb") as f:
             ir = f.read()
     elif isinstance(ir, str) and _looks_like_a_path(ir):
@@ -230,7 +257,7 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
             workdir = tempfile.mkdtemp(prefix="tracegraph-")
             provenance_path = os.path.join(workdir, "provenance.json")
             text = ",".join(p for p in (text, "tg-provenance{path=%s}" %
-                                        provenance_path) if p)
+                                        _quoted(provenance_path)) if p)
         try:
             out_ir, section_bytes, diagnostics = _compiler.compile(
                 ir, text, filename, bool(section), bool(strip_debuginfo),

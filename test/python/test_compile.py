@@ -269,3 +269,47 @@ def test_build_id_option():
     assert none.build_id is None and none.version == (5, 0)
     with pytest.raises(ValueError, match="odd|even number"):
         tracegraph.compile(ir, passes=[], build_id="abc")
+
+
+def test_option_values_are_quoted(resnet_ir, tmp_path):
+    # A value with a space reaches the pass whole (it became an option of its
+    # own: "no such option ace/x.tgdbg"); one with a brace, which the pipeline
+    # syntax cannot carry, is refused before MLIR parses anything (a value
+    # could close the pass and add others).
+    folder = tmp_path / "sp ace"
+    folder.mkdir()
+    passes = ["tg-inline", "tg-assign-debug-handles",
+              ("tg-emit-debug-section", {"path": folder / "x.tgdbg"})]
+    tracegraph.compile(resnet_ir, passes, section=False)
+    assert (folder / "x.tgdbg").stat().st_size > 0
+    with pytest.raises(ValueError, match="holds a brace"):
+        tracegraph.compile(resnet_ir, ["tg-inline", (
+            "tg-assign-debug-handles",
+            {"keep-existing": "false} tg-strip-debuginfo{"})])
+    # Provenance goes through a temporary directory named in the pipeline.
+    tmpdir = tmp_path / "t d"
+    tmpdir.mkdir()
+    env = dict(os.environ, TMPDIR=str(tmpdir))
+    code = ("import sys, tracegraph; r = tracegraph.compile(open(sys.argv[1])"
+            ".read(), provenance=True); print(len(r.provenance.kernels) > 0)")
+    run = subprocess.run([sys.executable, "-c", code, RESNET], env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout == "True\n", run.stderr[-2000:]
+
+
+def test_a_path_that_is_no_file_is_refused(tmp_path):
+    # A FIFO blocked compile() for ever in open().
+    import pathlib
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="is not a regular file"):
+        tracegraph.compile(pathlib.Path(fifo))
+
+
+def test_build_id_errors_are_readable(resnet_ir):
+    # A non-ASCII build ID made a ValueError with an empty message (its text
+    # held a lone UTF-8 byte); a space is named as such, not as an odd count.
+    with pytest.raises(ValueError, match=r"'\\xc3' at position 0 is not a hex"):
+        tracegraph.compile(resnet_ir, build_id="\u00e9\u00e9")
+    with pytest.raises(ValueError, match="' ' at position 0 is not a hex"):
+        tracegraph.compile(resnet_ir, build_id=" abcd")
