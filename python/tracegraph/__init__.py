@@ -190,6 +190,12 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
     from .torch.cli import _first_line, import_torchscript, script
     from .torch.example_types import Unsupported
     from .torch.torchscript import ImportError_
+    # A module, a scripted one, or a path (above); anything else is the
+    # caller's mistake, not a model torch.jit.script rejects.
+    if not isinstance(model, (torch.nn.Module, torch.jit.ScriptModule)):
+        raise TypeError("import_torch(model): model is a torch.nn.Module or a "
+                        "path to a saved TorchScript model, not %s"
+                        % type(model).__name__)
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
     inputs = list(example_inputs) if example_inputs is not None else None

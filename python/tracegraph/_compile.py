@@ -235,6 +235,19 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     if build_id is not None and not isinstance(build_id, str):
         raise TypeError("compile(): build_id is hex digits or \"none\" (a "
                         "str), not %s" % type(build_id).__name__)
+    # Yes-or-no options: bool (or an int 0/1, numpy's bool too); a string
+    # such as "no" was true.
+    for flag, value in (("section", section), ("provenance", provenance),
+                        ("embed_source", embed_source), ("compress", compress),
+                        ("verify_each", verify_each), ("threads", threads),
+                        ("strip_debuginfo", strip_debuginfo),
+                        ("print_debuginfo", print_debuginfo)):
+        if value is None and flag in ("strip_debuginfo", "print_debuginfo"):
+            continue
+        if not (isinstance(value, bool) or type(value).__name__ == "bool_" or
+                (isinstance(value, int) and value in (0, 1))):
+            raise TypeError("compile(): %s is True or False, not %r" %
+                            (flag, value))
     text = _pipeline_text(passes, pipeline)
     if strip_debuginfo is None:
         strip_debuginfo = bool(section)

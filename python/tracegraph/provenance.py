@@ -7,6 +7,7 @@ op, ``handle:<n>`` or ``<graph>/<operator>#<n>`` -> the kernels holding it).
 Pure Python: no native module is needed.
 """
 import json
+import operator
 import os
 from typing import NamedTuple, Optional
 
@@ -71,10 +72,11 @@ def _op_name(op):
     if isinstance(op, bool):
         raise TypeError("an original op is a debug handle (int) or a name "
                         "(str), not bool")
-    if isinstance(op, int):
-        return "handle:%d" % op
     if isinstance(op, str):
         return op
+    # An int, or an integer of numpy's (as Section takes them everywhere).
+    if hasattr(op, "__index__") and not isinstance(op, (float, complex)):
+        return "handle:%d" % operator.index(op)
     raise TypeError("an original op is a debug handle (int) or a name (str), "
                     "not %s" % type(op).__name__)
 
@@ -95,7 +97,8 @@ class Provenance:
         """From the parsed JSON document (a dict); ``load`` and ``loads``
         are the usual ways in. Raises ValueError for another shape."""
         if not isinstance(data, dict):
-            raise ValueError("provenance: the document is a JSON object")
+            raise ValueError("provenance: the document is not a JSON object "
+                             "but %s" % type(data).__name__)
         self.version = data.get("version")
         if self.version != 1:
             raise ValueError("provenance: version %r is not supported (this "
@@ -121,10 +124,12 @@ class Provenance:
     @classmethod
     def load(cls, path):
         """Reads a provenance file (str or os.PathLike)."""
-        with open(os.fspath(path)) as f:
+        with open(os.fspath(path), "rb") as f:
             try:
-                data = json.load(f)
-            except json.JSONDecodeError as e:
+                data = json.loads(f.read())
+            except (json.JSONDecodeError, UnicodeDecodeError) as e:
+                # A binary file (a debug section given by mistake) is not
+                # JSON either: the same ValueError.
                 raise ValueError("provenance: %s is not JSON: %s" % (path, e)) \
                     from None
         return cls(data)

@@ -148,6 +148,33 @@ def test_provenance_errors(tmp_path):
         tracegraph.Provenance.loads('{"version": 1}')
     with pytest.raises(FileNotFoundError):
         tracegraph.Provenance.load(tmp_path / "missing.json")
+    # Another document (the message said it *is* an object), a binary file
+    # (a UnicodeDecodeError escaped).
+    with pytest.raises(ValueError, match="is not a JSON object but list"):
+        tracegraph.Provenance.loads("[]")
+    section = tmp_path / "s.tgdbg"
+    section.write_bytes(b"\x89TGD\xff\xfe" + bytes(64))
+    with pytest.raises(ValueError, match="not JSON"):
+        tracegraph.Provenance.load(section)
+
+
+def test_provenance_takes_numpy_handles(resnet_ir):
+    np = pytest.importorskip("numpy")
+    result = tracegraph.compile(resnet_ir, provenance=True)
+    handle = next(h for k in result.provenance.kernels
+                  for h in result.provenance.handles_of(k))
+    assert (result.provenance.kernels_of(np.int64(handle)) ==
+            result.provenance.kernels_of(handle))
+    assert np.int32(handle) in result.provenance
+
+
+def test_flags_are_booleans(resnet_ir):
+    # compress="no" compressed: any object was true.
+    for flag in ("compress", "section", "verify_each", "threads",
+                 "embed_source", "provenance", "strip_debuginfo"):
+        with pytest.raises(TypeError, match="%s is True or False" % flag):
+            tracegraph.compile(resnet_ir, **{flag: "no"})
+    assert tracegraph.compile(resnet_ir, compress=0, threads=1).section
 
 
 def test_parse_error_carries_mlir_diagnostics():

@@ -53,6 +53,11 @@ def test_failures_raise():
         tracegraph.import_torch("--no-such-option")
     with pytest.raises(TypeError, match="keywords"):
         tracegraph.import_torch(make(), (torch.randn(1, 3, 8, 8),))
+    # Not a model at all: said so (it was "torch.jit.script rejects the
+    # model: 'NoneType' object has no attribute 'train'").
+    for not_a_model in (None, 5):
+        with pytest.raises(TypeError, match="model is a torch.nn.Module"):
+            tracegraph.import_torch(not_a_model)
 
 
 class Scaled(torch.nn.Module):
