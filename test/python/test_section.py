@@ -270,6 +270,11 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
     path.write_text('[{"name": "a", "dur": 1e999, "args": {"debug_handle": 1}}]')
     with pytest.raises(ValueError, match="past a double's range"):
         tracegraph.annotate_chrome_trace(section, str(path))
+    # NaN in a trace given as objects: said as such (it was "invalid JSON in
+    # trace: [1:9, byte=9]", in text the caller never wrote).
+    with pytest.raises(ValueError, match="NaN or infinity"):
+        tracegraph.annotate_chrome_trace(
+            section, [{"ts": float("nan"), "args": {"debug_handle": 1}}])
 
 
 def test_one_schema_with_tg_symbolicate(section, tmp_path):
@@ -299,6 +304,10 @@ def test_source_query_is_tg_symbolicate_source(section):
     assert section.source("nowhere.py", 1)["handles"] == []
     with pytest.raises(ValueError, match="line must be between 1 and 4294967295, got 0"):
         section.source("resnet.py", 0)
+    # No file at all, as tg-symbolicate --source refuses ":1" (it answered
+    # nothing found).
+    with pytest.raises(ValueError, match="the file is empty"):
+        section.source("", 1)
 
 
 def test_python_c_one_liner():

@@ -315,6 +315,10 @@ public:
   py::object source(py::handle fileObject, py::handle lineObject,
                     const std::string &modulePath) const {
     std::string file = toPath(fileObject, "file");
+    // As tg-symbolicate --source refuses ":1": no file names nothing.
+    if (file.empty())
+      throw py::value_error("source(): the file is empty: give the source "
+                            "file's path or its last components");
     if (isBool(lineObject) || !PyIndex_Check(lineObject.ptr()))
       throw py::type_error(std::string("a line is an int, not ") +
                            Py_TYPE(lineObject.ptr())->tp_name);
