@@ -400,3 +400,34 @@ def test_lookup_reads_each_source_file_once(tmp_path):
     assert tracegraph.Section(path).lookup(
         ops["aten::mul"], source_root=tmp_path / "src")["origins"][0][
         "frames"][-1]["source_line"] is None
+
+
+def test_names_that_are_not_utf8_read_alike(tmp_path):
+    # A file and class name with bytes that are not UTF-8: every method gives
+    # U+FFFD for them, as lookup() did (traceback, module_path, llvm_frames
+    # and lookup_many raised UnicodeDecodeError), and the file can be asked
+    # for by its os.fsdecode name (source() raised UnicodeEncodeError).
+    ir = ('module {\n  tg.graph @"__torch__.A\\FFB::forward"(%self: '
+          '!tg.module<"__torch__.A\\FFB"> loc("/tmp/x\\FF.py":1:1), %x: '
+          '!tg.tensor loc("/tmp/x\\FF.py":1:2)) -> !tg.tensor attributes '
+          '{tg.entry} {\n    %0 = tg.op "aten::relu"(%x) : (!tg.tensor) -> '
+          '!tg.tensor loc("/tmp/x\\FF.py":2:5)\n    tg.return %0 : !tg.tensor '
+          'loc("/tmp/x\\FF.py":3:5)\n  } loc("/tmp/x\\FF.py":1:5)\n}\n')
+    section = tracegraph.compile(ir).section
+    handle = next(h for h in section.handles
+                  if section.lookup(h)["op"] == "aten::relu")
+    assert section.module_path(handle) == "top(A\ufffdB)::<unknown>.aten::relu"
+    assert 'File "/tmp/x\ufffd.py", line 2' in section.traceback(handle)
+    assert "/tmp/x\ufffd.py:2:5" in section.llvm_frames(handle)
+    assert section.lookup_many([handle])[0][3] == "/tmp/x\ufffd.py"
+    assert section.lookup(handle)["origins"][0]["frames"][-1]["file"] == \
+        "/tmp/x\ufffd.py"
+    found = section.source(os.fsdecode(b"/tmp/x\xff.py"), 2)["handles"]
+    assert handle in [h["handle"] for h in found]
+
+
+def test_mmap_is_a_boolean():
+    # 2.5 was taken as True.
+    with pytest.raises(TypeError, match="mmap is True, False or None, not float"):
+        tracegraph.Section(GOLDEN, mmap=2.5)
+    assert tracegraph.Section(GOLDEN, mmap=False).num_handles == 11

@@ -74,13 +74,36 @@ std::string checkNoNull(std::string path) {
 
 /// A path from Python: a str, bytes or os.PathLike (pathlib.Path), as
 /// open() takes it; TypeError naming `what` for anything else.
-std::string toPath(py::handle obj, const char *what) {
+void checkPathType(py::handle obj, const char *what) {
   if (!py::isinstance<py::str>(obj) && !py::isinstance<py::bytes>(obj) &&
       !PyObject_HasAttrString(obj.ptr(), "__fspath__"))
     throw py::type_error(std::string(what) +
                          " is a path (str or os.PathLike), not " +
                          Py_TYPE(obj.ptr())->tp_name);
+}
+std::string toPath(py::handle obj, const char *what) {
+  checkPathType(obj, what);
   return checkNoNull(py::str(py::module_::import("os").attr("fsdecode")(obj)));
+}
+
+/// Text from a section as a str. Bytes that are not UTF-8 (a file name in
+/// Latin-1) become U+FFFD in every method alike, as LLVM's JSON gives them
+/// to lookup() (traceback and lookup_many raised UnicodeDecodeError).
+py::str toText(llvm::StringRef text) {
+  PyObject *obj =
+      PyUnicode_DecodeUTF8(text.data(), Py_ssize_t(text.size()), "replace");
+  if (!obj)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(obj);
+}
+
+/// A file name as the section records it: the bytes os.fsencode gives, so
+/// that a name that is not UTF-8 (os.fsdecode's surrogates) can be asked
+/// for (it raised UnicodeEncodeError).
+std::string toRecordedPath(py::handle obj, const char *what) {
+  checkPathType(obj, what);
+  py::bytes raw = py::module_::import("os").attr("fsencode")(obj);
+  return checkNoNull(std::string(raw));
 }
 
 /// A JSON value as the Python object json.loads would make of it.
@@ -97,7 +120,7 @@ py::object toPython(const llvm::json::Value &value) {
       return py::int_(*u);
     return py::float_(*value.getAsNumber());
   case llvm::json::Value::String:
-    return py::str(value.getAsString()->str());
+    return toText(*value.getAsString());
   case llvm::json::Value::Array: {
     py::list list;
     for (const llvm::json::Value &element : *value.getAsArray())
@@ -127,7 +150,17 @@ py::object toPython(const llvm::json::Value &value) {
 class Section {
 public:
   static std::shared_ptr<Section> open(py::object source,
-                                       std::optional<bool> mmap) {
+                                       py::object mmapObject) {
+    // True, False or None (numpy's bool too): 2.5 was taken as true.
+    std::optional<bool> mmap;
+    if (!mmapObject.is_none()) {
+      if (!PyBool_Check(mmapObject.ptr()) &&
+          std::string(Py_TYPE(mmapObject.ptr())->tp_name) != "numpy.bool_" &&
+          std::string(Py_TYPE(mmapObject.ptr())->tp_name) != "numpy.bool")
+        throw py::type_error(std::string("mmap is True, False or None, not ") +
+                             Py_TYPE(mmapObject.ptr())->tp_name);
+      mmap = PyObject_IsTrue(mmapObject.ptr()) == 1;
+    }
     std::string origin = "<bytes>";
     llvm::Expected<std::unique_ptr<DebugSectionReader>> reader =
         [&]() -> llvm::Expected<std::unique_ptr<DebugSectionReader>> {
@@ -314,7 +347,7 @@ public:
   /// tg-symbolicate --source FILE:LINE --format=json.
   py::object source(py::handle fileObject, py::handle lineObject,
                     const std::string &modulePath) const {
-    std::string file = toPath(fileObject, "file");
+    std::string file = toRecordedPath(fileObject, "file");
     // As tg-symbolicate --source refuses ":1": no file names nothing.
     if (file.empty())
       throw py::value_error("source(): the file is empty: give the source "
@@ -368,9 +401,9 @@ public:
   }
 
   /// The text tg-symbolicate prints for one handle (PyTorch's layout).
-  std::string traceback(py::handle handle, const std::string &modulePath,
-                        py::object sourceRootObject,
-                        const std::string &style) const {
+  py::str traceback(py::handle handle, const std::string &modulePath,
+                    py::object sourceRootObject,
+                    const std::string &style) const {
     if (style != "pytorch" && style != "pytorch-mobile")
       throw py::value_error("unknown traceback style '" + style +
                             "': expected 'pytorch' or 'pytorch-mobile'");
@@ -386,16 +419,16 @@ public:
                             ? std::string()
                             : toPath(sourceRootObject, "source_root")),
         style == "pytorch-mobile", first);
-    return text;
+    return toText(text);
   }
 
-  std::string llvmFrames(py::handle handle) const {
+  py::str llvmFrames(py::handle handle) const {
     SymbolizedHandle sym = symbolize(handle, ModulePathFormat::Mobile);
     std::string text;
     llvm::raw_string_ostream os(text);
     for (const SymbolOrigin &origin : sym.origins)
       printLLVMFrames(os, origin);
-    return text;
+    return toText(text);
   }
 
   py::list handles() const {
@@ -639,7 +672,7 @@ public:
         cache.modulePaths.resize(b.modulePath + 1);
       py::object &slot = cache.modulePaths[b.modulePath];
       if (!slot)
-        slot = py::str(cache.symbolizer->getModulePath(b.modulePath));
+        slot = toText(cache.symbolizer->getModulePath(b.modulePath));
       path = slot.ptr();
     }
     py::object &line = cache.lines[b.line];
@@ -658,7 +691,7 @@ public:
   static PyObject *internPtr(BriefCache &cache, llvm::StringRef text) {
     py::object &slot = cache.strings[{text.data(), text.size()}];
     if (!slot)
-      slot = py::str(text.data(), text.size());
+      slot = toText(text);
     return slot.ptr();
   }
 
@@ -875,7 +908,7 @@ void defineSectionProtocols(SectionClass &cls) {
           [](py::tuple state) {
             if (state.size() != 1)
               throw py::value_error("bad pickled tracegraph.Section");
-            return Section::open(state[0], std::nullopt);
+            return Section::open(state[0], py::none());
           }))
       .def("close", &Section::close,
            "Unmaps the section; every later use raises ValueError. A "
@@ -913,8 +946,10 @@ void defineSectionQueries(SectionClass &cls) {
           "module_path",
           [](const Section &s, py::handle handle, const std::string &format) {
             SymbolizedHandle sym = s.symbolize(handle, parseFormat(format));
-            return sym.origins.empty() ? std::string()
-                                       : sym.origins.front().modulePath;
+            return toText(
+                sym.origins.empty()
+                    ? llvm::StringRef()
+                    : llvm::StringRef(sym.origins.front().modulePath));
           },
           py::arg("handle"), py::arg("format") = "mobile",
           "The module path of the op's first origin, in PyTorch's "
