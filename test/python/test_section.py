@@ -431,3 +431,14 @@ def test_mmap_is_a_boolean():
     with pytest.raises(TypeError, match="mmap is True, False or None, not float"):
         tracegraph.Section(GOLDEN, mmap=2.5)
     assert tracegraph.Section(GOLDEN, mmap=False).num_handles == 11
+
+
+def test_arrays_of_several_handles_are_no_handle(section):
+    np = pytest.importorskip("numpy")
+    # A 2-D array's rows gave numpy's "only integer scalar arrays can be
+    # converted to a scalar index"; `in` raised where other non-ints give False.
+    with pytest.raises(TypeError, match="of several elements .give the handles "
+                                        "as one flat sequence"):
+        section.lookup_many(np.array([[1, 2], [3, 4]]))
+    assert np.array([3, 4]) not in section
+    assert len(section.lookup_many(np.array([1, 2]))) == 2

@@ -718,9 +718,22 @@ public:
     if (isBool(obj) || !PyIndex_Check(obj.ptr()))
       throw py::type_error(std::string("a debug handle is an int, not ") +
                            Py_TYPE(obj.ptr())->tp_name);
+    py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+    if (!value) {
+      // An array of more than one element (a 2-D array's row) has
+      // __index__ but refuses it, in numpy's words about scalar indices.
+      if (PyErr_ExceptionMatches(PyExc_TypeError) &&
+          PyObject_HasAttrString(obj.ptr(), "ndim")) {
+        PyErr_Clear();
+        throw py::type_error(
+            std::string("a debug handle is an int, not a ") +
+            Py_TYPE(obj.ptr())->tp_name +
+            " of several elements (give the handles as one flat sequence)");
+      }
+      throw py::error_already_set();
+    }
     int overflow = 0;
-    long long handle =
-        PyLong_AsLongLongAndOverflow(toInt(obj).ptr(), &overflow);
+    long long handle = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
     // Past int64 either way: out of range like any other handle the section
     // does not have (errors print handleText, the number given).
     if (overflow)
@@ -786,7 +799,18 @@ public:
   bool contains(py::handle obj) const {
     if (isBool(obj) || !PyIndex_Check(obj.ptr()))
       return false;
-    int64_t handle = toHandle(obj);
+    // Whatever is no handle is not in the section (an array of several
+    // elements raised TypeError where other non-ints gave False).
+    int64_t handle;
+    try {
+      handle = toHandle(obj);
+    } catch (py::type_error &) {
+      return false;
+    } catch (py::error_already_set &error) {
+      if (!error.matches(PyExc_TypeError))
+        throw;
+      return false;
+    }
     if (handle < 0 || uint64_t(handle) >= getReader().getNumHandles())
       return false;
     llvm::Expected<bool> used = getReader().hasHandle(handle);
