@@ -154,6 +154,126 @@ Expected<std::string> getCacheDirectory(const DebuginfodOptions &options) {
   return std::string(dir);
 }
 
+/// What a lookup needs from the options and the environment, each checked
+/// before any transfer (a bad DEBUGINFOD_CACHE_POLICY failed the first
+/// lookup only after caching its file, and let the second pass).
+struct LookupSettings {
+  SmallVector<StringRef> urls;
+  std::string cacheDirectory;
+  std::chrono::milliseconds timeout;
+  CachePruningPolicy policy;
+  SmallVector<std::string, 0> headers;
+};
+
+Expected<LookupSettings> getLookupSettings(const DebuginfodOptions &options) {
+  LookupSettings settings;
+  for (const std::string &url : options.urls)
+    settings.urls.push_back(url);
+  if (options.urls.empty())
+    settings.urls = getDefaultDebuginfodUrls();
+  Expected<std::string> cacheDirectory = getCacheDirectory(options);
+  if (!cacheDirectory)
+    return cacheDirectory.takeError();
+  settings.cacheDirectory = std::move(*cacheDirectory);
+  Expected<std::chrono::milliseconds> timeout = getTimeout(options);
+  if (!timeout)
+    return timeout.takeError();
+  settings.timeout = *timeout;
+  const char *policyText = std::getenv("DEBUGINFOD_CACHE_POLICY");
+  Expected<CachePruningPolicy> policy =
+      parseCachePruningPolicy(policyText ? policyText : "");
+  if (!policy)
+    return makeError("DEBUGINFOD_CACHE_POLICY: {0}",
+                     toString(policy.takeError()));
+  settings.policy = *policy;
+  if (!HTTPClient::isAvailable() && !settings.urls.empty())
+    return makeError("this LLVM has no HTTP client (built without curl): "
+                     "debuginfod servers cannot be asked");
+  settings.headers = getRequestHeaders();
+  return settings;
+}
+
+/// What one server answered: the section, checked, with the temporary file
+/// that holds it (to be kept as the cache entry), or why not.
+struct ServerAnswer {
+  std::unique_ptr<DebugSectionReader> reader;
+  std::optional<sys::fs::TempFile> file;
+  std::string why;
+  bool notFound = false;
+};
+
+/// Asks `url` for the section of build `id`, written to a temporary file in
+/// the cache directory and checked there. An error only when no file can be
+/// made there (no other server would fare better).
+Expected<ServerAnswer> askServer(StringRef url, StringRef urlPath,
+                                 ArrayRef<uint8_t> id,
+                                 const LookupSettings &settings) {
+  SmallString<128> artifactUrl;
+  sys::path::append(artifactUrl, sys::path::Style::posix, url, urlPath);
+  SmallString<128> model(settings.cacheDirectory);
+  // Named as cache entries are, so that LLVM's pruning removes one left by
+  // a killed process once it expires.
+  sys::path::append(model, "llvmcache-tg-fetch-%%%%%%%%");
+  Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
+  if (!temp)
+    return makeError("cannot create a file in the cache directory: {0}",
+                     toString(temp.takeError()));
+  FileResponseHandler handler(temp->FD);
+  HTTPClient client;
+  client.setTimeout(settings.timeout);
+  HTTPRequest request(artifactUrl);
+  request.Headers = settings.headers;
+  Error transfer = client.perform(request, handler);
+  Error written = handler.finish();
+  unsigned code = client.responseCode();
+  ServerAnswer answer;
+  if (transfer || written) {
+    answer.why =
+        StringRef(toString(joinErrors(std::move(transfer), std::move(written))))
+            .rtrim()
+            .str();
+  } else if (code != 200 && code != 0) {
+    // 0: no HTTP status (a file:// URL, which LLVM's client and elfutils
+    // accept too).
+    answer.why =
+        code == 404 ? "not found (HTTP 404)" : formatv("HTTP {0}", code).str();
+    answer.notFound = code == 404;
+  } else if (Expected<std::unique_ptr<DebugSectionReader>> checked =
+                 openSectionOfBuild(temp->TmpName, id)) {
+    answer.reader = std::move(*checked);
+    answer.file = std::move(*temp);
+    return answer;
+  } else {
+    answer.why =
+        formatv("answered with {0}", toString(checked.takeError())).str();
+  }
+  consumeError(temp->discard());
+  return answer;
+}
+
+/// Why no server gave the section, from what each answered.
+std::string describeNoAnswer(ArrayRef<ServerAnswer> answers,
+                             ArrayRef<StringRef> urls, ArrayRef<uint8_t> id) {
+  if (llvm::all_of(answers, [](const ServerAnswer &a) { return a.notFound; })) {
+    std::string why =
+        "no server has it (HTTP 404) and the cache does not either";
+    // A short ID is often a prefix copied from a log: say that a server
+    // cannot look one up.
+    if (id.size() < section::kDefaultBuildIdSize)
+      why += formatv(" (a server finds a build by its whole ID, and this "
+                     "one is {0} bytes; tracegraph's IDs are {1} unless "
+                     "the build chose its own: a prefix cannot be looked "
+                     "up)",
+                     id.size(), section::kDefaultBuildIdSize)
+                 .str();
+    return why;
+  }
+  SmallVector<std::string> parts;
+  for (auto [url, answer] : llvm::zip_equal(urls, answers))
+    parts.push_back((url + ": " + answer.why).str());
+  return "no server gave it: " + join(parts, "; ");
+}
+
 } // namespace
 
 Expected<FetchedSection>
@@ -164,44 +284,24 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
   static std::once_flag curlInitialized;
   std::call_once(curlInitialized, [] { HTTPClient::initialize(); });
 
-  SmallVector<StringRef> urls;
-  for (const std::string &url : options.urls)
-    urls.push_back(url);
-  if (options.urls.empty())
-    urls = getDefaultDebuginfodUrls();
-  Expected<std::string> cacheDirectory = getCacheDirectory(options);
-  if (!cacheDirectory)
-    return makeError("build ID {0}: {1}", hex,
-                     toString(cacheDirectory.takeError()));
-  Expected<std::chrono::milliseconds> timeout = getTimeout(options);
-  if (!timeout)
-    return makeError("build ID {0}: {1}", hex, toString(timeout.takeError()));
-  // Checked before any transfer: a bad policy would otherwise fail the
-  // first lookup after caching its file, and let the second pass.
-  const char *policyText = std::getenv("DEBUGINFOD_CACHE_POLICY");
-  Expected<CachePruningPolicy> policy =
-      parseCachePruningPolicy(policyText ? policyText : "");
-  if (!policy)
-    return makeError("build ID {0}: DEBUGINFOD_CACHE_POLICY: {1}", hex,
-                     toString(policy.takeError()));
-  if (!HTTPClient::isAvailable() && !urls.empty())
-    return makeError("build ID {0}: this LLVM has no HTTP client (built "
-                     "without curl): debuginfod servers cannot be asked",
-                     hex);
-  std::string servers = urls.empty()
+  Expected<LookupSettings> settings = getLookupSettings(options);
+  if (!settings)
+    return makeError("build ID {0}: {1}", hex, toString(settings.takeError()));
+  const std::string &cacheDirectory = settings->cacheDirectory;
+  std::string servers = settings->urls.empty()
                             ? std::string("none: DEBUGINFOD_URLS is not set")
-                            : join(urls, " ");
+                            : join(settings->urls, " ");
   auto fail = [&](const Twine &why) {
     return makeError("build ID {0}: cannot fetch its section from debuginfod "
                      "(servers: {1}; cache: {2}): {3}",
-                     hex, servers, *cacheDirectory, why.str());
+                     hex, servers, cacheDirectory, why.str());
   };
 
   std::string urlPath = getDebuginfodDebuginfoUrlPath(id);
   // Entries of our own in LLVM's cache directory: a model's kernels carry
   // its section's build ID, so llvm-symbolizer may cache their native debug
   // info under LLVM's key for the same URL. Pruned as LLVM's entries are.
-  SmallString<128> cachePath(*cacheDirectory);
+  SmallString<128> cachePath(cacheDirectory);
   sys::path::append(
       cachePath, "llvmcache-" + getDebuginfodCacheKey("tracegraph:" + urlPath));
 
@@ -220,94 +320,36 @@ fetchSectionByBuildId(ArrayRef<uint8_t> id, const DebuginfodOptions &options) {
                           cachePath, why, ec.message()));
     cacheNote = formatv("; the cache held {0} (removed)", why).str();
   }
-  if (urls.empty())
+  if (settings->urls.empty())
     return fail("not in the cache, and no server to ask" + cacheNote);
-  if (std::error_code ec = sys::fs::create_directories(*cacheDirectory))
+  if (std::error_code ec = sys::fs::create_directories(cacheDirectory))
     return fail(
         formatv("cannot create the cache directory: {0}", ec.message()));
 
-  // Each server in turn, past any failure; what each answered.
-  SmallVector<std::string, 0> headers = getRequestHeaders();
-  SmallVector<std::string> answers;
-  bool allNotFound = true;
-  for (StringRef url : urls) {
-    SmallString<128> artifactUrl;
-    sys::path::append(artifactUrl, sys::path::Style::posix, url, urlPath);
-    auto answer = [&](const Twine &what) {
-      answers.push_back((url + ": " + what).str());
-    };
-    SmallString<128> model(*cacheDirectory);
-    // Named as cache entries are, so that LLVM's pruning removes one left by
-    // a killed process once it expires.
-    sys::path::append(model, "llvmcache-tg-fetch-%%%%%%%%");
-    Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
-    if (!temp)
-      return fail(formatv("cannot create a file in the cache directory: {0}",
-                          toString(temp.takeError())));
-    FileResponseHandler handler(temp->FD);
-    HTTPClient client;
-    client.setTimeout(*timeout);
-    HTTPRequest request(artifactUrl);
-    request.Headers = headers;
-    Error transfer = client.perform(request, handler);
-    Error written = handler.finish();
-    unsigned code = client.responseCode();
-    std::string tempPath = temp->TmpName;
-    auto discard = [&] { consumeError(temp->discard()); };
-    if (transfer || written) {
-      std::string why =
-          toString(joinErrors(std::move(transfer), std::move(written)));
-      answer(StringRef(why).rtrim());
-      allNotFound = false;
-      discard();
-      continue;
-    }
-    // 0: no HTTP status (a file:// URL, which LLVM's client and elfutils
-    // accept too).
-    if (code != 200 && code != 0) {
-      answer(code == 404 ? "not found (HTTP 404)"
-                         : formatv("HTTP {0}", code).str());
-      allNotFound &= code == 404;
-      discard();
-      continue;
-    }
-    allNotFound = false;
-    Expected<std::unique_ptr<DebugSectionReader>> checked =
-        openSectionOfBuild(tempPath, id);
-    if (!checked) {
-      answer(formatv("answered with {0}", toString(checked.takeError())));
-      discard();
+  // Each server in turn, past any failure.
+  SmallVector<ServerAnswer> answers;
+  for (StringRef url : settings->urls) {
+    Expected<ServerAnswer> answer = askServer(url, urlPath, id, *settings);
+    if (!answer)
+      return fail(toString(answer.takeError()));
+    if (!answer->reader) {
+      answers.push_back(std::move(*answer));
       continue;
     }
     // The checked reader is what is returned: it reads the file it opened
     // (its mapping, or memory it owns), which the rename below, pruning or
     // another process replacing the cache entry cannot take away.
-    if (Error kept = temp->keep(cachePath)) {
-      discard();
+    if (Error kept = answer->file->keep(cachePath)) {
+      consumeError(answer->file->discard());
       return fail(formatv("cannot keep the fetched file as {0}: {1}", cachePath,
                           toString(std::move(kept))));
     }
     // The cache's size stays under DEBUGINFOD_CACHE_POLICY, as LLVM's client
     // keeps it.
-    pruneCache(*cacheDirectory, *policy);
-    return FetchedSection{std::move(*checked), std::string(cachePath)};
+    pruneCache(cacheDirectory, settings->policy);
+    return FetchedSection{std::move(answer->reader), std::string(cachePath)};
   }
-
-  if (allNotFound) {
-    std::string why =
-        "no server has it (HTTP 404) and the cache does not either";
-    // A short ID is often a prefix copied from a log: say that a server
-    // cannot look one up.
-    if (id.size() < section::kDefaultBuildIdSize)
-      why += formatv(" (a server finds a build by its whole ID, and this "
-                     "one is {0} bytes; tracegraph's IDs are {1} unless "
-                     "the build chose its own: a prefix cannot be looked "
-                     "up)",
-                     id.size(), section::kDefaultBuildIdSize)
-                 .str();
-    return fail(why + cacheNote);
-  }
-  return fail("no server gave it: " + join(answers, "; ") + cacheNote);
+  return fail(describeNoAnswer(answers, settings->urls, id) + cacheNote);
 }
 
 } // namespace tg

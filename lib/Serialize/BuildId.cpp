@@ -5,6 +5,7 @@
 #include "tg/Serialize/Format.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -14,19 +15,13 @@ std::string formatBuildId(ArrayRef<uint8_t> id) {
   return toHex(id, /*LowerCase=*/true);
 }
 
-/// `text` with every byte outside printable ASCII as \xHH: messages stay
-/// valid UTF-8 (Python's str of an error with a lone byte was empty).
+/// `text` with every byte outside printable ASCII escaped (LLVM's \HH):
+/// messages stay valid UTF-8 (Python's str of an error with a lone byte was
+/// empty).
 static std::string printable(StringRef text) {
   std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-      continue;
-    }
-    out += "\\x";
-    out += hexdigit(c >> 4, /*LowerCase=*/true);
-    out += hexdigit(c & 15, /*LowerCase=*/true);
-  }
+  raw_string_ostream os(out);
+  printEscapedString(text, os);
   return out;
 }
 
