@@ -248,11 +248,17 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   // staying 0 saves patches.
   uint32_t delta[kMaxColumns];
   uint8_t keepZero = 0;
+  // The bytes a copy takes at least: its fixed part, a byte for the source,
+  // for each column's delta and for the patch count, and two per patch. Each
+  // column's misses are its patches, so once this bound reaches `limit` the
+  // copy is rejected without looking at the remaining columns (most
+  // candidates are; the patch loop below would reject them the same way).
+  uint64_t minSize = kCopyFixedSize + 1 + numColumns + 1;
   for (unsigned c = 0; c < numColumns; ++c) {
     uint32_t candidate = 0, votes = 0;
     bool anyNonZero = false;
-    for (uint32_t j = 0; j < n; ++j)
-      anyNonZero |= row(source + j)[c] != 0;
+    for (uint32_t j = 0; j < n && !anyNonZero; ++j)
+      anyNonZero = row(source + j)[c] != 0;
     for (uint32_t j = 0; j < n; ++j) {
       uint32_t src = row(source + j)[c];
       if (anyNonZero && src == 0)
@@ -266,8 +272,9 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
     // keep-zero, the one that leaves the fewest patches (the vote alone loses
     // when most rows of the column are 0 or patched).
     uint32_t options[2] = {candidate, hint[c]};
+    unsigned numOptions = candidate == hint[c] ? 1 : 2;
     unsigned bestMisses = ~0u;
-    for (uint32_t d : options) {
+    for (uint32_t d : ArrayRef<uint32_t>(options, numOptions)) {
       unsigned plainMisses = 0, keepMisses = 0;
       for (uint32_t j = 0; j < n; ++j) {
         uint32_t src = row(source + j)[c], dst = row(first + j)[c];
@@ -285,6 +292,9 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
         keepZero |= 1 << c;
       }
     }
+    minSize += 2 * uint64_t(bestMisses);
+    if (minSize >= limit)
+      return false;
   }
   out.assign(kCopyFixedSize, '\0');
   out[kKindOffset] = char(ColumnBlockKind::Copy);
