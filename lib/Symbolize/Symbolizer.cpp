@@ -182,9 +182,12 @@ Error Symbolizer::appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
     return depthError();
   if (Error err = step())
     return err;
+  // firstPosition of `ref` itself is this level, not a deeper one: the
+  // depth counts nesting as the section's other readers (and its writer)
+  // do, so a location the writer accepted always symbolizes.
   if (getLocTag(ref) != LocTag::Composite) {
     SymbolFrame frame;
-    if (Error err = firstPosition(ref, frame, depth + 1))
+    if (Error err = firstPosition(ref, frame, depth))
       return err;
     if (frame.hasPosition)
       frames.push_back(frame);
@@ -212,7 +215,7 @@ Error Symbolizer::appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
     // Inside a stack only the first origin can be shown; a frame location
     // (fused<#tg.frame>) names the module frame it called.
     SymbolFrame frame;
-    if (Error err = firstPosition(ref, frame, depth + 1))
+    if (Error err = firstPosition(ref, frame, depth))
       return err;
     if (rec->meta == FusedMeta::Frame) {
       Expected<SectionModuleFrame> callee = reader.getModuleFrame(rec->a);
@@ -272,7 +275,7 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
       return collectOrigins(rec->b, out, depth + 1, maxOrigins);
   }
   SymbolOrigin origin;
-  if (Error err = appendFrames(ref, origin.frames, depth + 1))
+  if (Error err = appendFrames(ref, origin.frames, depth))
     return err;
   out.origins.push_back(std::move(origin));
   return Error::success();

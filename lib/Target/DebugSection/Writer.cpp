@@ -26,6 +26,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CRC.h"
@@ -84,6 +85,8 @@ public:
 private:
   uint32_t intern(StringRef str);
   FailureOr<uint32_t> encode(Location loc, uint32_t function, Operation *op);
+  /// Levels of encode() active: bounded by kMaxLocationDepth.
+  unsigned encodeDepth = 0;
   /// A canonical inlined location split into its innermost stack node and
   /// its leaf location ref; `canonical` is false (and the rest unset) when
   /// the location does not have that shape.
@@ -349,6 +352,20 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
   auto found = memo.find(key);
   if (found != memo.end())
     return found->second;
+
+  // Readers refuse a location nested deeper than kMaxLocationDepth; the
+  // writer stops there too, with the same message, before its recursion
+  // (one frame per level of a name, fused or non-canonical call-site
+  // location) can run off the end of the stack (~19K levels parse).
+  if (encodeDepth > encoding::kMaxLocationDepth) {
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent this location exactly: location "
+           "nested deeper than "
+        << encoding::kMaxLocationDepth << " levels";
+    return failure();
+  }
+  ++encodeDepth;
+  llvm::scope_exit leaveLevel([&] { --encodeDepth; });
 
   FailureOr<uint32_t> result = failure();
   MLIRContext *ctx = loc.getContext();
