@@ -943,11 +943,12 @@ Error ColumnTableReader::validateCopy(uint32_t block, const uint8_t *data,
                         formatv("copy source row {0} lies in block {1}, "
                                 "which is not a literal block",
                                 std::max(source, b * rowsPerBlock), b));
+    // One line, as every reader error is (joinErrors gave two, the second
+    // without the tool's "error:" prefix).
     if (Error err = ensureValid(uint32_t(b)))
-      return joinErrors(
-          blockError(block, begin, sourceAt - blocks,
-                     formatv("copy source block {0} is invalid", b)),
-          std::move(err));
+      return blockError(block, begin, sourceAt - blocks,
+                        formatv("copy source block {0} is invalid ({1})", b,
+                                toString(std::move(err))));
   }
   return Error::success();
 }

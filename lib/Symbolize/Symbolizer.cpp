@@ -406,7 +406,7 @@ const std::optional<PythonFunction> &SourceCache::getFunction(StringRef file,
 std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
                                                uint32_t last) {
   std::vector<std::string> lines;
-  for (uint32_t line = first; line <= last && line - first < 64; ++line) {
+  for (uint64_t line = first; line <= last && line - first < 64; ++line) {
     std::optional<std::string> text = getLine(file, line);
     if (!text)
       break;
@@ -433,7 +433,9 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
     // range, within the text of the function TorchScript compiled (only
     // when the whole file is at hand; embedded source keeps the range only).
     std::vector<std::string> before, after;
-    uint32_t lastLine = std::max(frame.line, frame.endLine);
+    // 64 bits: an end line of 2^32 - 1 (the format does not bound it) plus
+    // the context lines must not wrap to line 0.
+    uint64_t lastLine = std::max(frame.line, frame.endLine);
     if (!frame.sourceLines.empty()) {
       for (StringRef line : frame.sourceLines)
         lines.push_back(line.str());
@@ -455,8 +457,8 @@ void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
           if (l >= function->first)
             before.push_back(
                 normalizePythonLine(file[l - 1], function->indent));
-        for (uint32_t l = lastLine + 1;
-             l <= std::min<uint32_t>(function->last,
+        for (uint64_t l = lastLine + 1;
+             l <= std::min<uint64_t>(function->last,
                                      lastLine + kPyTorchContextLines) &&
              l <= file.size();
              ++l)

@@ -7,9 +7,11 @@ Each case runs in a child interpreter, so that a SIGBUS or a hang is this
 test's failure, not pytest's."""
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import textwrap
+import zlib
 
 import pytest
 
@@ -113,3 +115,26 @@ def test_fifo_is_refused_without_blocking(tmp_path):
             print(e)
         """, fifo, timeout=30)
     assert out == fifo + ": not a regular file\n"
+
+
+def test_claimed_handle_count_is_checked_at_open(tmp_path):
+    # A compressed 5.0 section (stream tables) whose header claims 2^32 - 2
+    # handles, its CRC right: refused at open as every reader refuses it.
+    # lookup_many sized a per-handle cache by the claim before any table
+    # was read: 32 GiB (MemoryError under the child's 4 GiB limit).
+    data = bytearray(open(os.path.join(SRC, "test", "Serialize", "Inputs",
+                                       "golden-v5.0.tgdbg"), "rb").read())
+    struct.pack_into("<I", data, 40, 0xFFFFFFFE)
+    struct.pack_into("<I", data, 60, zlib.crc32(bytes(data[:60])))
+    path = tmp_path / "count.tgdbg"
+    path.write_bytes(bytes(data))
+    out = child("""
+        import resource, sys, tracegraph
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+        try:
+            tracegraph.Section(sys.argv[1]).lookup_many([0])
+        except tracegraph.SectionError as e:
+            print("SectionError", e)
+    """, str(path))
+    assert out.startswith("SectionError"), out
+    assert "HANDLE_BLOCKS: 4294967294 rows of 3 columns need at least" in out

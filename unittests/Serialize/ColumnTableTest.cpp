@@ -719,6 +719,8 @@ TEST(ColumnTable, CopyOfAnInvalidBlock) {
       << msg;
   EXPECT_NE(msg.find("bad block 0"), std::string::npos) << msg;
   EXPECT_NE(msg.find("checksum mismatch"), std::string::npos) << msg;
+  // One line: tools print a reader error after their "error:" prefix.
+  EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
 }
 
 TEST(ColumnTable, BadPatches) {

@@ -34,6 +34,7 @@ default); the header's CRC is recomputed, the frame is left as damaged:
   craft_v3.py frame-magic IN OUT      the zstd frame's magic number zeroed
   craft_v3.py image-size IN OUT       the header records 8 bytes more once
                                       decompressed than the frame holds
+  craft_v3.py handle-count IN OUT     the header claims 2^32 - 2 handles
 """
 import os
 import struct
@@ -79,7 +80,7 @@ def chain(count):
 
 
 HEADER = 64
-OFF_FILE_SIZE, OFF_FRAME_SIZE, OFF_HEADER_CRC = 24, 36, 60
+OFF_FILE_SIZE, OFF_FRAME_SIZE, OFF_HANDLE_COUNT, OFF_HEADER_CRC = 24, 36, 40, 60
 
 
 def craft_compressed(what, data):
@@ -99,6 +100,8 @@ def craft_compressed(what, data):
     elif what == "image-size":
         size = struct.unpack_from("<Q", data, OFF_FILE_SIZE)[0]
         struct.pack_into("<Q", data, OFF_FILE_SIZE, size + 8)
+    elif what == "handle-count":
+        struct.pack_into("<I", data, OFF_HANDLE_COUNT, 0xFFFFFFFE)
     struct.pack_into("<I", data, OFF_HEADER_CRC,
                      zlib.crc32(bytes(data[:OFF_HEADER_CRC])))
     return bytes(data)

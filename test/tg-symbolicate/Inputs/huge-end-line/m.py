@@ -1,0 +1,4 @@
+class M:
+    def forward(self, x):
+        y = x + 1
+        return y
