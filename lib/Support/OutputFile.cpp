@@ -21,6 +21,22 @@ static llvm::Error takeStreamError(llvm::raw_fd_ostream &os) {
 std::string
 writeFileAtomically(llvm::StringRef path,
                     llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  llvm::Error producerError = llvm::Error::success();
+  std::string error = writeFileOrDiscard(
+      path,
+      [&](llvm::raw_ostream &os) {
+        write(os);
+        return llvm::Error::success();
+      },
+      producerError);
+  llvm::cantFail(std::move(producerError));
+  return error;
+}
+
+std::string
+writeFileOrDiscard(llvm::StringRef path,
+                   llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write,
+                   llvm::Error &producerError) {
   llvm::Error err = llvm::Error::success();
   llvm::sys::fs::file_status status;
   if (path != "-" && path != "/dev/null" &&
@@ -33,11 +49,18 @@ writeFileAtomically(llvm::StringRef path,
     llvm::raw_fd_ostream os(path, opened);
     if (opened)
       return opened.message();
-    write(os);
+    producerError = write(os);
     err = takeStreamError(os);
   } else {
     err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) -> llvm::Error {
-      write(os);
+      // Failing the callback makes writeToOutput discard the temporary
+      // file: the target keeps what it held.
+      if ((producerError = write(os))) {
+        if (path != "/dev/null") // A raw_null_ostream there.
+          static_cast<llvm::raw_fd_ostream &>(os).clear_error();
+        return llvm::make_error<llvm::StringError>(
+            "not written", llvm::inconvertibleErrorCode());
+      }
       // writeToOutput gives a raw_fd_ostream (stdout for "-") except for
       // /dev/null, and renames a file into place whatever was written: a
       // full disk must fail the write, not leave a short file. A reader
@@ -53,6 +76,11 @@ writeFileAtomically(llvm::StringRef path,
   }
   if (!err)
     return "";
+  if (producerError) {
+    // The producer's error is the caller's to report, not a write error.
+    llvm::consumeError(std::move(err));
+    return "";
+  }
   // writeToOutput's FileError names the path: keep only what went wrong.
   return llvm::errorToErrorCode(std::move(err)).message();
 }

@@ -2,6 +2,7 @@
 
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Serialize/Encoding.h"
+#include "tg/Support/JSON.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
 #include "tg/Symbolize/Symbolizer.h"
 
@@ -96,6 +97,11 @@ static void addKernelHandle(json::Value &event,
   if (found == options.kernelHandles->end())
     return;
   json::Object *args = obj->getObject("args");
+  // `args` that is no object is not a Chrome trace's; it is kept as it is
+  // (it was replaced by the handle), and the event goes unannotated, as
+  // every other event with such `args`.
+  if (!args && obj->get("args"))
+    return;
   if (!args) {
     (*obj)["args"] = json::Object();
     args = obj->getObject("args");
@@ -368,7 +374,7 @@ bool ChromeTraceFile::parseValue(Scan &s, std::optional<json::Value> &value) {
   Scan::Mark start = s.mark();
   std::string text;
   s.capture(text);
-  Expected<json::Value> parsed = json::parse(text);
+  Expected<json::Value> parsed = parseJSON(text);
   if (!parsed)
     return fail(s, Scan::errorIn(parsed.takeError(), start));
   value.emplace(std::move(*parsed));
@@ -437,7 +443,7 @@ void ChromeTraceFile::writeMembers(Scan &s, bool beforeEvents) {
   for (const auto &[key, text] : members) {
     if ((key < "traceEvents") != beforeEvents)
       continue;
-    Expected<json::Value> value = json::parse(text);
+    Expected<json::Value> value = parseJSON(text);
     s.out->attributeBegin(key);
     writeJSON(*s.out, value ? *value : json::Value(nullptr));
     consumeError(value.takeError());
@@ -467,7 +473,7 @@ bool ChromeTraceFile::scanObject(Scan &s) {
         return fail(s, s.errorHere("Expected object key"));
       std::string keyText = "\"";
       s.captureStringBody(keyText);
-      Expected<json::Value> key = json::parse(keyText);
+      Expected<json::Value> key = parseJSON(keyText);
       if (!key)
         return fail(s, Scan::errorIn(key.takeError(), start));
       std::string name = key->getAsString()->str();
@@ -498,7 +504,7 @@ bool ChromeTraceFile::scanObject(Scan &s) {
         std::string text;
         s.capture(text);
         if (checking) {
-          Expected<json::Value> value = json::parse(text);
+          Expected<json::Value> value = parseJSON(text);
           if (!value)
             return fail(s, Scan::errorIn(value.takeError(), valueStart));
           found[name] = std::move(text); // a later duplicate wins

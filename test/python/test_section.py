@@ -270,6 +270,11 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
     path.write_text('[{"name": "a", "dur": 1e999, "args": {"debug_handle": 1}}]')
     with pytest.raises(ValueError, match="past a double's range"):
         tracegraph.annotate_chrome_trace(section, str(path))
+    # JSON nested 100,000 levels: refused (llvm::json recursed per level
+    # until the stack overflowed, and the interpreter died).
+    path.write_text("[" * 100000)
+    with pytest.raises(ValueError, match="nested deeper than 1024 levels"):
+        tracegraph.annotate_chrome_trace(section, str(path))
     # NaN in a trace given as objects: said as such (it was "invalid JSON in
     # trace: [1:9, byte=9]", in text the caller never wrote).
     with pytest.raises(ValueError, match="NaN or infinity"):

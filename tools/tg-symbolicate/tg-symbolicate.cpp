@@ -270,26 +270,28 @@ int annotateTrace(const DebugSectionReader &reader,
     }
     return 1;
   }
-  // Atomically, and discarded when an event fails after all.
+  // Atomically, and discarded when an event fails after all; a device or a
+  // FIFO is written in place (as every output of the tool).
   Error annotation = Error::success();
-  Error written = writeToOutput(outputPath, [&](raw_ostream &os) -> Error {
-    if (Error err = trace.write(os, symbolizer)) {
-      annotation = std::move(err);
-      return make_error<StringError>("not annotated", inconvertibleErrorCode());
-    }
-    os << "\n";
-    return Error::success();
-  });
+  std::string error = writeFileOrDiscard(
+      outputPath,
+      [&](raw_ostream &os) -> Error {
+        if (Error err = trace.write(os, symbolizer))
+          return err;
+        os << "\n";
+        return Error::success();
+      },
+      annotation);
   if (annotation) {
-    consumeError(std::move(written));
     handleAllErrors(std::move(annotation), [](const ErrorInfoBase &event) {
       reportError(event.message());
     });
     return 1;
   }
-  if (written) {
-    reportError("cannot write " + describeOutput() + ": " +
-                errorToErrorCode(std::move(written)).message());
+  if (outputPath == "-" && outputClosed(outs()))
+    stopOnClosedOutput();
+  if (!error.empty()) {
+    reportError("cannot write " + describeOutput() + ": " + error);
     return 1;
   }
   return 0;

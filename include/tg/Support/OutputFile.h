@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -29,6 +30,16 @@ namespace tg {
 std::string
 writeFileAtomically(llvm::StringRef path,
                     llvm::function_ref<void(llvm::raw_ostream &)> write);
+
+/// writeFileAtomically for a producer that can fail part-way: when `write`
+/// returns an error, it is moved into `producerError` and a file target
+/// keeps what it held (the temporary file is discarded); a device or FIFO,
+/// written in place, keeps what was written. Returns what went wrong
+/// writing, as writeFileAtomically does ("" after a producer error).
+std::string
+writeFileOrDiscard(llvm::StringRef path,
+                   llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write,
+                   llvm::Error &producerError);
 
 } // namespace tg
 

@@ -14,6 +14,7 @@
 #include "tg/Debuginfod/SectionFetcher.h"
 #include "tg/Serialize/BuildId.h"
 #include "tg/Serialize/Reader.h"
+#include "tg/Support/JSON.h"
 #include "tg/Support/ModulePath.h"
 #include "tg/Symbolize/BriefSymbolizer.h"
 #include "tg/Symbolize/ChromeTrace.h"
@@ -376,7 +377,7 @@ public:
   std::string annotateChromeTrace(const std::string &traceText,
                                   const std::string &handleKey,
                                   const std::string &modulePath) const {
-    llvm::Expected<llvm::json::Value> trace = llvm::json::parse(traceText);
+    llvm::Expected<llvm::json::Value> trace = tg::parseJSON(traceText);
     if (!trace)
       throw py::value_error("invalid JSON in trace: " +
                             llvm::toString(trace.takeError()));

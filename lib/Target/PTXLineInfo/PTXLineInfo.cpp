@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Target/PTXLineInfo.h"
+#include "tg/Support/JSON.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -165,7 +166,7 @@ void writePTXLineChainTable(raw_ostream &os, const PTXLineChainTable &table) {
 }
 
 Expected<PTXLineChainTable> parsePTXLineChainTable(StringRef text) {
-  Expected<json::Value> value = json::parse(text);
+  Expected<json::Value> value = parseJSON(text);
   if (!value)
     return value.takeError();
   json::Path::Root root("table");
@@ -287,8 +288,15 @@ private:
       if (auto file = parseFile(line)) {
         ++files;
         maxIndex = std::max(maxIndex, file->first);
-        if (file->second == table.chainFile)
-          chainFileIndex = file->first;
+        if (file->second != table.chainFile)
+          continue;
+        // The .locs of the other one would pass through unrewritten.
+        if (chainFileIndex && *chainFileIndex != file->first)
+          return makeError(formatv("two .file directives name \"{0}\" ({1} "
+                                   "and {2}): the PTX names one placeholder",
+                                   table.chainFile, *chainFileIndex,
+                                   file->first));
+        chainFileIndex = file->first;
       }
     }
     for (auto [i, line] : llvm::enumerate(lines)) {
@@ -314,8 +322,17 @@ private:
                        table.chainFile +
                        "\": was it compiled after --tg-export-ptx-line-chains "
                        "with this table?");
-    // The placeholder alone: its index is free for the real files.
-    firstIndex = files == 1 ? *chainFileIndex : maxIndex + 1;
+    // The placeholder alone: its index is free for the real files. Else
+    // new indices follow the largest, which must leave room for them.
+    if (chainFileIndex && files == 1) {
+      firstIndex = *chainFileIndex;
+      return Error::success();
+    }
+    if (maxIndex == UINT32_MAX)
+      return makeError(formatv("a .file index of {0} leaves no index for the "
+                               "table's files",
+                               maxIndex));
+    firstIndex = maxIndex + 1;
     return Error::success();
   }
 
@@ -327,6 +344,10 @@ private:
           return makeError("the file name '" + frame.file +
                            "' cannot be written in a PTX .file directive");
         if (!fileIndex.count(frame.file)) {
+          if (uint64_t(firstIndex) + fileOrder.size() > UINT32_MAX)
+            return makeError(formatv("the table's files need .file indices "
+                                     "past {0}",
+                                     UINT32_MAX));
           fileIndex[frame.file] = firstIndex + uint32_t(fileOrder.size());
           fileOrder.push_back(frame.file);
         }
@@ -418,7 +439,13 @@ Expected<PTXSymbols> readSymbols(ArrayRef<StringRef> lines) {
   std::string label;
   for (StringRef line : lines) {
     if (auto file = parseFile(line)) {
-      symbols.files[file->first] = file->second;
+      auto [it, inserted] =
+          symbols.files.try_emplace(file->first, file->second);
+      // A .loc of that index could name either.
+      if (!inserted && it->second != file->second)
+        return makeError(formatv(".file {0} is declared twice, as \"{1}\" "
+                                 "and as \"{2}\"",
+                                 file->first, it->second, file->second));
       continue;
     }
     if (isDebugStrSection(line)) {
