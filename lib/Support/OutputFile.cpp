@@ -54,10 +54,16 @@ writeFileOrDiscard(llvm::StringRef path,
   } else {
     err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) -> llvm::Error {
       // Failing the callback makes writeToOutput discard the temporary
-      // file: the target keeps what it held.
+      // file: the target keeps what it held. What the stream buffers is
+      // flushed first, into that file: the stream outlives the discard,
+      // which closes its descriptor, and a flush then would fail (EBADF:
+      // "LLVM ERROR: IO failure on output stream").
       if ((producerError = write(os))) {
-        if (path != "/dev/null") // A raw_null_ostream there.
-          static_cast<llvm::raw_fd_ostream &>(os).clear_error();
+        if (path != "/dev/null") { // A raw_null_ostream there.
+          auto &file = static_cast<llvm::raw_fd_ostream &>(os);
+          file.flush();
+          file.clear_error();
+        }
         return llvm::make_error<llvm::StringError>(
             "not written", llvm::inconvertibleErrorCode());
       }
