@@ -37,6 +37,8 @@ std::string
 writeFileOrDiscard(llvm::StringRef path,
                    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write,
                    llvm::Error &producerError) {
+  // producerError is assigned below: checked on entry, as an out parameter.
+  llvm::ErrorAsOutParameter outParameter(&producerError);
   llvm::Error err = llvm::Error::success();
   llvm::sys::fs::file_status status;
   if (path != "-" && path != "/dev/null" &&

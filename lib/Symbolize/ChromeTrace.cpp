@@ -97,10 +97,11 @@ static void addKernelHandle(json::Value &event,
   if (found == options.kernelHandles->end())
     return;
   json::Object *args = obj->getObject("args");
-  // `args` that is no object is not a Chrome trace's; it is kept as it is
-  // (it was replaced by the handle), and the event goes unannotated, as
-  // every other event with such `args`.
-  if (!args && obj->get("args"))
+  // `args` that is no object (null aside: none) is not a Chrome trace's; it
+  // is kept as it is (it was replaced by the handle), and the event goes
+  // unannotated, as every other event with such `args`.
+  json::Value *given = obj->get("args");
+  if (!args && given && given->kind() != json::Value::Null)
     return;
   if (!args) {
     (*obj)["args"] = json::Object();

@@ -73,7 +73,10 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
       // does not have.
       auto appendLines = [&](uint64_t first, uint64_t last,
                              auto &out) -> Error {
-        for (uint64_t line = first; line <= last; ++line) {
+        // Lines past 2^32 - 1 (context after a range ending there) do not
+        // exist: they must not wrap to lines 0 and 1.
+        for (uint64_t line = first;
+             line <= std::min<uint64_t>(last, UINT32_MAX); ++line) {
           auto text = reader.findSourceLine(pos->fileId, uint32_t(line));
           if (!text)
             return text.takeError();

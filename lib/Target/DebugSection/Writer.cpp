@@ -85,8 +85,22 @@ public:
 private:
   uint32_t intern(StringRef str);
   FailureOr<uint32_t> encode(Location loc, uint32_t function, Operation *op);
-  /// Levels of encode() active: bounded by kMaxLocationDepth.
+  /// Levels of encode() active, and the height (levels, itself included) of
+  /// the location the last encode() returned: a reader decodes a location
+  /// `h` high that sits `d` levels down to depth `d + h - 1`, which must stay
+  /// within kMaxLocationDepth. Heights are memoized with the refs, since a
+  /// location encoded once may be reused deeper down.
   unsigned encodeDepth = 0;
+  unsigned lastHeight = 0;
+  /// Fails with the readers' message when a reader would descend deeper
+  /// than kMaxLocationDepth (depth of the deepest level, the root at 0).
+  LogicalResult checkDepth(uint64_t deepest, Operation *op);
+  /// A file/line/column position of encode(): a POSITIONS row.
+  FailureOr<uint32_t> encodePosition(FileLineColRange range, uint32_t function,
+                                     Operation *op);
+  /// A fused location's metadata as the LOCATIONS row codes it.
+  LogicalResult encodeFusedMetadata(Attribute metadata, FusedMeta &meta,
+                                    uint32_t &a, Operation *op);
   /// A canonical inlined location split into its innermost stack node and
   /// its leaf location ref; `canonical` is false (and the rest unset) when
   /// the location does not have that shape.
@@ -94,6 +108,9 @@ private:
     bool canonical = false;
     uint32_t node = 0;
     uint32_t leaf = 0;
+    /// Levels a reader descends from the record: the leaf one below it, the
+    /// stack nodes' call locations two (through the node).
+    unsigned height = 0;
   };
   /// Splits a canonical inlined location; fails softly (canonical = false)
   /// when the location is not canonical. (Plain structs rather than
@@ -107,6 +124,8 @@ private:
     uint32_t node;
     uint32_t innerFunction;
     bool canonical = true;
+    /// The largest height of the chain's call locations.
+    unsigned callHeight = 0;
   };
   /// Encodes the caller chain of a canonical inlined location (memoized per
   /// chain); canonical = false when the chain is not canonical.
@@ -202,7 +221,11 @@ private:
   std::vector<std::pair<uint32_t, uint32_t>> graphs;
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> siteIds;
   std::vector<std::pair<uint32_t, uint32_t>> sites;
-  llvm::DenseMap<std::pair<const void *, uint32_t>, uint32_t> memo;
+  struct Encoded {
+    uint32_t ref;
+    unsigned height;
+  };
+  llvm::DenseMap<std::pair<const void *, uint32_t>, Encoded> memo;
   llvm::DenseMap<std::pair<const void *, uint32_t>, ChainInfo> chainMemo;
   std::vector<HandleEntry> handles;
   std::vector<std::array<uint32_t, 5>> argLocs;
@@ -310,9 +333,14 @@ SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
   for (Location level : llvm::reverse(todo)) {
     auto site = dyn_cast<CallSiteLoc>(level);
     InlinedFrame frame = matchFrameLoc(site ? site.getCallee() : level);
+    // Readers decode a node's call location one level below the node's
+    // user (decodeNode, appendNodeFrames).
+    ++encodeDepth;
     FailureOr<uint32_t> call = encode(frame.callLoc, info.innerFunction, op);
+    --encodeDepth;
     if (failed(call))
       return failure();
+    info.callHeight = std::max(info.callHeight, lastHeight);
     uint32_t mf = frame.frame ? moduleFrame(frame.frame) + 1 : 0;
     std::array<uint32_t, 3> key = {*call, mf,
                                    info.node == kNone ? 0 : info.node + 1};
@@ -338,10 +366,84 @@ SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
     return failure();
   if (!chain->canonical)
     return StackedRef();
+  // A memoized chain's call locations, decoded one level below this one.
+  if (chain->callHeight &&
+      failed(checkDepth(encodeDepth + chain->callHeight, op)))
+    return failure();
   FailureOr<uint32_t> leaf = encode(site.getCallee(), chain->innerFunction, op);
   if (failed(leaf))
     return failure();
-  return StackedRef{/*canonical=*/true, chain->node, *leaf};
+  return StackedRef{/*canonical=*/true, chain->node, *leaf,
+                    std::max(lastHeight + 1, chain->callHeight + 2)};
+}
+
+LogicalResult SectionBuilder::checkDepth(uint64_t deepest, Operation *op) {
+  if (deepest <= encoding::kMaxLocationDepth)
+    return success();
+  emitError(getDiagnosticLoc(op))
+      << "debug section cannot represent this location exactly: location "
+         "nested deeper than "
+      << encoding::kMaxLocationDepth << " levels";
+  return failure();
+}
+
+FailureOr<uint32_t> SectionBuilder::encodePosition(FileLineColRange range,
+                                                   uint32_t function,
+                                                   Operation *op) {
+  std::array<uint32_t, 6> rec = {intern(range.getFilename().getValue()),
+                                 function,
+                                 range.getStartLine(),
+                                 range.getStartColumn(),
+                                 range.getEndLine(),
+                                 range.getEndColumn()};
+  // The section rebuilds the form the parser gives the printed text; a
+  // range built another way (e.g. with only a line) cannot round-trip.
+  Location rebuilt =
+      rec[4] == rec[2] && rec[5] == rec[3]
+          ? Location(FileLineColLoc::get(range.getFilename(), rec[2], rec[3]))
+      : rec[4] == rec[2]
+          ? Location(FileLineColRange::get(range.getFilename(), rec[2], rec[3],
+                                           rec[5]))
+          : Location(FileLineColRange::get(range.getFilename(), rec[2], rec[3],
+                                           rec[4], rec[5]));
+  if (rebuilt != Location(range)) {
+    emitError(getDiagnosticLoc(op))
+        << "debug section cannot represent the location " << boundedText(range)
+        << " exactly (a FileLineColRange not in its parsed form)";
+    return failure();
+  }
+  auto [it, inserted] = positionIds.try_emplace(rec, positions.size());
+  if (inserted)
+    positions.push_back(rec);
+  return makeLocRef(LocTag::Position, it->second);
+}
+
+LogicalResult SectionBuilder::encodeFusedMetadata(Attribute metadata,
+                                                  FusedMeta &meta, uint32_t &a,
+                                                  Operation *op) {
+  MLIRContext *ctx = op->getContext();
+  if (!metadata) {
+  } else if (auto kernel = dyn_cast<KernelAttr>(metadata)) {
+    meta = FusedMeta::Kernel;
+    a = intern(kernel.getName());
+  } else if (auto frame = dyn_cast<FrameAttr>(metadata)) {
+    meta = FusedMeta::Frame;
+    a = moduleFrame(frame);
+  } else {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    metadata.print(os);
+    if (parseAttribute(text, ctx) != metadata) {
+      emitError(getDiagnosticLoc(op))
+          << "debug section cannot represent the fused "
+             "location metadata "
+          << text << ": it does not parse back to itself";
+      return failure();
+    }
+    meta = FusedMeta::AttrText;
+    a = intern(text);
+  }
+  return success();
 }
 
 // About 100 lines on purpose: one case per location kind of the format,
@@ -350,56 +452,36 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
                                            Operation *op) {
   auto key = std::make_pair(loc.getAsOpaquePointer(), function);
   auto found = memo.find(key);
-  if (found != memo.end())
-    return found->second;
+  if (found != memo.end()) {
+    if (failed(checkDepth(encodeDepth + found->second.height - 1, op)))
+      return failure();
+    lastHeight = found->second.height;
+    return found->second.ref;
+  }
 
   // Readers refuse a location nested deeper than kMaxLocationDepth; the
   // writer stops there too, with the same message, before its recursion
   // (one frame per level of a name, fused or non-canonical call-site
   // location) can run off the end of the stack (~19K levels parse).
-  if (encodeDepth > encoding::kMaxLocationDepth) {
-    emitError(getDiagnosticLoc(op))
-        << "debug section cannot represent this location exactly: location "
-           "nested deeper than "
-        << encoding::kMaxLocationDepth << " levels";
+  if (failed(checkDepth(encodeDepth, op)))
     return failure();
-  }
   ++encodeDepth;
   llvm::scope_exit leaveLevel([&] { --encodeDepth; });
+  // A location's height: one more than its highest part.
+  unsigned height = 1;
+  auto encodePart = [&](Location part) {
+    FailureOr<uint32_t> ref = encode(part, function, op);
+    height = std::max(height, lastHeight + 1);
+    return ref;
+  };
 
   FailureOr<uint32_t> result = failure();
-  MLIRContext *ctx = loc.getContext();
   if (isa<UnknownLoc>(loc)) {
     result = 0u;
   } else if (auto range = dyn_cast<FileLineColRange>(loc)) {
-    std::array<uint32_t, 6> rec = {intern(range.getFilename().getValue()),
-                                   function,
-                                   range.getStartLine(),
-                                   range.getStartColumn(),
-                                   range.getEndLine(),
-                                   range.getEndColumn()};
-    // The section rebuilds the form the parser gives the printed text; a
-    // range built another way (e.g. with only a line) cannot round-trip.
-    Location rebuilt =
-        rec[4] == rec[2] && rec[5] == rec[3]
-            ? Location(FileLineColLoc::get(range.getFilename(), rec[2], rec[3]))
-        : rec[4] == rec[2]
-            ? Location(FileLineColRange::get(range.getFilename(), rec[2],
-                                             rec[3], rec[5]))
-            : Location(FileLineColRange::get(range.getFilename(), rec[2],
-                                             rec[3], rec[4], rec[5]));
-    if (rebuilt != loc) {
-      emitError(getDiagnosticLoc(op))
-          << "debug section cannot represent the location " << boundedText(loc)
-          << " exactly (a FileLineColRange not in its parsed form)";
-      return failure();
-    }
-    auto [it, inserted] = positionIds.try_emplace(rec, positions.size());
-    if (inserted)
-      positions.push_back(rec);
-    result = makeLocRef(LocTag::Position, it->second);
+    result = encodePosition(range, function, op);
   } else if (auto name = dyn_cast<NameLoc>(loc)) {
-    FailureOr<uint32_t> child = encode(name.getChildLoc(), function, op);
+    FailureOr<uint32_t> child = encodePart(name.getChildLoc());
     if (failed(child))
       return failure();
     result = composite(LocKind::Name, FusedMeta::None,
@@ -409,13 +491,14 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
     if (failed(stacked))
       return failure();
     if (stacked->canonical) {
+      height = stacked->height;
       result = composite(LocKind::StackedCallSite, FusedMeta::None,
                          stacked->leaf, stacked->node, 0);
     } else {
-      FailureOr<uint32_t> callee = encode(site.getCallee(), function, op);
+      FailureOr<uint32_t> callee = encodePart(site.getCallee());
       if (failed(callee))
         return failure();
-      FailureOr<uint32_t> caller = encode(site.getCaller(), function, op);
+      FailureOr<uint32_t> caller = encodePart(site.getCaller());
       if (failed(caller))
         return failure();
       result =
@@ -424,31 +507,11 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
   } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
     FusedMeta meta = FusedMeta::None;
     uint32_t a = 0;
-    Attribute metadata = fused.getMetadata();
-    if (!metadata) {
-    } else if (auto kernel = dyn_cast<KernelAttr>(metadata)) {
-      meta = FusedMeta::Kernel;
-      a = intern(kernel.getName());
-    } else if (auto frame = dyn_cast<FrameAttr>(metadata)) {
-      meta = FusedMeta::Frame;
-      a = moduleFrame(frame);
-    } else {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      metadata.print(os);
-      if (parseAttribute(text, ctx) != metadata) {
-        emitError(getDiagnosticLoc(op))
-            << "debug section cannot represent the fused "
-               "location metadata "
-            << text << ": it does not parse back to itself";
-        return failure();
-      }
-      meta = FusedMeta::AttrText;
-      a = intern(text);
-    }
+    if (failed(encodeFusedMetadata(fused.getMetadata(), meta, a, op)))
+      return failure();
     SmallVector<uint32_t> refs;
     for (Location inner : fused.getLocations()) {
-      FailureOr<uint32_t> ref = encode(inner, function, op);
+      FailureOr<uint32_t> ref = encodePart(inner);
       if (failed(ref))
         return failure();
       refs.push_back(*ref);
@@ -464,7 +527,8 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
            "and fused locations are supported)";
     return failure();
   }
-  memo[key] = *result;
+  memo[key] = {*result, height};
+  lastHeight = height;
   return result;
 }
 

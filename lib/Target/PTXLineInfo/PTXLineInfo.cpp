@@ -324,7 +324,9 @@ private:
                        "with this table?");
     // The placeholder alone: its index is free for the real files. Else
     // new indices follow the largest, which must leave room for them.
-    if (chainFileIndex && files == 1) {
+    if (!chainFileIndex)
+      return Error::success(); // Nothing to rewrite: run() passes it through.
+    if (files == 1) {
       firstIndex = *chainFileIndex;
       return Error::success();
     }
