@@ -1309,11 +1309,30 @@ void SectionBuilder::orderLocations() {
     return getLocTag(ref) == LocTag::Composite ? depth[getLocIndex(ref)] + 1
                                                : 0;
   };
+  // A stacked call site also uses every call location of its stack node's
+  // chain, which readers require before it too: a node's depth is the
+  // largest of its chain's call locations'. Asked for by a row after all of
+  // them (they were interned before the node, the node before the row), so
+  // their depths are known; the chain is walked iteratively, once.
+  std::vector<int64_t> nodeDepth(nodes.size(), -1);
+  auto getNodeDepth = [&](uint32_t node) -> uint32_t {
+    SmallVector<uint32_t, 16> chain;
+    for (uint32_t k = node; nodeDepth[k] < 0; k = nodes[k][2] - 1) {
+      chain.push_back(k);
+      if (!nodes[k][2])
+        break;
+    }
+    for (uint32_t k : llvm::reverse(chain)) {
+      int64_t parent = nodes[k][2] ? nodeDepth[nodes[k][2] - 1] : 0;
+      nodeDepth[k] = std::max<int64_t>(childDepth(nodes[k][0]), parent);
+    }
+    return uint32_t(nodeDepth[node]);
+  };
   for (size_t i = 0; i < n; ++i) {
     const std::array<uint32_t, 4> &row = locations[i];
     switch (LocKind(row[0] & 0xff)) {
     case LocKind::StackedCallSite:
-      depth[i] = childDepth(row[1]);
+      depth[i] = std::max(childDepth(row[1]), getNodeDepth(row[2]));
       break;
     case LocKind::CallSite:
       depth[i] = std::max(childDepth(row[1]), childDepth(row[2]));
