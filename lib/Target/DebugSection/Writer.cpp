@@ -94,7 +94,12 @@ private:
   unsigned lastHeight = 0;
   /// Fails with the readers' message when a reader would descend deeper
   /// than kMaxLocationDepth (depth of the deepest level, the root at 0).
+  /// The error is emitted once encode() has unwound (leaveLevel): the
+  /// diagnostic engine walks the op's location recursively, which on top
+  /// of 4096 levels of encode() overflowed the stack of a sanitizer build.
   LogicalResult checkDepth(uint64_t deepest, Operation *op);
+  void leaveLevel();
+  Operation *depthErrorOp = nullptr;
   /// A file/line/column position of encode(): a POSITIONS row.
   FailureOr<uint32_t> encodePosition(FileLineColRange range, uint32_t function,
                                      Operation *op);
@@ -337,7 +342,7 @@ SectionBuilder::encodeChain(Location caller, uint32_t function, Operation *op) {
     // user (decodeNode, appendNodeFrames).
     ++encodeDepth;
     FailureOr<uint32_t> call = encode(frame.callLoc, info.innerFunction, op);
-    --encodeDepth;
+    leaveLevel();
     if (failed(call))
       return failure();
     info.callHeight = std::max(info.callHeight, lastHeight);
@@ -380,11 +385,20 @@ SectionBuilder::encodeStacked(Location loc, uint32_t function, Operation *op) {
 LogicalResult SectionBuilder::checkDepth(uint64_t deepest, Operation *op) {
   if (deepest <= encoding::kMaxLocationDepth)
     return success();
-  emitError(getDiagnosticLoc(op))
+  depthErrorOp = op;
+  ++encodeDepth;
+  leaveLevel(); // Reports now when encode() is not under way.
+  return failure();
+}
+
+void SectionBuilder::leaveLevel() {
+  if (--encodeDepth || !depthErrorOp)
+    return;
+  emitError(getDiagnosticLoc(depthErrorOp))
       << "debug section cannot represent this location exactly: location "
          "nested deeper than "
       << encoding::kMaxLocationDepth << " levels";
-  return failure();
+  depthErrorOp = nullptr;
 }
 
 FailureOr<uint32_t> SectionBuilder::encodePosition(FileLineColRange range,
@@ -466,7 +480,7 @@ FailureOr<uint32_t> SectionBuilder::encode(Location loc, uint32_t function,
   if (failed(checkDepth(encodeDepth, op)))
     return failure();
   ++encodeDepth;
-  llvm::scope_exit leaveLevel([&] { --encodeDepth; });
+  llvm::scope_exit leave([&] { leaveLevel(); });
   // A location's height: one more than its highest part.
   unsigned height = 1;
   auto encodePart = [&](Location part) {
