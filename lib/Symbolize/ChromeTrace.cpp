@@ -341,9 +341,16 @@ ChromeTraceFile::~ChromeTraceFile() = default;
 
 bool ChromeTraceFile::openInput(Scan &s) {
   s.chunk.resize(kChunkSize);
-  if (path == "-") {
+  // The trace is read twice (checked, then written): standard input, a FIFO
+  // or /dev/stdin on a pipe can be read once, so it is kept in memory (the
+  // second read of /dev/stdin was empty: "Unexpected EOF").
+  if (path == "-" || !sys::fs::is_regular_file(path)) {
     if (!stdinBuffer) {
-      ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getSTDIN();
+      ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+          path == "-" ? MemoryBuffer::getSTDIN()
+                      : MemoryBuffer::getFile(path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false,
+                                              /*IsVolatile=*/true);
       if (!buffer) {
         failure = Failure::Read;
         messages.push_back(buffer.getError().message());

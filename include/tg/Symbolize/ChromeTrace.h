@@ -116,7 +116,8 @@ private:
   ChromeTraceOptions options;
   Failure failure = Failure::None;
   std::vector<std::string> messages;
-  /// stdin's bytes (read once, scanned twice).
+  /// The bytes of stdin, or of another input that is no regular file (a
+  /// FIFO, /dev/stdin): read once, scanned twice.
   std::unique_ptr<llvm::MemoryBuffer> stdinBuffer;
   /// The top-level members other than traceEvents (key, value's text), when
   /// the trace is an object; whether it is one.
