@@ -599,14 +599,24 @@ Expected<std::vector<PTXLineChain>> readPTXLineChains(StringRef ptx) {
   std::vector<PTXLineChain> chains;
   PTXLineChain current;
   bool inRun = false;
-  std::string entry; // the kernel the outermost levels are written in
+  // The kernel or device function the outermost levels are written in: a
+  // `.func` names its own (it was named after the `.entry` before it); its
+  // return parameters, `.func (.param .b32 r) name(...)`, come first.
+  std::string entry;
   for (StringRef line : lines) {
     StringRef text = code(line);
-    if (size_t at = text.find(".entry "); at != StringRef::npos)
-      entry = text.drop_front(at + 7)
-                  .ltrim()
-                  .take_until([](char c) { return c == '(' || isSpace(c); })
-                  .str();
+    for (StringRef keyword : {StringRef(".entry "), StringRef(".func ")}) {
+      size_t at = text.find(keyword);
+      if (at == StringRef::npos)
+        continue;
+      StringRef rest = text.drop_front(at + keyword.size()).ltrim();
+      if (keyword == ".func " && rest.starts_with("("))
+        rest = rest.drop_until([](char c) { return c == ')'; })
+                   .drop_front()
+                   .ltrim();
+      entry =
+          rest.take_until([](char c) { return c == '(' || isSpace(c); }).str();
+    }
     Expected<std::optional<LocDirective>> loc = parseLoc(line);
     if (!loc)
       return loc.takeError();
