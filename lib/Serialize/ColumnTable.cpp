@@ -502,6 +502,18 @@ std::string encodeStreamTable(ArrayRef<uint32_t> values, unsigned numColumns,
   return out;
 }
 
+Error ColumnTableReader::checkStreamSize(StringRef name, uint64_t size,
+                                         uint64_t fileOffset, uint64_t numRows,
+                                         unsigned numColumns,
+                                         bool columnModes) {
+  uint64_t minBytes = numRows * numColumns + (columnModes ? numColumns : 0);
+  if (minBytes > size)
+    return makeError("{0}: {1} rows of {2} columns need at least {3} bytes, "
+                     "the table at offset {4} has {5}",
+                     name, numRows, numColumns, minBytes, fileOffset, size);
+  return Error::success();
+}
+
 Expected<ColumnTableReader>
 ColumnTableReader::createStream(StringRef name, ArrayRef<uint8_t> bytes,
                                 uint64_t fileOffset, uint32_t numRows,
@@ -512,13 +524,10 @@ ColumnTableReader::createStream(StringRef name, ArrayRef<uint8_t> bytes,
   // Every value takes at least one byte: checked before allocating, so a
   // crafted row count cannot make the reader allocate more than 4 bytes
   // per byte of the table.
+  if (Error err = checkStreamSize(name, bytes.size(), fileOffset, numRows,
+                                  numColumns, columnModes))
+    return std::move(err);
   uint64_t numValues = uint64_t(numRows) * numColumns;
-  uint64_t minBytes = numValues + (columnModes ? numColumns : 0);
-  if (minBytes > bytes.size())
-    return makeError("{0}: {1} rows of {2} columns need at least {3} bytes, "
-                     "the table at offset {4} has {5}",
-                     name, numRows, numColumns, minBytes, fileOffset,
-                     bytes.size());
   ColumnTableReader reader;
   reader.name = name.str();
   reader.numRows = numRows;

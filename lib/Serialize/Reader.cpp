@@ -528,31 +528,24 @@ Error DebugSectionReader::checkIndexCounts() {
                          "(4.0, or 5.0 with STREAM_TABLES) has no block "
                          "index, found {2} entries",
                          kindName(k), offsets[k], counts[k]);
-    // Every value of a stream table takes at least a byte: a row count the
-    // table cannot hold is refused here, from the section table alone, so
-    // no reader sizes anything by it (Python's lookup_many allocated 8
-    // bytes per handle of a header that claimed 2^32 - 2 of them).
-    struct StreamTable {
-      SectionKind kind;
-      uint64_t rows;
-      unsigned columns;
+    // S1 here, from the section table alone, for the tables whose row
+    // counts readers size things by (Python's lookup_many allocated 8 bytes
+    // per handle of a header that claimed 2^32 - 2 of them).
+    auto checkRows = [&](SectionKind kind, uint64_t rows, unsigned columns) {
+      unsigned k = idx(kind);
+      return ColumnTableReader::checkStreamSize(kindName(k), sizes[k],
+                                                offsets[k], rows, columns,
+                                                layout.streamColumnModes);
     };
-    for (StreamTable table :
-         {StreamTable{SectionKind::HandleBlocks, handleCount, kNumColumns},
-          StreamTable{SectionKind::StackNodes,
-                      counts[idx(SectionKind::StackNodes)], kNumNodeColumns},
-          StreamTable{SectionKind::Locations,
-                      counts[idx(SectionKind::Locations)], kNumLocColumns}}) {
-      unsigned k = idx(table.kind);
-      uint64_t minBytes = table.rows * table.columns +
-                          (layout.streamColumnModes ? table.columns : 0);
-      if (minBytes > sizes[k])
-        return makeError("{0}: {1} rows of {2} columns need at least {3} "
-                         "bytes, the table at offset {4} has {5}",
-                         kindName(k), table.rows, table.columns, minBytes,
-                         offsets[k], sizes[k]);
-    }
-    return Error::success();
+    if (Error err =
+            checkRows(SectionKind::HandleBlocks, handleCount, kNumColumns))
+      return err;
+    if (Error err =
+            checkRows(SectionKind::StackNodes,
+                      counts[idx(SectionKind::StackNodes)], kNumNodeColumns))
+      return err;
+    return checkRows(SectionKind::Locations,
+                     counts[idx(SectionKind::Locations)], kNumLocColumns);
   }
   unsigned hi = idx(SectionKind::HandleIndex);
   uint64_t numBlocks =

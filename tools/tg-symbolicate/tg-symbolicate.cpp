@@ -217,13 +217,18 @@ std::string describeOutput() {
                            : "'" + outputPath + "'";
 }
 
-bool writeOutput(function_ref<void(raw_ostream &)> write) {
-  std::string error = writeFileAtomically(outputPath, write);
+/// Ends a write of the output (`error`: what went wrong, or empty): as a
+/// filter when standard output's reader went away, else reported.
+bool finishOutput(const std::string &error) {
   if (outputPath == "-" && outputClosed(outs()))
     stopOnClosedOutput();
   if (!error.empty())
     reportError("cannot write " + describeOutput() + ": " + error);
   return error.empty();
+}
+
+bool writeOutput(function_ref<void(raw_ostream &)> write) {
+  return finishOutput(writeFileAtomically(outputPath, write));
 }
 
 /// tg-symbolicate SECTION --chrome-trace IN.json: every bad event is
@@ -288,13 +293,7 @@ int annotateTrace(const DebugSectionReader &reader,
     });
     return 1;
   }
-  if (outputPath == "-" && outputClosed(outs()))
-    stopOnClosedOutput();
-  if (!error.empty()) {
-    reportError("cannot write " + describeOutput() + ": " + error);
-    return 1;
-  }
-  return 0;
+  return finishOutput(error) ? 0 : 1;
 }
 
 /// tg-symbolicate SECTION --source FILE:LINE.

@@ -125,6 +125,15 @@ public:
          uint64_t blocksFileOffset, uint32_t numRows, unsigned numColumns,
          uint32_t rowsPerBlock, bool chainedPatches = false);
 
+  /// Rule S1 of a stream table: each of its `numRows` x `numColumns` values
+  /// (and each column's mode byte, with `columnModes`) takes at least one of
+  /// its `size` bytes. An O(1) check, made before anything is sized by the
+  /// row count: at open for the tables whose counts the header gives, and
+  /// by createStream.
+  static llvm::Error checkStreamSize(llvm::StringRef name, uint64_t size,
+                                     uint64_t fileOffset, uint64_t numRows,
+                                     unsigned numColumns, bool columnModes);
+
   /// A stream table (format 4.0): decodes and checks it whole, now, into
   /// memory the reader owns; rows are then read from that copy. `bytes` at
   /// `fileOffset` is the whole table.

@@ -99,6 +99,7 @@ private:
   /// of 4096 levels of encode() overflowed the stack of a sanitizer build.
   LogicalResult checkDepth(uint64_t deepest, Operation *op);
   void leaveLevel();
+  void reportDepthError();
   Operation *depthErrorOp = nullptr;
   /// A file/line/column position of encode(): a POSITIONS row.
   FailureOr<uint32_t> encodePosition(FileLineColRange range, uint32_t function,
@@ -386,13 +387,18 @@ LogicalResult SectionBuilder::checkDepth(uint64_t deepest, Operation *op) {
   if (deepest <= encoding::kMaxLocationDepth)
     return success();
   depthErrorOp = op;
-  ++encodeDepth;
-  leaveLevel(); // Reports now when encode() is not under way.
+  if (encodeDepth == 0)
+    reportDepthError();
   return failure();
 }
 
 void SectionBuilder::leaveLevel() {
-  if (--encodeDepth || !depthErrorOp)
+  if (--encodeDepth == 0)
+    reportDepthError();
+}
+
+void SectionBuilder::reportDepthError() {
+  if (!depthErrorOp)
     return;
   emitError(getDiagnosticLoc(depthErrorOp))
       << "debug section cannot represent this location exactly: location "
@@ -435,9 +441,9 @@ FailureOr<uint32_t> SectionBuilder::encodePosition(FileLineColRange range,
 LogicalResult SectionBuilder::encodeFusedMetadata(Attribute metadata,
                                                   FusedMeta &meta, uint32_t &a,
                                                   Operation *op) {
-  MLIRContext *ctx = op->getContext();
-  if (!metadata) {
-  } else if (auto kernel = dyn_cast<KernelAttr>(metadata)) {
+  if (!metadata)
+    return success();
+  if (auto kernel = dyn_cast<KernelAttr>(metadata)) {
     meta = FusedMeta::Kernel;
     a = intern(kernel.getName());
   } else if (auto frame = dyn_cast<FrameAttr>(metadata)) {
@@ -447,7 +453,7 @@ LogicalResult SectionBuilder::encodeFusedMetadata(Attribute metadata,
     std::string text;
     llvm::raw_string_ostream os(text);
     metadata.print(os);
-    if (parseAttribute(text, ctx) != metadata) {
+    if (parseAttribute(text, op->getContext()) != metadata) {
       emitError(getDiagnosticLoc(op))
           << "debug section cannot represent the fused "
              "location metadata "
