@@ -177,20 +177,24 @@ static void printWithHandle(OpAsmPrinter &printer,
 }
 
 void printDebugHandleAttrDict(OpAsmPrinter &printer, Operation *op,
-                              std::optional<int64_t> handle,
-                              DictionaryAttr /*allAttrs*/) {
-  // The generated printer passes every attribute, with the inherent ones the
-  // op's format prints elsewhere (an operator name, a callee); only the
-  // discardable ones belong in the dictionary.
+                              std::optional<int64_t> handle) {
+  // Only the discardable attributes belong in the dictionary: the inherent
+  // ones (an operator name, a callee) are printed elsewhere by the op.
   printWithHandle(printer, op->getDiscardableAttrDictionary().getValue(),
                   handle);
 }
 
 void printDebugHandleAttrDict(OpAsmPrinter &printer, Operation *op,
+                              std::optional<int64_t> handle,
+                              DictionaryAttr /*allAttrs*/) {
+  printDebugHandleAttrDict(printer, op, handle);
+}
+
+void printDebugHandleAttrDict(OpAsmPrinter &printer, Operation *op,
                               std::optional<int64_t> handle, ArrayAttr argAttrs,
-                              ArrayAttr resAttrs, DictionaryAttr allAttrs) {
+                              ArrayAttr resAttrs, DictionaryAttr /*allAttrs*/) {
   if (!argAttrs && !resAttrs)
-    return printDebugHandleAttrDict(printer, op, handle, allAttrs);
+    return printDebugHandleAttrDict(printer, op, handle);
   Builder builder(op->getContext());
   SmallVector<NamedAttribute> attrs(
       op->getDiscardableAttrDictionary().getValue());

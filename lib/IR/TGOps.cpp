@@ -267,3 +267,154 @@ StringRef TracedOp::getShortName() {
 }
 
 RegionKind TracedOp::getRegionKind(unsigned) { return RegionKind::SSACFG; }
+
+//===----------------------------------------------------------------------===//
+// Hand-written assembly formats
+//===----------------------------------------------------------------------===//
+//
+// tg.op, tg.constant, tg.get_attr and tg.get_submodule (and tg.kernel, in
+// KernelOp.cpp) parse and print by hand what their ODS assembly formats
+// generated, character for character. The generated printer of an op with
+// properties passes `getOperation()->getAttrDictionary()` to the
+// DebugHandleAttrDict directive, and for an op with inherent attributes
+// that builds and uniques a new dictionary (the inherent ones with the
+// discardable ones) on every print, twice per op as MLIR prints: ~20% of
+// printing an annotated model, and an attribute per op left in the context
+// (docs/performance.md, section 25). These five are 92% of the ops of an
+// annotated model; the others have no inherent attribute (yields, returns)
+// or are inlined away (calls), and keep their ODS formats.
+
+/// Parses the string attribute a tg op is named by, as ODS does for a
+/// `StrAttr` in a format.
+static ParseResult parseNameAttr(OpAsmParser &parser, StringAttr &name) {
+  return parser.parseCustomAttributeWithFallback(
+      name, parser.getBuilder().getType<NoneType>());
+}
+
+/// Parses `%parent [ "name" ] attr-dict : type -> type`, the form of both
+/// module reads.
+template <typename ModuleReadOp>
+static ParseResult parseModuleRead(OpAsmParser &parser,
+                                   OperationState &result) {
+  OpAsmParser::UnresolvedOperand parent;
+  StringAttr name;
+  Type parentType, resultType;
+  if (parser.parseOperand(parent) || parser.parseLSquare() ||
+      parseNameAttr(parser, name))
+    return failure();
+  result.getOrAddProperties<typename ModuleReadOp::Properties>().name = name;
+  if (parser.parseRSquare() ||
+      parseDebugHandleAttrDict(
+          parser,
+          result.getOrAddProperties<typename ModuleReadOp::Properties>()
+              .debug_handle,
+          result.attributes) ||
+      parser.parseColon() || parser.parseType(parentType) ||
+      parser.parseArrow() || parser.parseType(resultType))
+    return failure();
+  result.addTypes(resultType);
+  return parser.resolveOperand(parent, parentType, result.operands);
+}
+
+template <typename ModuleReadOp>
+static void printModuleRead(OpAsmPrinter &p, ModuleReadOp op) {
+  p << ' ' << op.getParent() << '[';
+  p.printAttributeWithoutType(op.getNameAttr());
+  p << ']';
+  printDebugHandleAttrDict(p, op, op.getProperties().debug_handle);
+  p << " : " << op.getParent().getType() << " -> " << op.getResult().getType();
+}
+
+ParseResult GetSubmoduleOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseModuleRead<GetSubmoduleOp>(parser, result);
+}
+
+void GetSubmoduleOp::print(OpAsmPrinter &p) { printModuleRead(p, *this); }
+
+ParseResult GetAttrOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseModuleRead<GetAttrOp>(parser, result);
+}
+
+void GetAttrOp::print(OpAsmPrinter &p) { printModuleRead(p, *this); }
+
+/// `( value ) attr-dict : type`
+ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
+  Attribute value;
+  Type type;
+  if (parser.parseLParen() || parser.parseAttribute(value, Type()))
+    return failure();
+  result.getOrAddProperties<Properties>().value = value;
+  if (parser.parseRParen() ||
+      parseDebugHandleAttrDict(
+          parser, result.getOrAddProperties<Properties>().debug_handle,
+          result.attributes) ||
+      parser.parseColon() || parser.parseType(type))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void ConstantOp::print(OpAsmPrinter &p) {
+  p << '(';
+  p.printAttribute(getValueAttr());
+  p << ')';
+  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
+  p << " : " << getResult().getType();
+}
+
+/// `"name" ( operands ) (( region, ... ))? attr-dict : functional-type`
+ParseResult TracedOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr name;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+  SmallVector<std::unique_ptr<Region>, 2> bodies;
+  FunctionType type;
+  if (parseNameAttr(parser, name))
+    return failure();
+  result.getOrAddProperties<Properties>().name = name;
+  if (parser.parseLParen())
+    return failure();
+  SMLoc operandsLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(operands) || parser.parseRParen())
+    return failure();
+  // As ODS parsed the optional group: `()` is accepted, with no region.
+  if (succeeded(parser.parseOptionalLParen())) {
+    auto region = std::make_unique<Region>();
+    OptionalParseResult first = parser.parseOptionalRegion(*region);
+    if (first.has_value()) {
+      if (failed(*first))
+        return failure();
+      bodies.push_back(std::move(region));
+      while (succeeded(parser.parseOptionalComma())) {
+        bodies.push_back(std::make_unique<Region>());
+        if (parser.parseRegion(*bodies.back()))
+          return failure();
+      }
+    }
+    if (parser.parseRParen())
+      return failure();
+  }
+  if (parseDebugHandleAttrDict(
+          parser, result.getOrAddProperties<Properties>().debug_handle,
+          result.attributes) ||
+      parser.parseColon() || parser.parseType(type))
+    return failure();
+  result.addRegions(bodies);
+  result.addTypes(type.getResults());
+  return parser.resolveOperands(operands, type.getInputs(), operandsLoc,
+                                result.operands);
+}
+
+void TracedOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printAttributeWithoutType(getNameAttr());
+  p << '(' << getOperands() << ')';
+  if (!getBodies().empty()) {
+    p << " (";
+    llvm::interleaveComma(getBodies(), p,
+                          [&](Region &region) { p.printRegion(region); });
+    p << ')';
+  }
+  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
+  p << " : ";
+  p.printFunctionalType(getOperands().getTypes(), getResults().getTypes());
+}

@@ -73,6 +73,15 @@ mlir::ParseResult parseDebugHandleAttrDict(mlir::OpAsmParser &parser,
 /// as `tg.debug_handle = N : i64`, in sorted order: the text is what the op
 /// printed when the handle was an attribute.
 void printDebugHandleAttrDict(mlir::OpAsmPrinter &printer, mlir::Operation *op,
+                              std::optional<int64_t> handle);
+
+/// The same, in the signature ODS gives a custom directive with `attr-dict`.
+/// `allAttrs` is not read: the generated printer passes
+/// `getAttrDictionary()`, which builds and uniques a dictionary of the
+/// inherent and discardable attributes at every call. The hand-written
+/// printers of the tg ops that have inherent attributes (lib/IR/TGOps.cpp)
+/// call the overload above instead.
+void printDebugHandleAttrDict(mlir::OpAsmPrinter &printer, mlir::Operation *op,
                               std::optional<int64_t> handle,
                               mlir::DictionaryAttr allAttrs);
 

@@ -126,12 +126,14 @@ def TG_GetSubmoduleOp : TG_HandleOp<"get_submodule", [Pure]> {
     `%l1 = tg.get_submodule %self["layer1"] : !tg.module<"ResNet"> -> !tg.module<"Sequential">`
     is `self.layer1`. The attribute name becomes the module instance name of
     every frame inlined through a call on the result.
+
+    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
+    `$parent [ $name ] attr-dict : type($parent) -> type($result)`.
   }];
   let arguments = (ins TG_ModuleType:$parent, StrAttr:$name,
                        TG_DebugHandleProp:$debug_handle);
   let results = (outs TG_ModuleType:$result);
-  let assemblyFormat =
-      "$parent `[` $name `]` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` qualified(type($parent)) `->` qualified(type($result))";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -140,12 +142,14 @@ def TG_GetAttrOp : TG_HandleOp<"get_attr", [Pure]> {
   let description = [{
     `%w = tg.get_attr %self["weight"] : !tg.module<"Conv2d"> -> !tg.tensor`
     is `self.weight`. Submodules are read with `tg.get_submodule` instead.
+
+    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
+    `$parent [ $name ] attr-dict : type($parent) -> type($result)`.
   }];
   let arguments = (ins TG_ModuleType:$parent, StrAttr:$name,
                        TG_DebugHandleProp:$debug_handle);
   let results = (outs AnyType:$result);
-  let assemblyFormat =
-      "$parent `[` $name `]` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` qualified(type($parent)) `->` type($result)";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -158,10 +162,13 @@ def TG_ConstantOp : TG_HandleOp<"constant", [Pure, ConstantLike]> {
   let description = [{
     `%0 = tg.constant(1) : !tg.value`, `%1 = tg.constant([1, 1]) : !tg.value`,
     `%2 = tg.constant(unit) : !tg.value` (None).
+
+    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
+    `( $value ) attr-dict : type($result)`.
   }];
   let arguments = (ins AnyAttr:$value, TG_DebugHandleProp:$debug_handle);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "`(` $value `)` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` type($result)";
+  let hasCustomAssemblyFormat = 1;
   let hasFolder = 1;
 }
 
@@ -282,6 +289,9 @@ def TG_TracedOp : TG_HandleOp<"op", [
       tg.yield %y : !tg.tensor
     }) : (!tg.value) -> !tg.tensor
     ```
+
+    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
+    `$name ( $operands ) (( $bodies ))? attr-dict : functional-type($operands, $results)`.
   }];
   let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands,
                        TG_DebugHandleProp:$debug_handle);
@@ -301,9 +311,7 @@ def TG_TracedOp : TG_HandleOp<"op", [
       build($_builder, $_state, results, $_builder.getStringAttr(name),
             operands, /*debug_handle=*/std::nullopt, bodiesCount);
     }]>];
-  let assemblyFormat = [{
-    $name `(` $operands `)` (`(` $bodies^ `)`)? ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` functional-type($operands, $results)
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The operator name without its namespace (`add` for `aten::add`).
@@ -339,14 +347,15 @@ def TG_KernelOp : TG_HandleOp<"kernel", [
       tg.kernel_yield %1 : !tg.tensor
     }
     ```
+
+    Syntax (printed and parsed by hand, lib/IR/KernelOp.cpp):
+    `$kernel_name ( $inputs ) attr-dict : functional-type($inputs, $results) $body`.
   }];
   let arguments = (ins StrAttr:$kernel_name, Variadic<AnyType>:$inputs,
                        TG_DebugHandleProp:$debug_handle);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = [{
-    $kernel_name `(` $inputs `)` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` functional-type($inputs, $results) $body
-  }];
+  let hasCustomAssemblyFormat = 1;
   let skipDefaultBuilders = 1;
   let builders = [
     OpBuilder<(ins "::llvm::StringRef":$name, "::mlir::TypeRange":$results,
