@@ -239,8 +239,21 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+  bool succeeded = mlir::succeeded(
+      mlir::MlirOptMain(output->os(), std::move(input), registry, config));
+  // A failed write (a full disk, /dev/full) is an error that names the file;
+  // left pending, the stream's destructor would end the process with
+  // "LLVM ERROR: IO failure on output stream".
+  output->os().flush();
+  if (std::error_code writeError = output->os().error()) {
+    llvm::errs() << "tg-opt: error: cannot write "
+                 << (outputFilename == "-" ? "standard output"
+                                           : "'" + outputFilename + "'")
+                 << ": " << writeError.message() << "\n";
+    output->os().clear_error();
+    return EXIT_FAILURE;
+  }
+  if (!succeeded)
     return EXIT_FAILURE;
   // As MlirOptMain: the output file is kept only when everything succeeded.
   output->keep();
