@@ -1,14 +1,14 @@
 //===- KernelOp.cpp - Fused kernels ---------------------------------------===//
 //
 // tg.kernel and tg.kernel_yield. Kept apart from TGOps.cpp because the kernel
-// belongs to fusion; the ODS declarations live with the other ops.
+// belongs to fusion; the ODS declarations live with the other ops, and so
+// does the kernel's hand-written assembly format (TGOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/TGOps.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 using namespace tg;
@@ -26,42 +26,6 @@ void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
   body->push_back(block);
   for (Value input : inputs)
     block->addArgument(input.getType(), UnknownLoc::get(builder.getContext()));
-}
-
-/// `"name" ( inputs ) attr-dict : functional-type region`, by hand for the
-/// reason given in TGOps.cpp ("Hand-written assembly formats").
-ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
-  StringAttr name;
-  SmallVector<OpAsmParser::UnresolvedOperand, 4> inputs;
-  FunctionType type;
-  if (parser.parseCustomAttributeWithFallback(
-          name, parser.getBuilder().getType<NoneType>()))
-    return failure();
-  result.getOrAddProperties<Properties>().kernel_name = name;
-  if (parser.parseLParen())
-    return failure();
-  SMLoc inputsLoc = parser.getCurrentLocation();
-  if (parser.parseOperandList(inputs) || parser.parseRParen() ||
-      parseDebugHandleAttrDict(
-          parser, result.getOrAddProperties<Properties>().debug_handle,
-          result.attributes) ||
-      parser.parseColon() || parser.parseType(type) ||
-      parser.parseRegion(*result.addRegion()))
-    return failure();
-  result.addTypes(type.getResults());
-  return parser.resolveOperands(inputs, type.getInputs(), inputsLoc,
-                                result.operands);
-}
-
-void KernelOp::print(OpAsmPrinter &p) {
-  p << ' ';
-  p.printAttributeWithoutType(getKernelNameAttr());
-  p << '(' << getInputs() << ')';
-  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
-  p << " : ";
-  p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
-  p << ' ';
-  p.printRegion(getBody());
 }
 
 KernelYieldOp KernelOp::getYield() {

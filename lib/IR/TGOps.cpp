@@ -272,23 +272,151 @@ RegionKind TracedOp::getRegionKind(unsigned) { return RegionKind::SSACFG; }
 // Hand-written assembly formats
 //===----------------------------------------------------------------------===//
 //
-// tg.op, tg.constant, tg.get_attr and tg.get_submodule (and tg.kernel, in
-// KernelOp.cpp) parse and print by hand what their ODS assembly formats
-// generated, character for character. The generated printer of an op with
-// properties passes `getOperation()->getAttrDictionary()` to the
-// DebugHandleAttrDict directive, and for an op with inherent attributes
-// that builds and uniques a new dictionary (the inherent ones with the
-// discardable ones) on every print, twice per op as MLIR prints: ~20% of
-// printing an annotated model, and an attribute per op left in the context
-// (docs/performance.md, section 25). These five are 92% of the ops of an
-// annotated model; the others have no inherent attribute (yields, returns)
-// or are inlined away (calls), and keep their ODS formats.
+// tg.op, tg.kernel, tg.constant, tg.get_attr and tg.get_submodule parse and
+// print by hand what their ODS assembly formats generated, character for
+// character (each op's description gives the format). The generated printer
+// of an op with properties passes `getOperation()->getAttrDictionary()` to
+// the DebugHandleAttrDict directive, and for an op with inherent attributes
+// that builds and uniques a new dictionary (the inherent attributes with the
+// discardable ones) on every print, twice per op as MLIR prints, and leaves
+// it in the context (docs/performance.md, section 25). These five ops are
+// nearly all of an annotated model; the others have no inherent attribute
+// (yields, returns) or are inlined away (calls), and keep their ODS formats.
 
-/// Parses the string attribute a tg op is named by, as ODS does for a
-/// `StrAttr` in a format.
+/// Parses the string attribute a tg op is named by, as ODS does a `StrAttr`.
 static ParseResult parseNameAttr(OpAsmParser &parser, StringAttr &name) {
   return parser.parseCustomAttributeWithFallback(
       name, parser.getBuilder().getType<NoneType>());
+}
+
+/// Parses the attribute dictionary, with the handle moved into the op's
+/// properties (the DebugHandleAttrDict directive).
+template <typename OpTy>
+static ParseResult parseHandleAttrDict(OpAsmParser &parser,
+                                       OperationState &result) {
+  return parseDebugHandleAttrDict(
+      parser,
+      result.getOrAddProperties<typename OpTy::Properties>().debug_handle,
+      result.attributes);
+}
+
+/// Parses `"name" ( operands )`, the head of tg.op and tg.kernel, and
+/// returns where the operands start (for errors on their types).
+static ParseResult
+parseNameAndOperands(OpAsmParser &parser, StringAttr &name,
+                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+                     SMLoc &operandsLoc) {
+  if (parseNameAttr(parser, name) || parser.parseLParen())
+    return failure();
+  operandsLoc = parser.getCurrentLocation();
+  return failure(parser.parseOperandList(operands) || parser.parseRParen());
+}
+
+static void printNameAndOperands(OpAsmPrinter &p, StringAttr name,
+                                 OperandRange operands) {
+  p << ' ';
+  p.printAttributeWithoutType(name);
+  p << '(' << operands << ')';
+}
+
+/// Parses tg.op's optional `( region, ... )`. As ODS parsed the group, `()`
+/// is accepted and holds no region.
+static ParseResult
+parseOptionalBodies(OpAsmParser &parser,
+                    SmallVectorImpl<std::unique_ptr<Region>> &bodies) {
+  if (failed(parser.parseOptionalLParen()))
+    return success();
+  auto first = std::make_unique<Region>();
+  OptionalParseResult parsedFirst = parser.parseOptionalRegion(*first);
+  if (parsedFirst.has_value()) {
+    if (failed(*parsedFirst))
+      return failure();
+    bodies.push_back(std::move(first));
+    while (succeeded(parser.parseOptionalComma())) {
+      bodies.push_back(std::make_unique<Region>());
+      if (parser.parseRegion(*bodies.back()))
+        return failure();
+    }
+  }
+  return parser.parseRParen();
+}
+
+ParseResult TracedOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr name;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+  SMLoc operandsLoc;
+  SmallVector<std::unique_ptr<Region>, 2> bodies;
+  FunctionType type;
+  if (parseNameAndOperands(parser, name, operands, operandsLoc))
+    return failure();
+  result.getOrAddProperties<Properties>().name = name;
+  if (parseOptionalBodies(parser, bodies) ||
+      parseHandleAttrDict<TracedOp>(parser, result) || parser.parseColon() ||
+      parser.parseType(type))
+    return failure();
+  result.addRegions(bodies);
+  result.addTypes(type.getResults());
+  return parser.resolveOperands(operands, type.getInputs(), operandsLoc,
+                                result.operands);
+}
+
+void TracedOp::print(OpAsmPrinter &p) {
+  printNameAndOperands(p, getNameAttr(), getOperands());
+  if (!getBodies().empty()) {
+    p << " (";
+    llvm::interleaveComma(getBodies(), p,
+                          [&](Region &region) { p.printRegion(region); });
+    p << ')';
+  }
+  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
+  p << " : ";
+  p.printFunctionalType(getOperands().getTypes(), getResults().getTypes());
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr name;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> inputs;
+  SMLoc inputsLoc;
+  FunctionType type;
+  if (parseNameAndOperands(parser, name, inputs, inputsLoc))
+    return failure();
+  result.getOrAddProperties<Properties>().kernel_name = name;
+  if (parseHandleAttrDict<KernelOp>(parser, result) || parser.parseColon() ||
+      parser.parseType(type) || parser.parseRegion(*result.addRegion()))
+    return failure();
+  result.addTypes(type.getResults());
+  return parser.resolveOperands(inputs, type.getInputs(), inputsLoc,
+                                result.operands);
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  printNameAndOperands(p, getKernelNameAttr(), getInputs());
+  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
+  p << " : ";
+  p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
+  p << ' ';
+  p.printRegion(getBody());
+}
+
+ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
+  Attribute value;
+  Type type;
+  if (parser.parseLParen() || parser.parseAttribute(value, Type()))
+    return failure();
+  result.getOrAddProperties<Properties>().value = value;
+  if (parser.parseRParen() || parseHandleAttrDict<ConstantOp>(parser, result) ||
+      parser.parseColon() || parser.parseType(type))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void ConstantOp::print(OpAsmPrinter &p) {
+  p << '(';
+  p.printAttribute(getValueAttr());
+  p << ')';
+  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
+  p << " : " << getResult().getType();
 }
 
 /// Parses `%parent [ "name" ] attr-dict : type -> type`, the form of both
@@ -304,11 +432,7 @@ static ParseResult parseModuleRead(OpAsmParser &parser,
     return failure();
   result.getOrAddProperties<typename ModuleReadOp::Properties>().name = name;
   if (parser.parseRSquare() ||
-      parseDebugHandleAttrDict(
-          parser,
-          result.getOrAddProperties<typename ModuleReadOp::Properties>()
-              .debug_handle,
-          result.attributes) ||
+      parseHandleAttrDict<ModuleReadOp>(parser, result) ||
       parser.parseColon() || parser.parseType(parentType) ||
       parser.parseArrow() || parser.parseType(resultType))
     return failure();
@@ -336,85 +460,3 @@ ParseResult GetAttrOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void GetAttrOp::print(OpAsmPrinter &p) { printModuleRead(p, *this); }
-
-/// `( value ) attr-dict : type`
-ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
-  Attribute value;
-  Type type;
-  if (parser.parseLParen() || parser.parseAttribute(value, Type()))
-    return failure();
-  result.getOrAddProperties<Properties>().value = value;
-  if (parser.parseRParen() ||
-      parseDebugHandleAttrDict(
-          parser, result.getOrAddProperties<Properties>().debug_handle,
-          result.attributes) ||
-      parser.parseColon() || parser.parseType(type))
-    return failure();
-  result.addTypes(type);
-  return success();
-}
-
-void ConstantOp::print(OpAsmPrinter &p) {
-  p << '(';
-  p.printAttribute(getValueAttr());
-  p << ')';
-  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
-  p << " : " << getResult().getType();
-}
-
-/// `"name" ( operands ) (( region, ... ))? attr-dict : functional-type`
-ParseResult TracedOp::parse(OpAsmParser &parser, OperationState &result) {
-  StringAttr name;
-  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
-  SmallVector<std::unique_ptr<Region>, 2> bodies;
-  FunctionType type;
-  if (parseNameAttr(parser, name))
-    return failure();
-  result.getOrAddProperties<Properties>().name = name;
-  if (parser.parseLParen())
-    return failure();
-  SMLoc operandsLoc = parser.getCurrentLocation();
-  if (parser.parseOperandList(operands) || parser.parseRParen())
-    return failure();
-  // As ODS parsed the optional group: `()` is accepted, with no region.
-  if (succeeded(parser.parseOptionalLParen())) {
-    auto region = std::make_unique<Region>();
-    OptionalParseResult first = parser.parseOptionalRegion(*region);
-    if (first.has_value()) {
-      if (failed(*first))
-        return failure();
-      bodies.push_back(std::move(region));
-      while (succeeded(parser.parseOptionalComma())) {
-        bodies.push_back(std::make_unique<Region>());
-        if (parser.parseRegion(*bodies.back()))
-          return failure();
-      }
-    }
-    if (parser.parseRParen())
-      return failure();
-  }
-  if (parseDebugHandleAttrDict(
-          parser, result.getOrAddProperties<Properties>().debug_handle,
-          result.attributes) ||
-      parser.parseColon() || parser.parseType(type))
-    return failure();
-  result.addRegions(bodies);
-  result.addTypes(type.getResults());
-  return parser.resolveOperands(operands, type.getInputs(), operandsLoc,
-                                result.operands);
-}
-
-void TracedOp::print(OpAsmPrinter &p) {
-  p << ' ';
-  p.printAttributeWithoutType(getNameAttr());
-  p << '(' << getOperands() << ')';
-  if (!getBodies().empty()) {
-    p << " (";
-    llvm::interleaveComma(getBodies(), p,
-                          [&](Region &region) { p.printRegion(region); });
-    p << ')';
-  }
-  printDebugHandleAttrDict(p, *this, getProperties().debug_handle);
-  p << " : ";
-  p.printFunctionalType(getOperands().getTypes(), getResults().getTypes());
-}

@@ -52,3 +52,21 @@ tg.graph @"__torch__.m.Loop::forward"(%self: !tg.module<"__torch__.m.Loop">, %x:
   }) : (!tg.value) -> !tg.tensor
   tg.return %0 : !tg.tensor
 }
+
+// An empty region group `()` is accepted and holds no region (as the ODS
+// format parsed it), so it prints without one; an op with an empty string
+// name, a debug handle and attributes on every hand-printed op.
+// CHECK-LABEL: tg.graph @"Forms::forward"
+// CHECK: tg.op "prim::Uninitialized"() : () -> !tg.value
+// CHECK: tg.get_submodule %self["a"] {tg.debug_handle = 1 : i64, x = 1 : i64} : !tg.module<"Forms"> -> !tg.module<"A">
+// CHECK: tg.get_attr %self["w"] {tg.debug_handle = 2 : i64} : !tg.module<"Forms"> -> !tg.tensor
+// CHECK: tg.constant("s") {tg.debug_handle = 3 : i64} : !tg.value
+// CHECK: tg.op "aten::neg"(%{{.*}}) {tg.debug_handle = 4 : i64, y} : (!tg.tensor) -> !tg.tensor
+tg.graph @"Forms::forward"(%self: !tg.module<"Forms">, %x: !tg.tensor) -> !tg.value {
+  %0 = tg.op "prim::Uninitialized"() () : () -> !tg.value
+  %1 = tg.get_submodule %self["a"] {x = 1 : i64, tg.debug_handle = 1} : !tg.module<"Forms"> -> !tg.module<"A">
+  %2 = tg.get_attr %self["w"] {tg.debug_handle = 2} : !tg.module<"Forms"> -> !tg.tensor
+  %3 = tg.constant("s") {tg.debug_handle = 3} : !tg.value
+  %4 = tg.op "aten::neg"(%x) {y, tg.debug_handle = 4} : (!tg.tensor) -> !tg.tensor
+  tg.return %0 : !tg.value
+}

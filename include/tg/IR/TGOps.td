@@ -127,8 +127,12 @@ def TG_GetSubmoduleOp : TG_HandleOp<"get_submodule", [Pure]> {
     is `self.layer1`. The attribute name becomes the module instance name of
     every frame inlined through a call on the result.
 
-    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
-    `$parent [ $name ] attr-dict : type($parent) -> type($result)`.
+    Syntax, as ODS generated it; parsed and printed by hand (lib/IR/TGOps.cpp,
+    "Hand-written assembly formats"):
+
+    ```
+    operation ::= `tg.get_submodule` $parent `[` $name `]` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` qualified(type($parent)) `->` qualified(type($result))
+    ```
   }];
   let arguments = (ins TG_ModuleType:$parent, StrAttr:$name,
                        TG_DebugHandleProp:$debug_handle);
@@ -143,8 +147,12 @@ def TG_GetAttrOp : TG_HandleOp<"get_attr", [Pure]> {
     `%w = tg.get_attr %self["weight"] : !tg.module<"Conv2d"> -> !tg.tensor`
     is `self.weight`. Submodules are read with `tg.get_submodule` instead.
 
-    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
-    `$parent [ $name ] attr-dict : type($parent) -> type($result)`.
+    Syntax, as ODS generated it; parsed and printed by hand (lib/IR/TGOps.cpp,
+    "Hand-written assembly formats"):
+
+    ```
+    operation ::= `tg.get_attr` $parent `[` $name `]` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` qualified(type($parent)) `->` type($result)
+    ```
   }];
   let arguments = (ins TG_ModuleType:$parent, StrAttr:$name,
                        TG_DebugHandleProp:$debug_handle);
@@ -163,8 +171,12 @@ def TG_ConstantOp : TG_HandleOp<"constant", [Pure, ConstantLike]> {
     `%0 = tg.constant(1) : !tg.value`, `%1 = tg.constant([1, 1]) : !tg.value`,
     `%2 = tg.constant(unit) : !tg.value` (None).
 
-    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
-    `( $value ) attr-dict : type($result)`.
+    Syntax, as ODS generated it; parsed and printed by hand (lib/IR/TGOps.cpp,
+    "Hand-written assembly formats"):
+
+    ```
+    operation ::= `tg.constant` `(` $value `)` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` type($result)
+    ```
   }];
   let arguments = (ins AnyAttr:$value, TG_DebugHandleProp:$debug_handle);
   let results = (outs AnyType:$result);
@@ -290,8 +302,12 @@ def TG_TracedOp : TG_HandleOp<"op", [
     }) : (!tg.value) -> !tg.tensor
     ```
 
-    Syntax (printed and parsed by hand, lib/IR/TGOps.cpp):
-    `$name ( $operands ) (( $bodies ))? attr-dict : functional-type($operands, $results)`.
+    Syntax, as ODS generated it; parsed and printed by hand (lib/IR/TGOps.cpp,
+    "Hand-written assembly formats"):
+
+    ```
+    operation ::= `tg.op` $name `(` $operands `)` (`(` $bodies^ `)`)? ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` functional-type($operands, $results)
+    ```
   }];
   let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands,
                        TG_DebugHandleProp:$debug_handle);
@@ -348,8 +364,12 @@ def TG_KernelOp : TG_HandleOp<"kernel", [
     }
     ```
 
-    Syntax (printed and parsed by hand, lib/IR/KernelOp.cpp):
-    `$kernel_name ( $inputs ) attr-dict : functional-type($inputs, $results) $body`.
+    Syntax, as ODS generated it; parsed and printed by hand (lib/IR/TGOps.cpp,
+    "Hand-written assembly formats"):
+
+    ```
+    operation ::= `tg.kernel` $kernel_name `(` $inputs `)` ``custom<DebugHandleAttrDict>($debug_handle, attr-dict) `:` functional-type($inputs, $results) $body
+    ```
   }];
   let arguments = (ins StrAttr:$kernel_name, Variadic<AnyType>:$inputs,
                        TG_DebugHandleProp:$debug_handle);
