@@ -3,7 +3,8 @@
 # Extra arguments go to ninja (targets). Safe to run any number of times.
 #
 #   TG_COMPILER=clang (default: clang-22, lighter on MLIR's headers) or gcc
-#   TG_CMAKE_ARGS="..."  extra configure arguments (CI: -DTG_ENABLE_WERROR=ON)
+#   TG_CMAKE_ARGS="..."  extra configure arguments, for a new or an existing build
+#                        directory (CI: -DTG_ENABLE_WERROR=ON)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 "./scripts/install-deps.sh"
@@ -24,5 +25,10 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DLLVM_USE_LINKER=lld \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     ${TG_CMAKE_ARGS:-}
+elif [ -n "${TG_CMAKE_ARGS:-}" ]; then
+  # The arguments apply to a build directory configured before too:
+  # bench/run.sh asks for -DTG_BUILD_BENCHMARKS=ON in a build-bench that a
+  # plain build may have configured without it.
+  cmake -S . -B "$BUILD_DIR" ${TG_CMAKE_ARGS} > /dev/null
 fi
 ninja -C "$BUILD_DIR" "$@"
