@@ -176,6 +176,11 @@ struct FuseElementwisePass
           (fuseLayout && llvm::is_contained(kLayoutOps, traced.getName()));
     if (!it->second || !computesTensors(op))
       return false;
+    // `torch.where(condition)` is `nonzero(condition, as_tuple=True)`: the
+    // indices of the true elements, as many as there are. Only the
+    // three-operand select is pointwise.
+    if (traced.getName() == "aten::where" && op->getNumOperands() != 3)
+      return false;
     if (reductions.contains(traced.getName()))
       return getDomain(op).has_value();
     if (isLayout(op))

@@ -188,3 +188,21 @@ tg.graph @"Net::types"(%self: !tg.module<"Net">, %x: !tg.tensor, %n: !tg.value, 
   %r = tg.op "aten::relu"(%scaled) : (!tg.tensor) -> !tg.tensor
   tg.return %sum, %msg, %odd, %r : !tg.value, !tg.value, !tg.value, !tg.tensor
 }
+
+// -----
+
+// `aten::where` is pointwise as a select of three operands only: with one,
+// it is `nonzero(condition, as_tuple=True)` (Mixtral's expert routing), whose
+// result has as many elements as the condition has true ones.
+// CHECK-LABEL: tg.graph @"Net::where"
+// CHECK:         %[[IDX:.*]] = tg.op "aten::where"(%arg0) {{.*}}: (!tg.tensor) -> !tg.tensor
+// CHECK-NEXT:    %{{.*}} = tg.kernel "fused_neg_relu_where_0"(%[[IDX]], %arg0, %arg1)
+// CHECK:           tg.op "aten::where"(%in_0, %in_1, %{{.*}})
+// CHECK-NOT:     tg.kernel "
+tg.graph @"Net::where"(%self: !tg.module<"Net">, %mask: !tg.tensor, %x: !tg.tensor) -> (!tg.tensor, !tg.tensor) {
+  %idx = tg.op "aten::where"(%mask) : (!tg.tensor) -> !tg.tensor
+  %n = tg.op "aten::neg"(%idx) : (!tg.tensor) -> !tg.tensor
+  %w = tg.op "aten::where"(%mask, %x, %n) : (!tg.tensor, !tg.tensor, !tg.tensor) -> !tg.tensor
+  %r = tg.op "aten::relu"(%w) : (!tg.tensor) -> !tg.tensor
+  tg.return %n, %r : !tg.tensor, !tg.tensor
+}
