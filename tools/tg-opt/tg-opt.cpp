@@ -29,12 +29,25 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace {
+/// The identity of the file at `path` (none for stdout or a missing file).
+/// tg-opt compares the output path's before and after the passes: a pass
+/// that writes a file atomically (a debug section, provenance) renames a new
+/// file over the path when given the same one as -o, and the IR printed
+/// afterwards goes to the old, unlinked file.
+std::optional<llvm::sys::fs::UniqueID> getFileID(llvm::StringRef path) {
+  llvm::sys::fs::file_status status;
+  if (path == "-" || llvm::sys::fs::status(path, status))
+    return std::nullopt;
+  return status.getUniqueID();
+}
+
 llvm::cl::opt<bool> accountOrigins(
     "tg-account-origins",
     llvm::cl::desc("Account for every origin around every pass: give back "
@@ -239,6 +252,7 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
+  std::optional<llvm::sys::fs::UniqueID> outputID = getFileID(outputFilename);
   bool succeeded = mlir::succeeded(
       mlir::MlirOptMain(output->os(), std::move(input), registry, config));
   // A failed write (a full disk, /dev/full) is an error that names the file;
@@ -255,6 +269,17 @@ int main(int argc, char **argv) {
   }
   if (!succeeded)
     return EXIT_FAILURE;
+  if (getFileID(outputFilename) != outputID) {
+    llvm::errs() << "tg-opt: error: '" << outputFilename
+                 << "' was replaced while tg-opt ran (a pass wrote a file of "
+                    "its own to the same path, such as "
+                    "--tg-emit-debug-section=path=): the IR printed to it is "
+                    "lost\n";
+    // What is at the path now is the pass's file: not removed with the
+    // output, which is no longer there.
+    output->keep();
+    return EXIT_FAILURE;
+  }
   // As MlirOptMain: the output file is kept only when everything succeeded.
   output->keep();
   return EXIT_SUCCESS;
