@@ -508,6 +508,12 @@ struct KernelsToGPUPass
                          << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
+    if (plantOOB < -1) {
+      module.emitError() << "tg-kernels-to-gpu: plant-oob must be a debug "
+                            "handle (>= 0), or -1 for none, got "
+                         << static_cast<int64_t>(plantOOB);
+      return signalPassFailure();
+    }
     planted = false;
     llvm::json::Array described;
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());

@@ -1372,6 +1372,12 @@ struct ExtractKernelsPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     trapped = false;
+    if (trapAfter < -1) {
+      module.emitError() << "tg-extract-kernels: trap-after must be a debug "
+                            "handle (>= 0), or -1 for none, got "
+                         << static_cast<int64_t>(trapAfter);
+      return signalPassFailure();
+    }
 
     FloatType elementTy = elementType == KernelElementType::F64
                               ? FloatType(Float64Type::get(ctx))

@@ -4,10 +4,13 @@
 // RUN: not tg-opt %s --tg-kernels-to-gpu=block-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: not tg-opt %s --tg-kernels-to-gpu=block-size=2048 -split-input-file 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: not tg-opt %S/kernels-to-gpu.mlir --tg-kernels-to-gpu=plant-oob=99 2>&1 | FileCheck %s --check-prefix=PLANT
+// RUN: not tg-opt %S/kernels-to-gpu.mlir --tg-kernels-to-gpu=plant-oob=-5 2>&1 | FileCheck %s --check-prefix=PLANT-NEG
 // RUN: not tg-opt %S/kernels-to-gpu.mlir --tg-kernels-to-gpu=describe=%t.missing/k.json 2>&1 | FileCheck %s --check-prefix=DESCRIBE
 
 // BLOCK: error: tg-kernels-to-gpu: block-size must be a power of two in [32, 1024], got {{48|2048}}
 // PLANT: error: tg-kernels-to-gpu: plant-oob=99: no op of the kernels has that debug handle
+// A negative handle other than -1 (none) was taken as none: nothing planted, exit 0.
+// PLANT-NEG: error: tg-kernels-to-gpu: plant-oob must be a debug handle (>= 0), or -1 for none, got -5
 // DESCRIBE: error: tg-kernels-to-gpu: cannot write '{{.*}}k.json': {{.*}}
 
 func.func private @helper(f32) -> f32

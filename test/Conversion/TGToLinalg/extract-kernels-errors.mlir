@@ -9,6 +9,7 @@
 // RUN: not tg-opt %t.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP-NONE
 // RUN: tg-opt %t.mlir --tg-assign-debug-handles -mlir-print-debuginfo -o %t.h.mlir
 // RUN: not tg-opt %t.h.mlir --tg-extract-kernels="shape=4 trap-after=99" 2>&1 | FileCheck %s --check-prefix=TRAP
+// RUN: not tg-opt %t.h.mlir --tg-extract-kernels="shape=4 trap-after=-2" 2>&1 | FileCheck %s --check-prefix=TRAP-NEG
 
 // NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
 // NOSHAPE: error: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input) or give one with shape=AxBxC
@@ -17,6 +18,8 @@
 // NAME: error: tg-extract-kernels: no kernel named 'nope' in the module
 // TRAP-NONE: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle (their ops have no debug handles: number them with --tg-assign-debug-handles first)
 // TRAP: error: tg-extract-kernels: trap-after=99: no op of the extracted kernels has that debug handle{{$}}
+// A negative handle other than -1 (none) was taken as none: nothing trapped, exit 0.
+// TRAP-NEG: error: tg-extract-kernels: trap-after must be a debug handle (>= 0), or -1 for none, got -2
 
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
