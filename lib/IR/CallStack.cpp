@@ -213,6 +213,44 @@ EntryFunction getEntryFunction(Operation *op) {
   return entry;
 }
 
+unsigned InlinedOrigins::add(Location origin) {
+  auto [it, inserted] = seen.try_emplace(origin, stacks.size());
+  if (!inserted)
+    return it->second;
+  stacks.push_back(getCallStack(origin));
+  const CallStack &stack = stacks.back();
+  unsigned index = stacks.size() - 1;
+  for (unsigned p = 0, e = stack.frames.size(); p <= e; ++p)
+    ends[p == e ? stack.leaf : stack.frames[p].callLoc].push_back({index, p});
+  return index;
+}
+
+bool InlinedOrigins::find(Location origin,
+                          llvm::function_ref<bool(unsigned)> fn) const {
+  CallStack wanted = getCallStack(origin);
+  auto it = ends.find(wanted.leaf);
+  if (it == ends.end())
+    return false;
+  bool found = false;
+  for (auto [index, p] : it->second) {
+    const CallStack &stack = stacks[index];
+    size_t n = wanted.frames.size();
+    if (p < n)
+      continue;
+    bool same = true;
+    for (size_t i = 0; i < n && same; ++i) {
+      const InlinedFrame &a = wanted.frames[i], &b = stack.frames[p - n + i];
+      same = a.callLoc == b.callLoc && a.frame == b.frame;
+    }
+    if (!same)
+      continue;
+    found = true;
+    if (fn(index))
+      break;
+  }
+  return found;
+}
+
 Location makeOriginRecord(OriginRecordAttr record, Location origin) {
   return FusedLoc::get(record.getContext(), {origin}, record);
 }

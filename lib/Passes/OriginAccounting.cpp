@@ -112,6 +112,32 @@ void forEachOrigin(Location loc, SmallVectorImpl<Location> &scratch, Fn fn) {
       fn(origin);
 }
 
+/// Marks as found each origin of `before` that lives on, inlined, in a
+/// call-site origin the pass made (`made`, in walk order, with its first
+/// holder): an op inlined with its callee, or an inlined call, whose
+/// location is now a frame's call location. --tg-verify-origins counts
+/// these as on ops by the same rule (tg::InlinedOrigins); without it, every
+/// origin an inliner (tg's or MLIR's) moved into a call site was taken for
+/// lost, recorded as eliminated and its call merged into a neighbour.
+void markInlined(const Snapshot &before,
+                 ArrayRef<std::pair<Location, Operation *>> made,
+                 llvm::BitVector &found, std::vector<Operation *> &holders) {
+  if (made.empty() || found.all())
+    return;
+  tg::InlinedOrigins inlined;
+  for (const auto &entry : made)
+    inlined.add(entry.first);
+  for (int i = found.find_first_unset(); i != -1;
+       i = found.find_next_unset(i)) {
+    // The first holder that is an op; null when only records hold it.
+    inlined.find(before.origins[i].first, [&](unsigned index) {
+      found.set(i);
+      holders[i] = made[index].second;
+      return holders[i] != nullptr;
+    });
+  }
+}
+
 /// Calls `fn` on each origin record `loc` carries (its records table).
 template <typename Fn> void forEachRecord(Location loc, Fn fn) {
   if (!isa<FusedLoc>(loc))
@@ -806,9 +832,18 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
   std::vector<Operation *> holders(numOrigins, nullptr);
   llvm::DenseSet<Location> presentRecords;
   SmallVector<Location> scratch;
+  // Call-site origins the pass made, each with its first holder: where an
+  // inlining carried the origins of the ops it inlined (markInlined).
+  std::vector<std::pair<Location, Operation *>> made;
+  llvm::DenseSet<Location> madeSet;
   auto mark = [&](Location origin, Operation *holder) {
     auto it = snapshot->originIndex.find(origin);
-    if (it == snapshot->originIndex.end() || found.test(it->second))
+    if (it == snapshot->originIndex.end()) {
+      if (isa<CallSiteLoc>(origin) && madeSet.insert(origin).second)
+        made.push_back({origin, holder});
+      return;
+    }
+    if (found.test(it->second))
       return;
     found.set(it->second);
     holders[it->second] = holder;
@@ -870,6 +905,7 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
     };
     walkPostOrder(op, both);
   }
+  markInlined(*snapshot, made, found, holders);
   StringRef name =
       pass->getArgument().empty() ? pass->getName() : pass->getArgument();
   bool changed = Resolver(*snapshot, op, name, options.maxOrigins)

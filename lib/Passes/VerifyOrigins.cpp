@@ -21,61 +21,30 @@ using namespace mlir;
 using namespace tg;
 
 namespace {
-/// Where an origin lives on when the op holding it was inlined (compare=full;
-/// on an op, or in a record of an op removed after the inlining):
-/// its whole call stack (frames, then its own position) runs, unchanged and
-/// contiguous, inside the stack of an op's origin, ending at that stack's
-/// leaf (the op itself was inlined: outer frames were added) or at one of
-/// its frames' call locations (a call that was inlined lives on as the call
-/// location of its callee's ops). Built on first need from the origins ops
-/// list, each distinct one once.
-class InlinedOrigins {
+/// Origins inlined since the snapshot (InlinedOrigins), and whether an llvm
+/// op holds each.
+class InlinedHolders {
 public:
   void add(Location origin, bool onLLVM) {
-    auto [it, inserted] = seen.try_emplace(origin, stacks.size());
-    if (!inserted) {
-      llvmHolders[it->second] = llvmHolders[it->second] || onLLVM;
-      return;
-    }
-    stacks.push_back(getCallStack(origin));
-    llvmHolders.push_back(onLLVM);
-    const CallStack &stack = stacks.back();
-    unsigned index = stacks.size() - 1;
-    for (unsigned p = 0, e = stack.frames.size(); p <= e; ++p)
-      ends[p == e ? stack.leaf : stack.frames[p].callLoc].push_back({index, p});
+    unsigned index = origins.add(origin);
+    if (index == llvmHolders.size())
+      llvmHolders.push_back(onLLVM);
+    else
+      llvmHolders[index] = llvmHolders[index] || onLLVM;
   }
   /// Whether `origin` survives in some op's stack, and on an llvm op.
   std::pair<bool, bool> find(Location origin) const {
-    CallStack wanted = getCallStack(origin);
-    auto it = ends.find(wanted.leaf);
-    if (it == ends.end())
-      return {false, false};
-    bool found = false;
-    for (auto [index, p] : it->second) {
-      const CallStack &stack = stacks[index];
-      size_t n = wanted.frames.size();
-      if (p < n)
-        continue;
-      bool same = true;
-      for (size_t i = 0; i < n && same; ++i) {
-        const InlinedFrame &a = wanted.frames[i], &b = stack.frames[p - n + i];
-        same = a.callLoc == b.callLoc && a.frame == b.frame;
-      }
-      if (!same)
-        continue;
-      if (llvmHolders[index])
-        return {true, true};
-      found = true;
-    }
-    return {found, false};
+    bool onLLVM = false;
+    bool found = origins.find(origin, [&](unsigned index) {
+      onLLVM = llvmHolders[index];
+      return onLLVM;
+    });
+    return {found, onLLVM};
   }
 
 private:
-  llvm::DenseMap<Location, unsigned> seen;
-  std::vector<CallStack> stacks;
+  InlinedOrigins origins;
   std::vector<bool> llvmHolders;
-  /// The location a stack position holds -> (stack, position).
-  llvm::DenseMap<Location, SmallVector<std::pair<unsigned, unsigned>, 1>> ends;
 };
 
 struct VerifyOriginsPass
@@ -174,7 +143,7 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
   // eliminated, or merged over a bound): the three ways an op may leave.
   // What ops list, what llvm ops list, and what records name.
   llvm::DenseSet<Location> onOps, onLLVM, inRecords;
-  InlinedOrigins inlined, inlinedInRecords;
+  InlinedHolders inlined, inlinedInRecords;
   SmallVector<Location> scratch;
   SmallVector<RemovedOrigin> records;
   auto add = [&](llvm::DenseSet<Location> &set, Location origin) {

@@ -24,9 +24,12 @@
 
 #include "mlir/IR/Location.h"
 #include "tg/IR/TGDialect.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <vector>
 
 namespace tg {
 
@@ -78,6 +81,33 @@ CallStack getCallStack(mlir::Location loc, bool throughNames = false);
 
 /// Rebuilds a location from a call stack; the inverse of `getCallStack`.
 mlir::Location buildLocation(const CallStack &stack);
+
+/// Where origins live on when the ops holding them were inlined: an origin
+/// survives in another when its whole call stack (frames, then its own
+/// position) runs, unchanged and contiguous, inside the other's stack,
+/// ending at that stack's leaf (the op itself was inlined: outer frames were
+/// added) or at one of its frames' call locations (a call that was inlined
+/// lives on as the call location of its callee's ops). --tg-verify-origins
+/// and the origin accounting decide "inlined, not lost" by the same rule.
+class InlinedOrigins {
+public:
+  /// Adds an origin held now; returns its index (that of its first addition
+  /// when added before).
+  unsigned add(mlir::Location origin);
+  /// Calls `fn` with the index of each added origin in which `origin`
+  /// survives, in the order they were first added, until `fn` returns true.
+  /// Returns whether any was found.
+  bool find(mlir::Location origin,
+            llvm::function_ref<bool(unsigned index)> fn) const;
+
+private:
+  llvm::DenseMap<mlir::Location, unsigned> seen;
+  std::vector<CallStack> stacks;
+  /// The location a stack position holds -> (stack, position).
+  llvm::DenseMap<mlir::Location,
+                 llvm::SmallVector<std::pair<unsigned, unsigned>, 1>>
+      ends;
+};
 
 /// The first source position a location stands for, looking through names,
 /// call sites (the callee side), fused lists and opaque locations; null if it
