@@ -12,7 +12,9 @@
 // Before a pass, the origins of every op under the op it runs on are
 // remembered (each with the op that held it and that op's first use). After
 // the pass, each origin that no op lists and no record names any more goes,
-// in this order:
+// in this order (an origin an inliner moved into a call site, as the callee
+// of an inlined op's location or as the call location of a frame, is still
+// listed: tg::InlinedOrigins, the rule --tg-verify-origins counts by):
 //
 // 1. back to the op that held it, when that op is still alive (MLIR's folder
 //    resets the location of a constant it reuses to `unknown` without a
