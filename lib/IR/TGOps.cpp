@@ -328,15 +328,15 @@ parseOptionalBodies(OpAsmParser &parser,
     return success();
   auto first = std::make_unique<Region>();
   OptionalParseResult parsedFirst = parser.parseOptionalRegion(*first);
-  if (parsedFirst.has_value()) {
-    if (failed(*parsedFirst))
+  if (!parsedFirst.has_value())
+    return parser.parseRParen();
+  if (failed(*parsedFirst))
+    return failure();
+  bodies.push_back(std::move(first));
+  while (succeeded(parser.parseOptionalComma())) {
+    bodies.push_back(std::make_unique<Region>());
+    if (parser.parseRegion(*bodies.back()))
       return failure();
-    bodies.push_back(std::move(first));
-    while (succeeded(parser.parseOptionalComma())) {
-      bodies.push_back(std::make_unique<Region>());
-      if (parser.parseRegion(*bodies.back()))
-        return failure();
-    }
   }
   return parser.parseRParen();
 }

@@ -113,26 +113,24 @@ void forEachOrigin(Location loc, SmallVectorImpl<Location> &scratch, Fn fn) {
 }
 
 /// Marks as found each origin of `before` that lives on, inlined, in a
-/// call-site origin the pass made (`made`, in walk order, with its first
-/// holder): an op inlined with its callee, or an inlined call, whose
-/// location is now a frame's call location. --tg-verify-origins counts
-/// these as on ops by the same rule (tg::InlinedOrigins); without it, every
-/// origin an inliner (tg's or MLIR's) moved into a call site was taken for
-/// lost, recorded as eliminated and its call merged into a neighbour.
-void markInlined(const Snapshot &before,
-                 ArrayRef<std::pair<Location, Operation *>> made,
-                 llvm::BitVector &found, std::vector<Operation *> &holders) {
-  if (made.empty() || found.all())
+/// call-site origin the pass made (`made`, added in walk order; `madeHolders`
+/// has the first holder of each): an op inlined with its callee, or an
+/// inlined call, whose location is now a frame's call location.
+/// --tg-verify-origins counts these as on ops by the same rule
+/// (tg::InlinedOrigins); without it, every origin an inliner (tg's or MLIR's)
+/// moved into a call site was taken for lost, recorded as eliminated and its
+/// call merged into a neighbour.
+void markInlined(const Snapshot &before, const tg::InlinedOrigins &made,
+                 ArrayRef<Operation *> madeHolders, llvm::BitVector &found,
+                 std::vector<Operation *> &holders) {
+  if (madeHolders.empty() || found.all())
     return;
-  tg::InlinedOrigins inlined;
-  for (const auto &entry : made)
-    inlined.add(entry.first);
   for (int i = found.find_first_unset(); i != -1;
        i = found.find_next_unset(i)) {
     // The first holder that is an op; null when only records hold it.
-    inlined.find(before.origins[i].first, [&](unsigned index) {
+    made.find(before.origins[i].first, [&](unsigned index) {
       found.set(i);
-      holders[i] = made[index].second;
+      holders[i] = madeHolders[index];
       return holders[i] != nullptr;
     });
   }
@@ -834,13 +832,13 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
   SmallVector<Location> scratch;
   // Call-site origins the pass made, each with its first holder: where an
   // inlining carried the origins of the ops it inlined (markInlined).
-  std::vector<std::pair<Location, Operation *>> made;
-  llvm::DenseSet<Location> madeSet;
+  tg::InlinedOrigins made;
+  std::vector<Operation *> madeHolders;
   auto mark = [&](Location origin, Operation *holder) {
     auto it = snapshot->originIndex.find(origin);
     if (it == snapshot->originIndex.end()) {
-      if (isa<CallSiteLoc>(origin) && madeSet.insert(origin).second)
-        made.push_back({origin, holder});
+      if (isa<CallSiteLoc>(origin) && made.add(origin) == madeHolders.size())
+        madeHolders.push_back(holder);
       return;
     }
     if (found.test(it->second))
@@ -905,7 +903,7 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
     };
     walkPostOrder(op, both);
   }
-  markInlined(*snapshot, made, found, holders);
+  markInlined(*snapshot, made, madeHolders, found, holders);
   StringRef name =
       pass->getArgument().empty() ? pass->getName() : pass->getArgument();
   bool changed = Resolver(*snapshot, op, name, options.maxOrigins)
