@@ -79,6 +79,15 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
     result, a missing shape, a kernel name in `kernels` that no kernel has,
     and a module without kernels.
 
+    Without `kernels`, every kernel is extracted but one that cannot be
+    typed: a kernel with a tensor of no static shape, in a graph other than
+    the `tg.entry` graph, when `shape` is not given. Example inputs type
+    only the program the entry runs, and a graph it never calls keeps its
+    imported types (`nn.MultiheadAttention` never calls `out_proj.forward`,
+    whose fused linear stays untyped). Such a kernel is skipped with a
+    warning naming it and its graph; when every kernel is skipped, that is
+    an error. A kernel named in `kernels` is never skipped.
+
     `trap-after=N` inserts `llvm.intr.trap` right after the op with debug
     handle N, at its location: a deliberate crash inside a kernel, to see
     what a debugger shows.
@@ -91,7 +100,8 @@ def TGExtractKernels : Pass<"tg-extract-kernels", "mlir::ModuleOp"> {
   ];
   let options = [
     ListOption<"kernels", "kernels", "std::string",
-               "Names of the kernels to extract (default: every kernel)">,
+               "Names of the kernels to extract (default: every kernel that "
+               "can be typed; see the description)">,
     Option<"shape", "shape", "std::string", /*default=*/"\"\"",
            "Static shape of the kernels' tensors, as 1x64x56x56 (needed "
            "unless their types are ranked tensors)">,

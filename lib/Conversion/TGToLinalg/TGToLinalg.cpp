@@ -1386,7 +1386,8 @@ struct ExtractKernelsPass
         getStaticShape(module, elementTy);
     if (failed(staticShape))
       return signalPassFailure();
-    FailureOr<SmallVector<KernelOp>> selected = selectKernels(module);
+    FailureOr<SmallVector<KernelOp>> selected =
+        selectKernels(module, staticShape->has_value());
     if (failed(selected))
       return signalPassFailure();
 
@@ -1465,16 +1466,41 @@ struct ExtractKernelsPass
   /// The kernels the `kernels` option names (every kernel when it is empty),
   /// in walk order; failure with a diagnostic for a name no kernel has, or
   /// for a module without kernels.
-  FailureOr<SmallVector<KernelOp>> selectKernels(ModuleOp module) {
+  /// The kernels named in `kernels`, or by default every kernel but those
+  /// that cannot be typed: a kernel with a tensor of no static shape, in a
+  /// graph other than the entry, when `shape` gives none. Example inputs
+  /// type only the program the entry runs, and a graph it never calls stays
+  /// as imported (MultiheadAttention's `out_proj.forward`, which the entry
+  /// never calls, holds a fused linear): such a kernel is skipped with a
+  /// warning that names it, not an error that fails every other kernel.
+  FailureOr<SmallVector<KernelOp>> selectKernels(ModuleOp module,
+                                                 bool hasShapeOption) {
     SmallVector<KernelOp> selected;
     llvm::StringSet<> wanted;
     for (const std::string &name : kernels)
       wanted.insert(name);
     llvm::StringSet<> found;
+    bool hasEntry = llvm::any_of(module.getOps<GraphOp>(),
+                                 [](GraphOp graph) { return graph.isEntry(); });
     module.walk([&](KernelOp kernel) {
       found.insert(kernel.getKernelName());
-      if (wanted.empty() || wanted.contains(kernel.getKernelName()))
-        selected.push_back(kernel);
+      if (!wanted.empty()) {
+        if (wanted.contains(kernel.getKernelName()))
+          selected.push_back(kernel);
+        return;
+      }
+      auto graph = kernel->getParentOfType<GraphOp>();
+      if (hasEntry && !hasShapeOption && graph && !graph.isEntry() &&
+          hasUnshapedTensor(kernel)) {
+        kernel.emitWarning()
+            << "tg-extract-kernels: skipped kernel '" << kernel.getKernelName()
+            << "': it has no static tensor shape, and its graph '"
+            << graph.getSymName()
+            << "' is not the entry graph, which example inputs type (name it "
+               "in kernels= with shape= to extract it)";
+        return;
+      }
+      selected.push_back(kernel);
     });
     for (const std::string &name : kernels) {
       if (!found.contains(name)) {
@@ -1484,11 +1510,32 @@ struct ExtractKernelsPass
       }
     }
     if (selected.empty()) {
+      if (!found.empty()) {
+        module.emitError() << "tg-extract-kernels: every kernel of the module "
+                              "was skipped (see the warnings)";
+        return failure();
+      }
       module.emitError() << "tg-extract-kernels: the module has no tg.kernel "
                             "(run --tg-fuse-elementwise first)";
       return failure();
     }
     return selected;
+  }
+
+  /// Whether a value the kernel takes, computes or yields is a tensor
+  /// without a ranked type.
+  static bool hasUnshapedTensor(KernelOp kernel) {
+    auto unshaped = [](Type type) {
+      return isTensor(type) && !isa<RankedTensorType>(type);
+    };
+    if (llvm::any_of(kernel.getBodyBlock().getArgumentTypes(), unshaped))
+      return true;
+    WalkResult walk = kernel.getBodyBlock().walk([&](Operation *op) {
+      return llvm::any_of(op->getResultTypes(), unshaped)
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    return walk.wasInterrupted();
   }
 
   bool trapped = false;
