@@ -605,6 +605,12 @@ class TorchScriptImporter:
                 known, value = self._attribute_constant(inputs[0].type(), attr)
             elif outputs[0].type().kind() == "OptionalType":
                 known, value = self._none_attribute(inputs[0].type(), attr), None
+            elif outputs[0].type().kind() == "NoneType":
+                # A slot TorchScript types as None, whatever the instance: a
+                # parameter registered as None (`affine=False` norms' weight
+                # and bias), read as the constant None so that the norm
+                # decomposes as one without an affine part.
+                known, value = True, None
             if known:
                 # A scalar attribute that no method writes and every instance
                 # of the class holds with the same value (`self.training`:
