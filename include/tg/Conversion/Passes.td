@@ -178,8 +178,10 @@ def TGKernelsToGPU : Pass<"tg-kernels-to-gpu", "mlir::ModuleOp"> {
     side-effect-free arithmetic on scalars, the return),
     a buffer of dynamic shape or non-identity layout, a linalg op on tensors,
     a block size that is not a power of two in [32, 1024], a `plant-oob`
-    handle that no op of the module has, and a `describe` file that cannot
-    be written.
+    handle that no op of the module has, a `describe` file that cannot
+    be written, and a module without a function to lower (no function with
+    a body: tg graphs that `--tg-extract-kernels` has not turned into
+    kernel functions).
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",

@@ -517,6 +517,16 @@ struct KernelsToGPUPass
     planted = false;
     llvm::json::Array described;
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+    // A module without kernel functions (graphs that --tg-extract-kernels
+    // never saw, as with the GPU pipeline's extract=false) went through
+    // unchanged, exit 0, as if its kernels had been compiled.
+    if (llvm::all_of(funcs, [](func::FuncOp f) { return f.isExternal(); })) {
+      module.emitError()
+          << "tg-kernels-to-gpu: the module has no kernel function to lower "
+             "(a func.func with a body, as --tg-extract-kernels makes them; "
+             "--tg-gpu-kernel-pipeline runs it unless extract=false)";
+      return signalPassFailure();
+    }
     for (func::FuncOp func : funcs) {
       if (func.isExternal())
         continue;

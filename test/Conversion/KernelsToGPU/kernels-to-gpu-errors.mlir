@@ -6,12 +6,19 @@
 // RUN: not tg-opt %S/kernels-to-gpu.mlir --tg-kernels-to-gpu=plant-oob=99 2>&1 | FileCheck %s --check-prefix=PLANT
 // RUN: not tg-opt %S/kernels-to-gpu.mlir --tg-kernels-to-gpu=plant-oob=-5 2>&1 | FileCheck %s --check-prefix=PLANT-NEG
 // RUN: not tg-opt %S/kernels-to-gpu.mlir --tg-kernels-to-gpu=describe=%t.missing/k.json 2>&1 | FileCheck %s --check-prefix=DESCRIBE
+// A module without a function to lower (tg graphs, a declaration) went
+// through unchanged with exit 0, alone and as the GPU pipeline's extract=false.
+// RUN: not tg-opt %S/../../Pipelines/gpu-kernel-pipeline.mlir --tg-kernels-to-gpu 2>&1 | FileCheck %s --check-prefix=NOFUNC
+// RUN: not tg-opt %S/../../Pipelines/gpu-kernel-pipeline.mlir --tg-gpu-kernel-pipeline="extract=false line-chains=%t.c.json" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOFUNC
+// RUN: echo 'func.func private @helper(f32) -> f32' | not tg-opt --tg-kernels-to-gpu 2>&1 | FileCheck %s --check-prefix=NOFUNC
 
 // BLOCK: error: tg-kernels-to-gpu: block-size must be a power of two in [32, 1024], got {{48|2048}}
 // PLANT: error: tg-kernels-to-gpu: plant-oob=99: no op of the kernels has that debug handle
 // A negative handle other than -1 (none) was taken as none: nothing planted, exit 0.
 // PLANT-NEG: error: tg-kernels-to-gpu: plant-oob must be a debug handle (>= 0), or -1 for none, got -5
 // DESCRIBE: error: tg-kernels-to-gpu: cannot write '{{.*}}k.json': {{.*}}
+// NOFUNC: error: tg-kernels-to-gpu: the module has no kernel function to lower (a func.func with a body, as --tg-extract-kernels makes them; --tg-gpu-kernel-pipeline runs it unless extract=false)
 
 func.func private @helper(f32) -> f32
 
