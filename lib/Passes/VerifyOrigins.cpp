@@ -69,6 +69,13 @@ struct VerifyOriginsPass
       ok &= succeeded(
           verifySnapshot(module, snapshot, compare == OriginComparison::Leaf));
       module->removeAttr("tg.origin_snapshot");
+    } else if (summary) {
+      // Without a snapshot only kernels are checked, as always; the summary
+      // asked for had nothing to count and said nothing.
+      module.emitWarning()
+          << "tg-verify-origins: summary=true: no tg.origin_snapshot to "
+             "summarize (run --tg-snapshot-origins before the passes to "
+             "check)";
     }
     if (!ok)
       signalPassFailure();

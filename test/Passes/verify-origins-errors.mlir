@@ -1,5 +1,14 @@
 // tg-verify-origins checks fused kernels' locations even without a snapshot.
 // RUN: not tg-opt %s -split-input-file --tg-verify-origins -o /dev/null 2>&1 | FileCheck %s
+// summary=true without a snapshot said nothing: a warning, the kernels
+// still checked.
+// RUN: tg-opt %S/verify-origins-snapshot.mlir --tg-snapshot-origins --tg-verify-origins=summary=true -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SNAP
+// RUN: echo 'module {}' | tg-opt --tg-verify-origins=summary=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSNAP
+// RUN: not tg-opt %s -split-input-file --tg-verify-origins=summary=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSNAP
+// SNAP-NOT: warning
+// SNAP: remark: origins: 2, on ops: 2
+// NOSNAP: warning: tg-verify-origins: summary=true: no tg.origin_snapshot to summarize (run --tg-snapshot-origins before the passes to check)
 
 // A kernel whose location forgets one of its ops: the error is at the op.
 // CHECK: verify-origins-errors.mlir:[[@LINE+6]]:10: error: origin loc("{{.*}}verify-origins-errors.mlir":[[@LINE+6]]:10) of this op is missing from the location of kernel 'fused_add_relu_0'

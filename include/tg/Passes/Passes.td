@@ -457,7 +457,8 @@ def TGVerifyOrigins : Pass<"tg-verify-origins", "mlir::ModuleOp"> {
     With `summary=true` it also reports, as a remark on the module, where
     the snapshot's origins are: `origins: N, on ops: H (on llvm ops: L), only
     in records: R, lost: X` (an origin both on an op and in a record counts
-    as on an op). bench/origin_accounting.py tabulates it.
+    as on an op). bench/origin_accounting.py tabulates it. Without a
+    snapshot there is nothing to summarize: a warning says so.
   }];
   let options = [
     Option<"summary", "summary", "bool", /*default=*/"false",
