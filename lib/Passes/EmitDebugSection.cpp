@@ -41,6 +41,18 @@ struct EmitDebugSectionPass
                          << tg::section::kVersionMajorNumbered;
       return signalPassFailure();
     }
+    // Formats 1 and 2 have no compressed form: compress=true, which a user
+    // gives to get it, was ignored. The default (true) is not an error, nor
+    // is a value a C++ options struct sets (no occurrence in an option
+    // string).
+    if (formatVersion < 3 && compress && compress.getNumOccurrences()) {
+      module.emitError() << "tg-emit-debug-section: compress=true needs "
+                            "format-version=3, 4 or "
+                         << tg::section::kVersionMajorNumbered << " (format "
+                         << unsigned(formatVersion)
+                         << " sections are never compressed)";
+      return signalPassFailure();
+    }
     tg::DebugSectionOptions options;
     options.formatVersion = formatVersion;
     options.embedSource = embedSource;

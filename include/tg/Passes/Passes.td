@@ -520,6 +520,7 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     `--tg-restore-debuginfo` brings back byte-identical locations.
 
     Errors (and no file) when `path` is missing or cannot be written, when
+    `compress=true` is given with `format-version=1` or `2`, when
     an op has no valid handle or two ops share one, or when a location
     cannot be represented exactly (`OpaqueLoc`, fused metadata that does not
     print and parse back to itself): the written section is decoded and
@@ -570,7 +571,8 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            "Store a small section (at most 256 KiB) as one zstd frame when "
            "that is smaller (stream-coded tables: 5.0 with STREAM_TABLES, "
            "4.0 with format-version=4, the 3.x image with format-version=3); "
-           "readers decompress it at open">,
+           "readers decompress it at open. Formats 1 and 2 are never "
+           "compressed: compress=true with them is an error">,
     Option<"formatVersion", "format-version", "unsigned", /*default=*/"5",
            "Major format version to write: 5 (current: numbered strings and "
            "chained patches; small sections compressed with stream tables), "
