@@ -243,9 +243,13 @@ FailureOr<GraphOp> InlinePass::chooseEntry(ModuleOp module,
                                            SymbolTable &symbols) {
   if (!entry.empty()) {
     auto graph = symbols.lookup<GraphOp>(entry);
-    if (!graph)
-      return module.emitError("tg-inline: entry=")
-             << entry << " names no tg.graph in this module";
+    if (!graph) {
+      InFlightDiagnostic diag = module.emitError("tg-inline: entry=")
+                                << entry << " names no tg.graph in this module";
+      if (Operation *other = symbols.lookup(entry))
+        diag << " (it names a '" << other->getName() << "')";
+      return diag;
+    }
     return graph;
   }
 
@@ -429,7 +433,9 @@ static bool canFlattenInOrder(const CallGraph &callGraph) {
 
 void InlinePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (module.getOps<GraphOp>().empty())
+  // A module without graphs has nothing to inline, unless entry= names one:
+  // entry=f on a module of func.func ops did nothing, exit 0.
+  if (module.getOps<GraphOp>().empty() && entry.empty())
     return;
   SymbolTable symbols(module);
   FailureOr<GraphOp> entryGraph = chooseEntry(module, symbols);

@@ -3,6 +3,12 @@
 // reject it too, with its location).
 // RUN: split-file %s %t
 // RUN: not tg-opt %t/entry.mlir '--tg-inline=entry=Nope::forward' 2>&1 | FileCheck %s --check-prefix=ENTRY
+// entry= naming a func.func, in a module of graphs or of functions alone
+// (which did nothing, exit 0).
+// RUN: not tg-opt %t/entry.mlir '--tg-inline=entry=f' 2>&1 | FileCheck %s --check-prefix=ENTRY-FUNC
+// RUN: not tg-opt %t/func.mlir '--tg-inline=entry=f' 2>&1 | FileCheck %s --check-prefix=ENTRY-FUNC
+// RUN: not tg-opt %t/func.mlir '--tg-inline=entry=g' 2>&1 | FileCheck %s --check-prefix=ENTRY-NONE
+// RUN: tg-opt %t/func.mlir --tg-inline | FileCheck %s --check-prefix=FUNC
 // RUN: not tg-opt %t/unknown.mlir --tg-inline 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tg-opt %t/unknown.mlir --mlir-very-unsafe-disable-verifier-on-parsing --tg-inline 2>&1 | FileCheck %s --check-prefix=UNKNOWN-PASS
 // Bad option values are rejected by MLIR's option parser.
@@ -11,7 +17,10 @@
 // Nothing is printed when the pass fails.
 // RUN: not tg-opt %t/entry.mlir '--tg-inline=entry=Nope::forward' 2>/dev/null | count 0
 
-// ENTRY: error: tg-inline: entry=Nope::forward names no tg.graph in this module
+// ENTRY: error: tg-inline: entry=Nope::forward names no tg.graph in this module{{$}}
+// ENTRY-FUNC: error: tg-inline: entry=f names no tg.graph in this module (it names a 'func.func')
+// ENTRY-NONE: error: tg-inline: entry=g names no tg.graph in this module{{$}}
+// FUNC: func.func @f
 // BOOL: 'maybe' is invalid value for boolean argument
 // BOGUS: no such option bogus
 // UNKNOWN: c.py:3:7: error: 'tg.call_method' op calls unknown graph @"A::forward"
@@ -20,6 +29,15 @@
 //--- entry.mlir
 tg.graph @"C::forward"(%self: !tg.module<"C">, %x: !tg.tensor) -> !tg.tensor {
   tg.return %x : !tg.tensor
+}
+
+func.func @f() {
+  return
+}
+
+//--- func.mlir
+func.func @f() {
+  return
 }
 
 //--- unknown.mlir
