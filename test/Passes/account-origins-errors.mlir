@@ -9,6 +9,12 @@
 // RUN: not tg-opt %s -split-input-file -tg-snapshot-origins=terminators=true -strip-debuginfo -tg-verify-origins --tg-account-origins -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIP
 
 // BADOPT: for the --tg-account-max-origins option: 'many' value invalid for uint argument!
+// The bound without the accounting was ignored, exit 0.
+// RUN: rm -f %t.out
+// RUN: not tg-opt %s --tg-account-max-origins=3 -o %t.out 2>&1 | FileCheck %s --check-prefix=ALONE
+// RUN: not test -e %t.out
+// RUN: not tg-opt %s --tg-account-origins=false --tg-account-max-origins=3 2>&1 | FileCheck %s --check-prefix=ALONE
+// ALONE: tg-opt: error: --tg-account-max-origins bounds --tg-account-origins, which is not given
 
 // A recursive call: tg-inline fails at the call, nothing is recorded.
 // CHECK: error: recursive calls cannot be inlined: @"C::forward" -> @"C::forward"

@@ -211,6 +211,13 @@ int main(int argc, char **argv) {
   auto printOp = options.find("mlir-print-op-on-diagnostic");
   if (printOp != options.end() && !printOp->second->getNumOccurrences())
     static_cast<llvm::cl::opt<bool> *>(printOp->second)->setValue(false);
+  // The bound is the accounting's: given alone, it was ignored without a
+  // word (and the output had no accounting at all).
+  if (accountMaxOrigins.getNumOccurrences() && !accountOrigins) {
+    llvm::errs() << "tg-opt: error: --tg-account-max-origins bounds "
+                    "--tg-account-origins, which is not given\n";
+    return EXIT_FAILURE;
+  }
   llvm::InitLLVM init(argc, argv);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
