@@ -47,19 +47,30 @@ private:
 struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *ctx) override {
+  /// The options' errors, at the module as other passes report theirs
+  /// (from initialize, which has no location, they were at `<unknown>:0`).
+  LogicalResult checkOptions(ModuleOp module) {
+    // `ops=` with no name parsed as no list, every decomposition: a list the
+    // user emptied must not decompose everything. An options struct from
+    // C++ leaves no occurrence, and its empty list is the default.
+    if (ops.empty() && ops.getNumOccurrences())
+      return module.emitError()
+             << "tg-decompose: ops= needs at least one operator name (leave "
+                "it out for every operator this pass decomposes)";
     for (const std::string &name : ops) {
       if (!llvm::is_contained(tg::getDecomposedOperators(), name))
-        return emitError(UnknownLoc::get(ctx))
+        return module.emitError()
                << "tg-decompose: '" << name
-               << "' is not an operator this pass decomposes (ops takes "
-                  "names such as aten::batch_norm; --help lists them)";
+               << "' in ops= is not an operator this pass decomposes (ops "
+                  "takes names such as aten::batch_norm; --help lists them)";
     }
     return success();
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkOptions(module)))
+      return signalPassFailure();
     // In-place writes first: the rewritten reads then see values, and a
     // `masked_fill_` becomes a `masked_fill` that the patterns decompose.
     if (ops.empty())

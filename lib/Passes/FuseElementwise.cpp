@@ -141,21 +141,37 @@ struct FuseElementwisePass
       for (StringRef name : kDefaultReductions)
         reductions.insert(("aten::" + name).str());
     }
-    for (const std::string &name : ops) {
-      if (name.empty())
-        return emitError(UnknownLoc::get(ctx))
-               << "tg-fuse-elementwise: empty operator name in 'ops'";
+    for (const std::string &name : ops)
       elementwise.insert(name);
-    }
     for (const std::string &name : reductionOps) {
-      if (name.empty())
-        return emitError(UnknownLoc::get(ctx))
-               << "tg-fuse-elementwise: empty operator name in 'reductions'";
       elementwise.erase(name);
       reductions.insert(name);
     }
+    return success();
+  }
+
+  /// The options' errors, at the module as other passes report theirs
+  /// (initialize has no location to give: they were at `<unknown>:0`).
+  LogicalResult checkOptions(ModuleOp module) {
+    // `ops=` with no name parsed as no list, the default set: a list the
+    // user emptied must not fuse everything. An options struct from C++
+    // leaves no occurrence, and its empty list is the default.
+    auto checkList = [&](ListOption<std::string> &list) -> LogicalResult {
+      if (list.empty() && list.getNumOccurrences())
+        return module.emitError()
+               << "tg-fuse-elementwise: " << list.getArgStr()
+               << "= needs at least one operator name (leave it out for the "
+                  "default set)";
+      if (llvm::is_contained(*list, ""))
+        return module.emitError() << "tg-fuse-elementwise: empty operator "
+                                     "name in "
+                                  << list.getArgStr() << "=";
+      return success();
+    };
+    if (failed(checkList(ops)) || failed(checkList(reductionOps)))
+      return failure();
     if (minSize == 0)
-      return emitError(UnknownLoc::get(ctx))
+      return module.emitError()
              << "tg-fuse-elementwise: 'min-size' must be at least 1";
     return success();
   }
@@ -572,6 +588,8 @@ LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
 
 void FuseElementwisePass::runOnOperation() {
   ModuleOp module = getOperation();
+  if (failed(checkOptions(module)))
+    return signalPassFailure();
 
   // Groups of every block outside kernels, and the kernel names taken, in one
   // pre-order walk; fusing one block never changes another, so all are found

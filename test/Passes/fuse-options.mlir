@@ -9,6 +9,10 @@
 // RUN: not tg-opt %s '--tg-fuse-elementwise=min-size=0' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not tg-opt %s '--tg-fuse-elementwise=ops=aten::add,,aten::relu' 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not tg-opt %s '--tg-fuse-elementwise=reductions=aten::sum,,aten::mean' 2>&1 | FileCheck %s --check-prefix=EMPTY-REDUCTION
+// A list given empty parsed as no list: the default set, without a word.
+// RUN: not tg-opt %s '--tg-fuse-elementwise=ops=' 2>&1 | FileCheck %s --check-prefix=NO-OPS
+// RUN: not tg-opt %s '--pass-pipeline=builtin.module(tg-fuse-elementwise{ops= min-size=2})' 2>&1 | FileCheck %s --check-prefix=NO-OPS
+// RUN: not tg-opt %s '--tg-fuse-elementwise=reductions=' 2>&1 | FileCheck %s --check-prefix=NO-REDUCTIONS
 
 // DEFAULT: tg.op "aten::conv2d"
 // DEFAULT-NEXT: tg.kernel "fused_add_relu_0"
@@ -43,9 +47,13 @@
 // PIPE: tg.op "aten::add"
 // PIPE-NEXT: tg.kernel "fused_op_relu_1"
 
-// ZERO: error: tg-fuse-elementwise: 'min-size' must be at least 1
-// EMPTY: error: tg-fuse-elementwise: empty operator name in 'ops'
-// EMPTY-REDUCTION: error: tg-fuse-elementwise: empty operator name in 'reductions'
+// Option errors are at the module, as other passes report theirs (they were
+// at <unknown>:0).
+// ZERO: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: 'min-size' must be at least 1
+// EMPTY: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: empty operator name in ops=
+// EMPTY-REDUCTION: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: empty operator name in reductions=
+// NO-OPS: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: ops= needs at least one operator name (leave it out for the default set)
+// NO-REDUCTIONS: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: reductions= needs at least one operator name (leave it out for the default set)
 
 tg.graph @f(%x: !tg.tensor, %w: !tg.tensor) -> !tg.tensor {
   %c = tg.op "aten::conv2d"(%x, %w) : (!tg.tensor, !tg.tensor) -> !tg.tensor

@@ -254,7 +254,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     a normalized shape or dim that is not a constant. Run after `--tg-inline`,
     which folds `self.training` and gives every tensor its example type.
 
-    Errors: an operator in `ops` that the pass does not decompose.
+    Errors: an operator in `ops` that the pass does not decompose, and an
+    `ops=` that names none (leave it out for every operator).
   }];
   let options = [
     ListOption<"ops", "ops", "std::string",
@@ -324,8 +325,9 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     the op in the body and its kernel. The output is deterministic (the pass
     runs once per module, in program order).
 
-    Errors: an empty operator name in `ops` or `reductions`, or a `min-size`
-    of 0, is rejected.
+    Errors: an empty operator name in `ops` or `reductions`, an `ops=` or
+    `reductions=` that names none (leave it out for the default set), or a
+    `min-size` of 0, is rejected.
   }];
   let options = [
     ListOption<"ops", "ops", "std::string",
