@@ -24,9 +24,9 @@ class OpPassManager;
 
 namespace tg {
 
-/// Options of the kernel pipeline (`--tg-kernel-pipeline`). The first four
-/// are `--tg-extract-kernels`'s, under the same names and with the same
-/// defaults.
+/// Options of the kernel pipeline (`--tg-kernel-pipeline`). kernels, shape,
+/// element-type and trap-after are `--tg-extract-kernels`'s, under the same
+/// names and with the same defaults.
 struct KernelPipelineOptions
     : public mlir::PassPipelineOptions<KernelPipelineOptions> {
   ListOption<std::string> kernels{
@@ -72,8 +72,9 @@ struct KernelPipelineOptions
 };
 
 /// Options of the GPU kernel pipeline (`--tg-gpu-kernel-pipeline`): the
-/// kernel pipeline's first five, under the same names and with the same
-/// defaults, then `--tg-kernels-to-gpu`'s and where the line chains go.
+/// kernel pipeline's kernels, shape, element-type, trap-after and
+/// debug-info, under the same names and with the same defaults, then
+/// `--tg-kernels-to-gpu`'s and where the line chains go.
 struct GPUKernelPipelineOptions
     : public mlir::PassPipelineOptions<GPUKernelPipelineOptions> {
   ListOption<std::string> kernels{
@@ -106,8 +107,8 @@ struct GPUKernelPipelineOptions
       *this, "extract",
       llvm::cl::desc("Start with --tg-extract-kernels; false: the module "
                      "already holds kernel functions over tensors, as that "
-                     "pass makes them (linalg ops of any kind), and the "
-                     "first four options are unused"),
+                     "pass makes them (linalg ops of any kind), and kernels, "
+                     "shape, element-type and trap-after are unused"),
       llvm::cl::init(true)};
   Option<int64_t> blockSize{
       *this, "block-size",
