@@ -83,6 +83,25 @@ void addLoweringToLLVM(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// Fails on the module with an error about the pipeline's options, found
+/// when the pipeline is built: reported where the passes report theirs (at
+/// the module), before anything runs, naming the option the user typed
+/// rather than the option of the pass it would have gone to.
+struct PipelineOptionErrorPass
+    : public PassWrapper<PipelineOptionErrorPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineOptionErrorPass)
+
+  explicit PipelineOptionErrorPass(std::string message)
+      : message(std::move(message)) {}
+  StringRef getArgument() const override { return "tg-pipeline-option-error"; }
+  void runOnOperation() override {
+    getOperation().emitError() << message;
+    signalPassFailure();
+  }
+
+  std::string message;
+};
+
 } // namespace
 
 void tg::buildKernelPipeline(OpPassManager &pm,
@@ -102,6 +121,14 @@ void tg::buildKernelPipeline(OpPassManager &pm,
 
 void tg::buildGPUKernelPipeline(OpPassManager &pm,
                                 const GPUKernelPipelineOptions &options) {
+  // Left to --tg-export-ptx-line-chains, the missing file was reported
+  // under that pass's option (path=), after the whole pipeline had run.
+  if (options.debugInfo && options.lineChains.empty()) {
+    pm.addPass(std::make_unique<PipelineOptionErrorPass>(
+        "tg-gpu-kernel-pipeline: needs a file for the line-chain table: "
+        "line-chains=<file> (or debug-info=false)"));
+    return;
+  }
   if (options.extract) {
     tg::TGExtractKernelsOptions extract;
     extract.kernels.assign(options.kernels.begin(), options.kernels.end());
