@@ -330,14 +330,37 @@ std::optional<Scalar> evaluateLength(Value operand, unsigned depth) {
   return std::nullopt;
 }
 
+/// Whether `a` and `b` are two different arguments of the entry graph.
+bool areDistinctEntryArguments(Value a, Value b) {
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  if (!argA || !argB || argA == argB || argA.getOwner() != argB.getOwner())
+    return false;
+  auto graph = dyn_cast<GraphOp>(argA.getOwner()->getParentOp());
+  return graph && graph.isEntry() &&
+         argA.getOwner() == &graph.getBody().front();
+}
+
 /// `x is y` / `x is not y` on what identity is known for: the same value
-/// (through casts), or a tensor (never None) against None.
+/// (through casts), tensors of the example run that are different objects
+/// in it, or a tensor (never None) against None.
 std::optional<Scalar> evaluateIdentity(TracedOp op, unsigned depth) {
   bool negate = op.getName() == "aten::__isnot__";
   Value lhs = stripCasts(op->getOperand(0)),
         rhs = stripCasts(op->getOperand(1));
   if (lhs == rhs)
     return makeBool(!negate);
+  // Static types come from one run of the example inputs (torch-to-tg
+  // --example-input), which the program is specialized to, as a tracer
+  // specializes it (and Dynamo guards on it): in that run two tensors of
+  // different types are different objects, and so are two different example
+  // inputs, each a tensor of its own. This is cross-attention's `query is
+  // key` in nn.MultiheadAttention, whose branches otherwise keep the fast
+  // path and the general one, untyped.
+  auto lhsType = dyn_cast<RankedTensorType>(lhs.getType());
+  auto rhsType = dyn_cast<RankedTensorType>(rhs.getType());
+  if (lhsType && rhsType &&
+      (lhsType != rhsType || areDistinctEntryArguments(lhs, rhs)))
+    return makeBool(negate);
   for (unsigned side = 0; side < 2; ++side) {
     // A tensor stays a tensor through the importer's casts to Optional.
     Value one = stripCasts(op->getOperand(side)),

@@ -154,6 +154,62 @@ tg.graph @"identity"(%x: !tg.tensor, %bias: tensor<6xf32>) -> (!tg.value, !tg.va
 
 // -----
 
+// Cross-attention's `query is key`: tensors of the example run (static
+// types) are different objects in it when their types differ, or when they
+// are two different arguments of the entry graph (two example inputs).
+// Two values of one type that are not both entry arguments stay unknown
+// (`x` and a view of it may be the same object or not).
+// CHECK-LABEL: tg.graph @"Net::forward"(
+// CHECK-NOT:     prim::If
+// CHECK:         tg.op "taken::different_types"
+// CHECK:         tg.op "taken::distinct_inputs"
+// CHECK-NOT:     not_taken
+tg.graph @"Net::forward"(%self: !tg.module<"Net">, %q: tensor<2x8xf32>, %kv: tensor<2x10xf32>, %k2: tensor<2x10xf32>) -> (!tg.value, !tg.value) attributes {tg.entry} {
+  %qv = tg.op "prim::unchecked_cast"(%q) : (tensor<2x8xf32>) -> !tg.value
+  %isnot = tg.op "aten::__isnot__"(%qv, %kv) : (!tg.value, tensor<2x10xf32>) -> !tg.value
+  %a = tg.op "prim::If"(%isnot) ({
+    %v = tg.op "taken::different_types"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "not_taken::different_types"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  %is = tg.op "aten::__is__"(%kv, %k2) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
+  %b = tg.op "prim::If"(%is) ({
+    %v = tg.op "not_taken::distinct_inputs"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "taken::distinct_inputs"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  tg.return %a, %b : !tg.value, !tg.value
+}
+
+// CHECK-LABEL: tg.graph @not_entry(
+// CHECK-COUNT-2: tg.op "prim::If"
+tg.graph @"not_entry"(%x: tensor<2x10xf32>, %y: tensor<2x10xf32>) -> (!tg.value, !tg.value) {
+  %is = tg.op "aten::__is__"(%x, %y) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
+  %a = tg.op "prim::If"(%is) ({
+    %v = tg.op "either::a"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "either::b"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  %view = tg.op "aten::view"(%x) : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %is2 = tg.op "aten::__is__"(%view, %y) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
+  %b = tg.op "prim::If"(%is2) ({
+    %v = tg.op "either::c"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "either::d"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  tg.return %a, %b : !tg.value, !tg.value
+}
+
+// -----
+
 // What a static tensor type says: `query.dtype != self.in_proj_bias.dtype`
 // (PyTorch's ScalarType codes: float32 6, bool 11), `is_floating_point`,
 // `query.size(-1)`, `tgt_len, bsz, embed_dim = query.shape`,

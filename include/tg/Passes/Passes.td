@@ -124,8 +124,11 @@ def TGFoldConstantControlFlow
     numbers and strings, `bool(x)`, integer arithmetic with Python's
     division, `len` and f-strings (`aten::format`) of known strings, `len`
     and `in` of lists built in place that nothing changes, `is None` /
-    `is not None` (a tensor never is), `x is x`, and what a static tensor
-    type says: `dim()`, `dtype`, `is_floating_point()`, `size(d)`, the shape
+    `is not None` (a tensor never is), `x is x`, `x is y` false for tensors
+    that are different objects in the example inputs' run whose static types
+    the program has (types that differ, or two different arguments of the
+    `tg.entry` graph: cross-attention's `query is key`), and what a static
+    tensor type says: `dim()`, `dtype`, `is_floating_point()`, `size(d)`, the shape
     as a list or unpacked); two single-block regions without arguments,
     each ended by a `tg.yield` of as many values as the If has results. The
     taken block's ops move before the If, in order, unchanged (locations and
