@@ -617,6 +617,60 @@ public:
   }
 };
 
+/// instance_norm(input, weight, bias, running_mean, running_var,
+/// use_input_stats, momentum, eps, cudnn_enabled): with the input's
+/// statistics, `normalize` over the spatial dims of each sample and
+/// channel, then the per-channel affine; with the running ones (an
+/// InstanceNorm that tracks them, in eval), batch_norm in eval. PyTorch:
+/// `instance_norm` (torch/_refs/nn/functional, via native_batch_norm on
+/// the input viewed as `[1, N * C, ...]`). With the input's statistics and
+/// running ones given, the op also updates them: left alone.
+class InstanceNormDecomposition : public Decomposition {
+public:
+  explicit InstanceNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::instance_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 9)
+      return failure();
+    Type resultType = op->getResult(0).getType();
+    std::optional<bool> inputStats = getBool(op->getOperand(5));
+    if (inputStats == false) {
+      Value y = decomposeBatchNorm(rewriter, op, resultType);
+      return y ? replace(rewriter, op, y) : failure();
+    }
+    if (inputStats != true || !isNone(op->getOperand(3)) ||
+        !isNone(op->getOperand(4)))
+      return failure();
+    Value x = op->getOperand(0);
+    std::optional<int64_t> rank = getRank(x);
+    if (!isTensorType(x.getType()) || !rank || *rank < 3)
+      return failure();
+    Value weight = getTensor(op->getOperand(1));
+    Value bias = getTensor(op->getOperand(2));
+    if ((!weight && !isNone(op->getOperand(1))) ||
+        (!bias && !isNone(op->getOperand(2))))
+      return failure();
+    int64_t channels = getDimSize(x, 1);
+    for (Value affine : {weight, bias})
+      if (affine && !mayHaveShape(affine, {channels}))
+        return failure();
+    DecompositionBuilder build(rewriter, op);
+    int64_t spatial = *rank - 2;
+    if (weight)
+      weight = build.unsqueezeTrailing(weight, spatial);
+    if (bias)
+      bias = build.unsqueezeTrailing(bias, spatial);
+    SmallVector<int64_t> dims;
+    for (int64_t i = spatial; i > 0; --i)
+      dims.push_back(-i);
+    return replace(
+        rewriter, op,
+        normalize(build, x, dims, op->getOperand(7), weight, bias, resultType));
+  }
+};
+
 /// softmax(self, dim, dtype=None): `exp(x - amax(x)) / sum(exp(x - amax(x)))`
 /// over `dim`; log_softmax: `(x - amax) - log(sum(exp(x - amax)))`.
 /// PyTorch: `_softmax` and `_log_softmax`. A dtype other than None is left
@@ -919,15 +973,25 @@ private:
 };
 
 constexpr llvm::StringLiteral kDecomposedOperators[] = {
-    "aten::batch_norm",    "aten::native_batch_norm",
-    "aten::layer_norm",    "aten::group_norm",
-    "aten::softmax",       "aten::log_softmax",
-    "aten::linear",        "aten::addmm",
-    "aten::dropout",       "aten::feature_dropout",
-    "aten::alpha_dropout", "aten::feature_alpha_dropout",
-    "aten::masked_fill",   "aten::adaptive_avg_pool2d",
-    "aten::dim",           "aten::size",
-    "prim::ListConstruct", "prim::TupleUnpack",
+    "aten::batch_norm",
+    "aten::native_batch_norm",
+    "aten::layer_norm",
+    "aten::group_norm",
+    "aten::instance_norm",
+    "aten::softmax",
+    "aten::log_softmax",
+    "aten::linear",
+    "aten::addmm",
+    "aten::dropout",
+    "aten::feature_dropout",
+    "aten::alpha_dropout",
+    "aten::feature_alpha_dropout",
+    "aten::masked_fill",
+    "aten::adaptive_avg_pool2d",
+    "aten::dim",
+    "aten::size",
+    "prim::ListConstruct",
+    "prim::TupleUnpack",
     "prim::ListUnpack"};
 
 } // namespace
@@ -945,6 +1009,7 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<NativeBatchNormDecomposition>(ctx));
   all.push_back(std::make_unique<LayerNormDecomposition>(ctx));
   all.push_back(std::make_unique<GroupNormDecomposition>(ctx));
+  all.push_back(std::make_unique<InstanceNormDecomposition>(ctx));
   all.push_back(std::make_unique<SoftmaxDecomposition>(ctx));
   all.push_back(std::make_unique<LinearDecomposition>(ctx));
   all.push_back(std::make_unique<AddmmDecomposition>(ctx));

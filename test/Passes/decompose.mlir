@@ -165,6 +165,37 @@ tg.graph @gn(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %b: tensor<6xf32>) -> t
 
 // -----
 
+// instance_norm with the input's statistics: normalized over the spatial
+// dims of each sample and channel, then the per-channel affine; with the
+// running ones (use_input_stats false: a tracking InstanceNorm in eval),
+// batch_norm in eval. Left alone: the input's statistics with running ones
+// given (the op updates them), and a rank-2 input (no spatial dim).
+// CHECK-LABEL: tg.graph @instance
+// CHECK: %[[M:.*]] = tg.op "aten::mean"(%arg0, %{{.*}}) {tg.decomposed_from = "aten::instance_norm"} : (tensor<2x6x4x4xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x6x1x1xf32>
+// CHECK: tg.op "aten::sub"(%arg0, %[[M]],
+// CHECK: tg.op "aten::rsqrt"
+// CHECK: tg.op "aten::mul"
+// CHECK: %[[IN:.*]] = tg.op "aten::add"({{.*}} -> tensor<2x6x4x4xf32>
+// CHECK: %[[RM:.*]] = tg.op "aten::reshape"(%arg2, {{.*}} -> tensor<6x1x1xf32>
+// CHECK: tg.op "aten::sub"(%arg0, %[[RM]],
+// CHECK: %[[KEPT:.*]] = tg.op "aten::instance_norm"(%arg0, %arg1, %arg1, %arg2, %arg2, %{{.*}})
+// CHECK: %[[KEPT2:.*]] = tg.op "aten::instance_norm"(%arg3,
+// CHECK: tg.return %[[IN]], %{{.*}}, %[[KEPT]], %[[KEPT2]]
+tg.graph @instance(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %r: tensor<6xf32>, %flat: tensor<2x6xf32>) -> (tensor<2x6x4x4xf32>, tensor<2x6x4x4xf32>, tensor<2x6x4x4xf32>, tensor<2x6xf32>) {
+  %none = tg.constant(unit) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %f = tg.constant(false) : !tg.value
+  %momentum = tg.constant(1.0e-01 : f64) : !tg.value
+  %eps = tg.constant(1.0e-05 : f64) : !tg.value
+  %a = tg.op "aten::instance_norm"(%x, %w, %w, %none, %none, %t, %momentum, %eps, %f) : (tensor<2x6x4x4xf32>, tensor<6xf32>, tensor<6xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x6x4x4xf32>
+  %b = tg.op "aten::instance_norm"(%x, %none, %none, %r, %r, %f, %momentum, %eps, %f) : (tensor<2x6x4x4xf32>, !tg.value, !tg.value, tensor<6xf32>, tensor<6xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x6x4x4xf32>
+  %c = tg.op "aten::instance_norm"(%x, %w, %w, %r, %r, %t, %momentum, %eps, %f) : (tensor<2x6x4x4xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x6x4x4xf32>
+  %d = tg.op "aten::instance_norm"(%flat, %none, %none, %none, %none, %t, %momentum, %eps, %f) : (tensor<2x6xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x6xf32>
+  tg.return %a, %b, %c, %d : tensor<2x6x4x4xf32>, tensor<2x6x4x4xf32>, tensor<2x6x4x4xf32>, tensor<2x6xf32>
+}
+
+// -----
+
 // softmax: exp(x - amax) / sum(exp(x - amax)) over dim; log_softmax:
 // (x - amax) - log(sum). A dtype is left alone.
 // CHECK-LABEL: tg.graph @softmax
