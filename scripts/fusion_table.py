@@ -62,8 +62,9 @@ INDUCTOR = {
 FUSABLE = set("""add sub mul div neg relu sigmoid tanh gelu silu exp log sqrt rsqrt abs
 hardtanh clamp clamp_min clamp_max pow relu6 leaky_relu elu softplus erf hardsigmoid
 hardswish mish reciprocal square log1p expm1 sin cos minimum maximum where eq ne lt le
-gt ge logical_not mean sum amax amin batch_norm layer_norm group_norm instance_norm softmax
-log_softmax dropout feature_dropout alpha_dropout feature_alpha_dropout masked_fill""".split())
+gt ge logical_not mean sum amax amin batch_norm layer_norm group_norm softmax
+log_softmax dropout feature_dropout alpha_dropout feature_alpha_dropout masked_fill
+instance_norm var std logsumexp selu prelu""".split())
 
 
 def left_outside(entry):

@@ -25,6 +25,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tg;
 
@@ -671,6 +673,204 @@ public:
   }
 };
 
+/// The dims a reduction names, made non-negative and checked against the
+/// rank (PyTorch: "Dimension out of range"); none for an empty or repeated
+/// list.
+std::optional<SmallVector<int64_t>> getReducedDims(Value dims, int64_t rank) {
+  std::optional<SmallVector<int64_t>> list = getIntList(dims);
+  if (!list || list->empty())
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  for (int64_t dim : *list) {
+    if (dim < -rank || dim >= rank)
+      return std::nullopt;
+    int64_t positive = dim < 0 ? dim + rank : dim;
+    if (llvm::is_contained(result, positive))
+      return std::nullopt;
+    result.push_back(positive);
+  }
+  return result;
+}
+
+/// var(self, dim, unbiased, keepdim), var(self, dim, correction, keepdim)
+/// and std: `sum((x - mean)^2) / (N - correction)` over the dims (then
+/// `sqrt`), N the number of elements reduced; keepdim false views the
+/// kept dims away. PyTorch: `var` in torch/_refs (through `_var_mean`),
+/// `std` as its `sqrt`. Needs a static shape (N) and N > correction.
+class VarianceDecomposition : public Decomposition {
+public:
+  explicit VarianceDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::var", "aten::std"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 4)
+      return failure();
+    Value x = op->getOperand(0);
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || !type.hasStaticShape() || !resultType ||
+        !resultType.hasStaticShape())
+      return failure();
+    std::optional<SmallVector<int64_t>> dims =
+        getReducedDims(op->getOperand(1), type.getRank());
+    std::optional<bool> keepdim = getBool(op->getOperand(3));
+    if (!dims || !keepdim)
+      return failure();
+    // The third operand: `unbiased` (a bool), or `correction` (a number, or
+    // None for 1).
+    int64_t correction;
+    Value third = op->getOperand(2);
+    if (std::optional<bool> unbiased = getBool(third))
+      correction = *unbiased ? 1 : 0;
+    else if (std::optional<int64_t> given = getInt(third))
+      correction = *given;
+    else if (isNone(third))
+      correction = 1;
+    else
+      return failure();
+    int64_t count = 1;
+    for (int64_t dim : *dims)
+      count *= type.getDimSize(dim);
+    if (count - correction <= 0)
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Value mean = build.reduction("aten::mean", x, *dims, /*withDtype=*/true);
+    Value centered = build.pointwise("aten::sub", {x, mean, build.one()});
+    Value squared = build.pointwise("aten::mul", {centered, centered});
+    Value sum =
+        build.reduction("aten::sum", squared, *dims, /*withDtype=*/true);
+    bool isStd = op.getName() == "aten::std";
+    Type keptType = sum.getType();
+    bool last = !isStd && *keepdim;
+    Value y = build.pointwise(
+        "aten::div",
+        {sum, build.constant(rewriter.getF64FloatAttr(count - correction))},
+        last ? Type(resultType) : keptType);
+    if (isStd)
+      y = build.pointwise("aten::sqrt", {y},
+                          *keepdim ? Type(resultType) : keptType);
+    if (!*keepdim)
+      y = build.create("aten::reshape", resultType,
+                       {y, build.intListConstant(resultType.getShape())});
+    return replace(rewriter, op, y);
+  }
+};
+
+/// logsumexp(self, dim, keepdim): `log(sum(exp(x - m))) + m`, m the amax
+/// over the dims (kept), an infinite one taken as 0 (so that a row of -inf
+/// gives -inf, not NaN). PyTorch: `logsumexp` in torch/_refs
+/// (`maxes.masked_fill(maxes.abs() == inf, 0)`, before the subtraction).
+class LogSumExpDecomposition : public Decomposition {
+public:
+  explicit LogSumExpDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::logsumexp"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 3)
+      return failure();
+    Value x = op->getOperand(0);
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || !type.hasStaticShape() || !resultType ||
+        !resultType.hasStaticShape())
+      return failure();
+    std::optional<SmallVector<int64_t>> dims =
+        getReducedDims(op->getOperand(1), type.getRank());
+    std::optional<bool> keepdim = getBool(op->getOperand(2));
+    if (!dims || !keepdim)
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Value max = build.reduction("aten::amax", x, *dims, /*withDtype=*/false);
+    auto maskType = RankedTensorType::get(
+        cast<RankedTensorType>(max.getType()).getShape(), rewriter.getI1Type());
+    Value magnitude = build.pointwise("aten::abs", {max});
+    Value infinite = build.create(
+        "aten::eq", maskType,
+        {magnitude, build.constant(rewriter.getF64FloatAttr(
+                        std::numeric_limits<double>::infinity()))});
+    Value finiteMax = build.create(
+        "aten::where", max.getType(),
+        {infinite, build.constant(rewriter.getF64FloatAttr(0.0)), max});
+    Value shifted = build.pointwise("aten::sub", {x, finiteMax, build.one()});
+    Value exp = build.pointwise("aten::exp", {shifted});
+    Value sum = build.reduction("aten::sum", exp, *dims, /*withDtype=*/true);
+    Value log = build.pointwise("aten::log", {sum});
+    Value y = build.pointwise("aten::add", {log, finiteMax, build.one()},
+                              *keepdim ? Type(resultType) : Type());
+    if (!*keepdim)
+      y = build.create("aten::reshape", resultType,
+                       {y, build.intListConstant(resultType.getShape())});
+    return replace(rewriter, op, y);
+  }
+};
+
+/// selu(self): `elu(self, alpha, scale, 1)` with SELU's constants, which
+/// the fusion and the lowering already compute. PyTorch: `selu` in
+/// torch/_refs/nn/functional (`scale * where(a > 0, a, alpha * expm1(a))`).
+class SeluDecomposition : public Decomposition {
+public:
+  explicit SeluDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::selu"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 1 || !isTensorType(op->getOperand(0).getType()))
+      return failure();
+    // The constants of torch/_refs/nn/functional/__init__.py.
+    constexpr double kAlpha = 1.6732632423543772848170429916717;
+    constexpr double kScale = 1.0507009873554804934193349852946;
+    DecompositionBuilder build(rewriter, op);
+    return replace(
+        rewriter, op,
+        build.create("aten::elu", op->getResult(0).getType(),
+                     {op->getOperand(0),
+                      build.constant(rewriter.getF64FloatAttr(kAlpha)),
+                      build.constant(rewriter.getF64FloatAttr(kScale)),
+                      build.one()}));
+  }
+};
+
+/// prelu(self, weight): `where(self > 0, self, self * weight')`, weight'
+/// the weight viewed as `[C, 1, ...]` over the channel dim (or its one
+/// element everywhere). PyTorch: `prelu` in torch/_refs/nn/functional.
+class PreluDecomposition : public Decomposition {
+public:
+  explicit PreluDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::prelu"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 2)
+      return failure();
+    Value x = op->getOperand(0);
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto weightType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+    if (!type || !weightType || weightType.getRank() != 1 ||
+        !weightType.hasStaticShape())
+      return failure();
+    int64_t channels = weightType.getDimSize(0);
+    DecompositionBuilder build(rewriter, op);
+    Value weight = op->getOperand(1);
+    if (channels != 1) {
+      // PyTorch: the weight's size must be the input's dim 1.
+      if (type.getRank() < 2 || type.getDimSize(1) != channels)
+        return failure();
+      weight = build.unsqueezeTrailing(weight, type.getRank() - 2);
+    }
+    auto maskType =
+        RankedTensorType::get(type.getShape(), rewriter.getI1Type());
+    Value positive =
+        build.create("aten::gt", maskType,
+                     {x, build.constant(rewriter.getI64IntegerAttr(0))});
+    Value scaled = build.pointwise("aten::mul", {x, weight}, type);
+    return replace(rewriter, op,
+                   build.create("aten::where", op->getResult(0).getType(),
+                                {positive, x, scaled}));
+  }
+};
+
 /// softmax(self, dim, dtype=None): `exp(x - amax(x)) / sum(exp(x - amax(x)))`
 /// over `dim`; log_softmax: `(x - amax) - log(sum(exp(x - amax)))`.
 /// PyTorch: `_softmax` and `_log_softmax`. A dtype other than None is left
@@ -973,25 +1173,18 @@ private:
 };
 
 constexpr llvm::StringLiteral kDecomposedOperators[] = {
-    "aten::batch_norm",
-    "aten::native_batch_norm",
-    "aten::layer_norm",
-    "aten::group_norm",
-    "aten::instance_norm",
-    "aten::softmax",
-    "aten::log_softmax",
-    "aten::linear",
-    "aten::addmm",
-    "aten::dropout",
-    "aten::feature_dropout",
-    "aten::alpha_dropout",
-    "aten::feature_alpha_dropout",
-    "aten::masked_fill",
-    "aten::adaptive_avg_pool2d",
-    "aten::dim",
-    "aten::size",
-    "prim::ListConstruct",
-    "prim::TupleUnpack",
+    "aten::batch_norm",    "aten::native_batch_norm",
+    "aten::layer_norm",    "aten::group_norm",
+    "aten::instance_norm", "aten::var",
+    "aten::std",           "aten::logsumexp",
+    "aten::selu",          "aten::prelu",
+    "aten::softmax",       "aten::log_softmax",
+    "aten::linear",        "aten::addmm",
+    "aten::dropout",       "aten::feature_dropout",
+    "aten::alpha_dropout", "aten::feature_alpha_dropout",
+    "aten::masked_fill",   "aten::adaptive_avg_pool2d",
+    "aten::dim",           "aten::size",
+    "prim::ListConstruct", "prim::TupleUnpack",
     "prim::ListUnpack"};
 
 } // namespace
@@ -1010,6 +1203,10 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<LayerNormDecomposition>(ctx));
   all.push_back(std::make_unique<GroupNormDecomposition>(ctx));
   all.push_back(std::make_unique<InstanceNormDecomposition>(ctx));
+  all.push_back(std::make_unique<VarianceDecomposition>(ctx));
+  all.push_back(std::make_unique<LogSumExpDecomposition>(ctx));
+  all.push_back(std::make_unique<SeluDecomposition>(ctx));
+  all.push_back(std::make_unique<PreluDecomposition>(ctx));
   all.push_back(std::make_unique<SoftmaxDecomposition>(ctx));
   all.push_back(std::make_unique<LinearDecomposition>(ctx));
   all.push_back(std::make_unique<AddmmDecomposition>(ctx));

@@ -196,6 +196,38 @@ tg.graph @instance(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %r: tensor<6xf32>
 
 // -----
 
+// var, std, logsumexp, selu and prelu are decomposed where the types say
+// what PyTorch computes (decompose-numerics.test checks the results against
+// PyTorch's). Left alone: a variance over no more elements than its
+// correction (PyTorch: inf or NaN), over all dims (`x.var()`: no dim list),
+// of an untyped tensor, a dim out of range, and a prelu whose weight is
+// not the input's channel count (PyTorch raises).
+// CHECK-LABEL: tg.graph @more_composites
+// CHECK: tg.op "aten::div"({{.*}} {tg.decomposed_from = "aten::var"}
+// CHECK: tg.op "aten::elu"(%arg0, {{.*}} {tg.decomposed_from = "aten::selu"}
+// CHECK: tg.op "aten::var"(%arg0, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x1x7xf32>,
+// CHECK-NEXT: tg.op "aten::var"(%arg0, %{{.*}}) : (tensor<2x1x7xf32>, !tg.value) -> tensor<f32>
+// CHECK-NEXT: tg.op "aten::std"(%arg1,
+// CHECK-NEXT: tg.op "aten::logsumexp"(%arg0, {{.*}} -> tensor<2x1xf32>
+// CHECK-NEXT: tg.op "aten::prelu"(%arg0, %arg2)
+tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf32>) -> (tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>) {
+  %d2 = tg.constant([2]) : !tg.value
+  %d1 = tg.constant([1]) : !tg.value
+  %d5 = tg.constant([5]) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %f = tg.constant(false) : !tg.value
+  %v = tg.op "aten::var"(%x, %d2, %t, %t) : (tensor<2x1x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x1x1xf32>
+  %s = tg.op "aten::selu"(%x) : (tensor<2x1x7xf32>) -> tensor<2x1x7xf32>
+  %one = tg.op "aten::var"(%x, %d1, %t, %f) : (tensor<2x1x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x7xf32>
+  %all = tg.op "aten::var"(%x, %t) : (tensor<2x1x7xf32>, !tg.value) -> tensor<f32>
+  %untyped = tg.op "aten::std"(%u, %d1, %t, %f) : (!tg.tensor, !tg.value, !tg.value, !tg.value) -> !tg.tensor
+  %out = tg.op "aten::logsumexp"(%x, %d5, %f) : (tensor<2x1x7xf32>, !tg.value, !tg.value) -> tensor<2x1xf32>
+  %p = tg.op "aten::prelu"(%x, %w) : (tensor<2x1x7xf32>, tensor<3xf32>) -> tensor<2x1x7xf32>
+  tg.return %v, %s, %one, %all, %untyped, %out, %p : tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>
+}
+
+// -----
+
 // softmax: exp(x - amax) / sum(exp(x - amax)) over dim; log_softmax:
 // (x - amax) - log(sum). A dtype is left alone.
 // CHECK-LABEL: tg.graph @softmax

@@ -229,6 +229,10 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `layer_norm` | `mean`, `sub`, `mul`, `mean`, `add`, `rsqrt`, `mul` over the normalized dims, then `* weight + bias` |
     | `group_norm` | the same over `[N, G, -1]`, viewed back, then the per-channel affine |
     | `instance_norm` | with the input's statistics (and no running ones to update): the same over the spatial dims of each sample and channel, then the per-channel affine; with the running ones (use_input_stats false): as `batch_norm` |
+    | `var`, `std` (over a dim list; `unbiased` or a correction) | `mean`, `sub`, `mul`, `sum`, then `div` by N - correction (`sqrt`) |
+    | `logsumexp` | `amax` (an infinite one as 0), `sub`, `exp`, `sum`, `log`, `add` |
+    | `selu` | `elu` with SELU's alpha and scale |
+    | `prelu` | `where(x > 0, x, x * weight)`, the weight viewed as `[C, 1, ...]` |
     | `softmax`, `log_softmax` (dtype None) | `amax`, `sub`, `exp`, `sum`, `div` (`log`, `sub`) |
     | `linear` with a bias | `linear` without it, then `add`: the bias joins the next kernel |
     | `addmm` | `mm`, then `add` (and `mul` by alpha when it is not 1) |
@@ -265,7 +269,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     ListOption<"ops", "ops", "std::string",
                "Decompose only these operators (default: all of "
                "aten::batch_norm, native_batch_norm, layer_norm, group_norm, "
-               "instance_norm, softmax, "
+               "instance_norm, var, std, logsumexp, selu, prelu, softmax, "
                "log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
                "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "

@@ -1,0 +1,109 @@
+// Kernels of one composite op each: decomposed_equals_composite.py compares
+// each with its --tg-decompose form (test/Passes/decompose-numerics.test).
+tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: tensor<2x8x6x6xf32>, %g2: tensor<2x5x7xf32>, %g3: tensor<2x5x7xf32>, %g4: tensor<2x5x7xf32>, %g5: tensor<2x8x6x6xf32>, %g6: tensor<2x5x7xf32>, %g7: tensor<2x8x6x6xf32>, %g8: tensor<3x4xf32>, %g9: tensor<2x5x7xf32>, %g10: tensor<2x8x6x6xf32>, %g11: tensor<8xf32>, %g12: tensor<2x5x7xf32>, %g13: tensor<1xf32>, %g14: tensor<2x8x6x6xf32>, %g15: tensor<8xf32>, %g16: tensor<8xf32>, %g17: tensor<2x8x10xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>) attributes {tg.entry} {
+  %var_kept = tg.kernel "var_kept"(%g0) : (tensor<2x8x6x6xf32>) -> tensor<2x8x1x1xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>):
+    %d = tg.constant([2, 3]) : !tg.value
+    %u = tg.constant(true) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r = tg.op "aten::var"(%a, %d, %u, %k) : (tensor<2x8x6x6xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x8x1x1xf32>
+    tg.kernel_yield %r : tensor<2x8x1x1xf32>
+  }
+  %var_biased_dropped = tg.kernel "var_biased_dropped"(%g1) : (tensor<2x8x6x6xf32>) -> tensor<2x6x6xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>):
+    %d = tg.constant([1]) : !tg.value
+    %u = tg.constant(false) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::var"(%a, %d, %u, %k) : (tensor<2x8x6x6xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x6x6xf32>
+    tg.kernel_yield %r : tensor<2x6x6xf32>
+  }
+  %var_correction2 = tg.kernel "var_correction2"(%g2) : (tensor<2x5x7xf32>) -> tensor<2x5x1xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %d = tg.constant([-1]) : !tg.value
+    %c = tg.constant(2 : i64) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r = tg.op "aten::var"(%a, %d, %c, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x5x1xf32>
+    tg.kernel_yield %r : tensor<2x5x1xf32>
+  }
+  %var_correction_none = tg.kernel "var_correction_none"(%g3) : (tensor<2x5x7xf32>) -> tensor<5xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %d = tg.constant([0, 2]) : !tg.value
+    %c = tg.constant(unit) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::var"(%a, %d, %c, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<5xf32>
+    tg.kernel_yield %r : tensor<5xf32>
+  }
+  %std_dropped = tg.kernel "std_dropped"(%g4) : (tensor<2x5x7xf32>) -> tensor<2x5xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %d = tg.constant([-1]) : !tg.value
+    %u = tg.constant(true) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::std"(%a, %d, %u, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x5xf32>
+    tg.kernel_yield %r : tensor<2x5xf32>
+  }
+  %std_kept = tg.kernel "std_kept"(%g5) : (tensor<2x8x6x6xf32>) -> tensor<2x1x1x1xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>):
+    %d = tg.constant([1, 2, 3]) : !tg.value
+    %u = tg.constant(false) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r = tg.op "aten::std"(%a, %d, %u, %k) : (tensor<2x8x6x6xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x1x1x1xf32>
+    tg.kernel_yield %r : tensor<2x1x1x1xf32>
+  }
+  %logsumexp_dropped = tg.kernel "logsumexp_dropped"(%g6) : (tensor<2x5x7xf32>) -> tensor<2x5xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %d = tg.constant([-1]) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::logsumexp"(%a, %d, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value) -> tensor<2x5xf32>
+    tg.kernel_yield %r : tensor<2x5xf32>
+  }
+  %logsumexp_kept = tg.kernel "logsumexp_kept"(%g7) : (tensor<2x8x6x6xf32>) -> tensor<2x8x1x1xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>):
+    %d = tg.constant([2, 3]) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r = tg.op "aten::logsumexp"(%a, %d, %k) : (tensor<2x8x6x6xf32>, !tg.value, !tg.value) -> tensor<2x8x1x1xf32>
+    tg.kernel_yield %r : tensor<2x8x1x1xf32>
+  }
+  %logsumexp_ninf = tg.kernel "logsumexp_ninf"(%g8) : (tensor<3x4xf32>) -> tensor<3xf32> {
+  ^bb0(%ninf: tensor<3x4xf32>):
+    %d = tg.constant([1]) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::logsumexp"(%ninf, %d, %k) : (tensor<3x4xf32>, !tg.value, !tg.value) -> tensor<3xf32>
+    tg.kernel_yield %r : tensor<3xf32>
+  }
+  %selu = tg.kernel "selu"(%g9) : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %r = tg.op "aten::selu"(%a) : (tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
+    tg.kernel_yield %r : tensor<2x5x7xf32>
+  }
+  %prelu_channels = tg.kernel "prelu_channels"(%g10, %g11) : (tensor<2x8x6x6xf32>, tensor<8xf32>) -> tensor<2x8x6x6xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>, %w: tensor<8xf32>):
+    %r = tg.op "aten::prelu"(%a, %w) : (tensor<2x8x6x6xf32>, tensor<8xf32>) -> tensor<2x8x6x6xf32>
+    tg.kernel_yield %r : tensor<2x8x6x6xf32>
+  }
+  %prelu_one = tg.kernel "prelu_one"(%g12, %g13) : (tensor<2x5x7xf32>, tensor<1xf32>) -> tensor<2x5x7xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>, %w: tensor<1xf32>):
+    %r = tg.op "aten::prelu"(%a, %w) : (tensor<2x5x7xf32>, tensor<1xf32>) -> tensor<2x5x7xf32>
+    tg.kernel_yield %r : tensor<2x5x7xf32>
+  }
+  %instance_norm_input_stats = tg.kernel "instance_norm_input_stats"(%g14, %g15, %g16) : (tensor<2x8x6x6xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x6x6xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>):
+    %n = tg.constant(unit) : !tg.value
+    %t = tg.constant(true) : !tg.value
+    %f = tg.constant(false) : !tg.value
+    %m = tg.constant(1.000000e-01 : f64) : !tg.value
+    %e = tg.constant(1.000000e-05 : f64) : !tg.value
+    %r = tg.op "aten::instance_norm"(%a, %w, %b, %n, %n, %t, %m, %e, %f) : (tensor<2x8x6x6xf32>, tensor<8xf32>, tensor<8xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x8x6x6xf32>
+    tg.kernel_yield %r : tensor<2x8x6x6xf32>
+  }
+  %instance_norm_no_affine = tg.kernel "instance_norm_no_affine"(%g17) : (tensor<2x8x10xf32>) -> tensor<2x8x10xf32> {
+  ^bb0(%a: tensor<2x8x10xf32>):
+    %n = tg.constant(unit) : !tg.value
+    %t = tg.constant(true) : !tg.value
+    %f = tg.constant(false) : !tg.value
+    %m = tg.constant(1.000000e-01 : f64) : !tg.value
+    %e = tg.constant(1.000000e-05 : f64) : !tg.value
+    %r = tg.op "aten::instance_norm"(%a, %n, %n, %n, %n, %t, %m, %e, %f) : (tensor<2x8x10xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x8x10xf32>
+    tg.kernel_yield %r : tensor<2x8x10xf32>
+  }
+  tg.return %var_kept, %var_biased_dropped, %var_correction2, %var_correction_none, %std_dropped, %std_kept, %logsumexp_dropped, %logsumexp_kept, %logsumexp_ninf, %selu, %prelu_channels, %prelu_one, %instance_norm_input_stats, %instance_norm_no_affine : tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>
+}
