@@ -25,6 +25,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -806,6 +807,82 @@ public:
   }
 };
 
+/// norm(self, p, dim, keepdim) for p 1, 2 (or None) and inf (F.normalize's
+/// is 2): `sum(abs(x))`, `sqrt(sum(x * x))`, `amax(abs(x))` over the dims;
+/// without keepdim,
+/// viewed to the result's shape. PyTorch: `linalg_vector_norm` in
+/// torch/_refs/linalg (what `norm` is for these p).
+class VectorNormDecomposition : public Decomposition {
+public:
+  explicit VectorNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 4)
+      return failure();
+    Value x = op->getOperand(0);
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    // A p of None is 2 (`norm.ScalarOpt_dim`).
+    std::optional<double> p = isNone(op->getOperand(1))
+                                  ? std::optional<double>(2.0)
+                                  : getNumber(op->getOperand(1));
+    if (!type || !type.hasStaticShape() || !resultType ||
+        !resultType.hasStaticShape() || !p ||
+        (*p != 1.0 && *p != 2.0 && !std::isinf(*p)) || *p < 0)
+      return failure();
+    std::optional<SmallVector<int64_t>> dims =
+        getReducedDims(op->getOperand(2), type.getRank());
+    std::optional<bool> keepdim = getBool(op->getOperand(3));
+    if (!dims || !keepdim)
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    Type last = *keepdim ? Type(resultType) : Type();
+    Value y;
+    if (*p == 2.0) {
+      Value squared = build.pointwise("aten::mul", {x, x});
+      Value sum =
+          build.reduction("aten::sum", squared, *dims, /*withDtype=*/true);
+      y = build.pointwise("aten::sqrt", {sum}, last);
+    } else {
+      Value magnitude = build.pointwise("aten::abs", {x});
+      y = *p == 1.0 ? build.reduction("aten::sum", magnitude, *dims,
+                                      /*withDtype=*/true)
+                    : build.reduction("aten::amax", magnitude, *dims,
+                                      /*withDtype=*/false);
+    }
+    if (!*keepdim)
+      y = build.create("aten::reshape", resultType,
+                       {y, build.intListConstant(resultType.getShape())});
+    return replace(rewriter, op, y);
+  }
+};
+
+/// expand_as(self, other) of an `other` of static shape: `expand(self,
+/// other's shape)`, a layout op the kernels read through. PyTorch:
+/// `expand_as` is `self.expand(other.size())`.
+class ExpandAsDecomposition : public Decomposition {
+public:
+  explicit ExpandAsDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::expand_as"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 2 || !isTensorType(op->getOperand(0).getType()))
+      return failure();
+    auto other = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+    if (!other || !other.hasStaticShape())
+      return failure();
+    DecompositionBuilder build(rewriter, op);
+    return replace(rewriter, op,
+                   build.create("aten::expand", op->getResult(0).getType(),
+                                {op->getOperand(0),
+                                 build.intListConstant(other.getShape()),
+                                 build.boolConstant(false)}));
+  }
+};
+
 /// selu(self): `elu(self, alpha, scale, 1)` with SELU's constants, which
 /// the fusion and the lowering already compute. PyTorch: `selu` in
 /// torch/_refs/nn/functional (`scale * where(a > 0, a, alpha * expm1(a))`).
@@ -1177,6 +1254,7 @@ constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::layer_norm",    "aten::group_norm",
     "aten::instance_norm", "aten::var",
     "aten::std",           "aten::logsumexp",
+    "aten::norm",          "aten::expand_as",
     "aten::selu",          "aten::prelu",
     "aten::softmax",       "aten::log_softmax",
     "aten::linear",        "aten::addmm",
@@ -1205,6 +1283,8 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<InstanceNormDecomposition>(ctx));
   all.push_back(std::make_unique<VarianceDecomposition>(ctx));
   all.push_back(std::make_unique<LogSumExpDecomposition>(ctx));
+  all.push_back(std::make_unique<VectorNormDecomposition>(ctx));
+  all.push_back(std::make_unique<ExpandAsDecomposition>(ctx));
   all.push_back(std::make_unique<SeluDecomposition>(ctx));
   all.push_back(std::make_unique<PreluDecomposition>(ctx));
   all.push_back(std::make_unique<SoftmaxDecomposition>(ctx));

@@ -201,7 +201,7 @@ tg.graph @instance(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %r: tensor<6xf32>
 // PyTorch's). Left alone: a variance over no more elements than its
 // correction (PyTorch: inf or NaN), over all dims (`x.var()`: no dim list),
 // of an untyped tensor, a dim out of range, and a prelu whose weight is
-// not the input's channel count (PyTorch raises).
+// not the input's channel count (PyTorch raises), a norm of p 3.
 // CHECK-LABEL: tg.graph @more_composites
 // CHECK: tg.op "aten::div"({{.*}} {tg.decomposed_from = "aten::var"}
 // CHECK: tg.op "aten::elu"(%arg0, {{.*}} {tg.decomposed_from = "aten::selu"}
@@ -210,7 +210,8 @@ tg.graph @instance(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %r: tensor<6xf32>
 // CHECK-NEXT: tg.op "aten::std"(%arg1,
 // CHECK-NEXT: tg.op "aten::logsumexp"(%arg0, {{.*}} -> tensor<2x1xf32>
 // CHECK-NEXT: tg.op "aten::prelu"(%arg0, %arg2)
-tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf32>) -> (tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>) {
+// CHECK: tg.op "aten::norm"(%arg0,
+tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf32>) -> (tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>) {
   %d2 = tg.constant([2]) : !tg.value
   %d1 = tg.constant([1]) : !tg.value
   %d5 = tg.constant([5]) : !tg.value
@@ -223,7 +224,9 @@ tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf3
   %untyped = tg.op "aten::std"(%u, %d1, %t, %f) : (!tg.tensor, !tg.value, !tg.value, !tg.value) -> !tg.tensor
   %out = tg.op "aten::logsumexp"(%x, %d5, %f) : (tensor<2x1x7xf32>, !tg.value, !tg.value) -> tensor<2x1xf32>
   %p = tg.op "aten::prelu"(%x, %w) : (tensor<2x1x7xf32>, tensor<3xf32>) -> tensor<2x1x7xf32>
-  tg.return %v, %s, %one, %all, %untyped, %out, %p : tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>
+  %p3 = tg.constant(3.0 : f64) : !tg.value
+  %n3 = tg.op "aten::norm"(%x, %p3, %d2, %t) : (tensor<2x1x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x1x1xf32>
+  tg.return %v, %s, %one, %all, %untyped, %out, %p, %n3 : tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>
 }
 
 // -----

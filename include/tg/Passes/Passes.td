@@ -231,6 +231,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `instance_norm` | with the input's statistics (and no running ones to update): the same over the spatial dims of each sample and channel, then the per-channel affine; with the running ones (use_input_stats false): as `batch_norm` |
     | `var`, `std` (over a dim list; `unbiased` or a correction) | `mean`, `sub`, `mul`, `sum`, then `div` by N - correction (`sqrt`) |
     | `logsumexp` | `amax` (an infinite one as 0), `sub`, `exp`, `sum`, `log`, `add` |
+    | `norm` with p 1, 2 (or None) or inf (`F.normalize`'s) | `abs` and `sum`; `mul`, `sum`, `sqrt`; `abs` and `amax` |
+    | `expand_as` of a tensor of static type | `expand` to its shape |
     | `selu` | `elu` with SELU's alpha and scale |
     | `prelu` | `where(x > 0, x, x * weight)`, the weight viewed as `[C, 1, ...]` |
     | `softmax`, `log_softmax` (dtype None) | `amax`, `sub`, `exp`, `sum`, `div` (`log`, `sub`) |
@@ -269,7 +271,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     ListOption<"ops", "ops", "std::string",
                "Decompose only these operators (default: all of "
                "aten::batch_norm, native_batch_norm, layer_norm, group_norm, "
-               "instance_norm, var, std, logsumexp, selu, prelu, softmax, "
+               "instance_norm, var, std, logsumexp, norm, expand_as, selu, prelu, "
+               "softmax, "
                "log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
                "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "

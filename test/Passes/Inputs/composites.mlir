@@ -1,6 +1,6 @@
 // Kernels of one composite op each: decomposed_equals_composite.py compares
 // each with its --tg-decompose form (test/Passes/decompose-numerics.test).
-tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: tensor<2x8x6x6xf32>, %g2: tensor<2x5x7xf32>, %g3: tensor<2x5x7xf32>, %g4: tensor<2x5x7xf32>, %g5: tensor<2x8x6x6xf32>, %g6: tensor<2x5x7xf32>, %g7: tensor<2x8x6x6xf32>, %g8: tensor<3x4xf32>, %g9: tensor<2x5x7xf32>, %g10: tensor<2x8x6x6xf32>, %g11: tensor<8xf32>, %g12: tensor<2x5x7xf32>, %g13: tensor<1xf32>, %g14: tensor<2x8x6x6xf32>, %g15: tensor<8xf32>, %g16: tensor<8xf32>, %g17: tensor<2x8x10xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>) attributes {tg.entry} {
+tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: tensor<2x8x6x6xf32>, %g2: tensor<2x5x7xf32>, %g3: tensor<2x5x7xf32>, %g4: tensor<2x5x7xf32>, %g5: tensor<2x8x6x6xf32>, %g6: tensor<2x5x7xf32>, %g7: tensor<2x8x6x6xf32>, %g8: tensor<3x4xf32>, %g9: tensor<2x5x7xf32>, %g10: tensor<2x8x6x6xf32>, %g11: tensor<8xf32>, %g12: tensor<2x5x7xf32>, %g13: tensor<1xf32>, %g14: tensor<2x8x6x6xf32>, %g15: tensor<8xf32>, %g16: tensor<8xf32>, %g17: tensor<2x8x10xf32>, %g18: tensor<2x5x7xf32>, %g19: tensor<2x8x6x6xf32>, %g20: tensor<2x5x7xf32>, %g21: tensor<2x5x7xf32>, %g22: tensor<2x5x1xf32>, %g23: tensor<2x5x7xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>, tensor<2x5x1xf32>, tensor<2x8xf32>, tensor<2x1x7xf32>, tensor<5x7xf32>, tensor<2x5x7xf32>) attributes {tg.entry} {
   %var_kept = tg.kernel "var_kept"(%g0) : (tensor<2x8x6x6xf32>) -> tensor<2x8x1x1xf32> {
   ^bb0(%a: tensor<2x8x6x6xf32>):
     %d = tg.constant([2, 3]) : !tg.value
@@ -105,5 +105,42 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: te
     %r = tg.op "aten::instance_norm"(%a, %n, %n, %n, %n, %t, %m, %e, %f) : (tensor<2x8x10xf32>, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> tensor<2x8x10xf32>
     tg.kernel_yield %r : tensor<2x8x10xf32>
   }
-  tg.return %var_kept, %var_biased_dropped, %var_correction2, %var_correction_none, %std_dropped, %std_kept, %logsumexp_dropped, %logsumexp_kept, %logsumexp_ninf, %selu, %prelu_channels, %prelu_one, %instance_norm_input_stats, %instance_norm_no_affine : tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>
+  %norm2_kept = tg.kernel "norm2_kept"(%g18) : (tensor<2x5x7xf32>) -> tensor<2x5x1xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %p = tg.constant(2.000000e+00 : f64) : !tg.value
+    %d = tg.constant([-1]) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r = tg.op "aten::norm"(%a, %p, %d, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x5x1xf32>
+    tg.kernel_yield %r : tensor<2x5x1xf32>
+  }
+  %norm1_dropped = tg.kernel "norm1_dropped"(%g19) : (tensor<2x8x6x6xf32>) -> tensor<2x8xf32> {
+  ^bb0(%a: tensor<2x8x6x6xf32>):
+    %p = tg.constant(1 : i64) : !tg.value
+    %d = tg.constant([2, 3]) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::norm"(%a, %p, %d, %k) : (tensor<2x8x6x6xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x8xf32>
+    tg.kernel_yield %r : tensor<2x8xf32>
+  }
+  %norm_inf = tg.kernel "norm_inf"(%g20) : (tensor<2x5x7xf32>) -> tensor<2x1x7xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %p = tg.constant(0x7FF0000000000000 : f64) : !tg.value
+    %d = tg.constant([1]) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r = tg.op "aten::norm"(%a, %p, %d, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x1x7xf32>
+    tg.kernel_yield %r : tensor<2x1x7xf32>
+  }
+  %norm_none = tg.kernel "norm_none"(%g21) : (tensor<2x5x7xf32>) -> tensor<5x7xf32> {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %p = tg.constant(unit) : !tg.value
+    %d = tg.constant([0]) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r = tg.op "aten::norm"(%a, %p, %d, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<5x7xf32>
+    tg.kernel_yield %r : tensor<5x7xf32>
+  }
+  %expand_as = tg.kernel "expand_as"(%g22, %g23) : (tensor<2x5x1xf32>, tensor<2x5x7xf32>) -> tensor<2x5x7xf32> {
+  ^bb0(%a: tensor<2x5x1xf32>, %o: tensor<2x5x7xf32>):
+    %r = tg.op "aten::expand_as"(%a, %o) : (tensor<2x5x1xf32>, tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
+    tg.kernel_yield %r : tensor<2x5x7xf32>
+  }
+  tg.return %var_kept, %var_biased_dropped, %var_correction2, %var_correction_none, %std_dropped, %std_kept, %logsumexp_dropped, %logsumexp_kept, %logsumexp_ninf, %selu, %prelu_channels, %prelu_one, %instance_norm_input_stats, %instance_norm_no_affine, %norm2_kept, %norm1_dropped, %norm_inf, %norm_none, %expand_as : tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>, tensor<2x5x1xf32>, tensor<2x8xf32>, tensor<2x1x7xf32>, tensor<5x7xf32>, tensor<2x5x7xf32>
 }

@@ -1,8 +1,10 @@
 """Composite operators of PyTorch's modules and functions that Inductor
 decomposes, for test/torch-to-tg/more-composites.test: SELU and PReLU
-activations, a norm written with torch.var and torch.std, and logsumexp."""
+activations, a norm written with torch.var and torch.std, logsumexp and
+F.normalize."""
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class Composites(nn.Module):
@@ -19,7 +21,8 @@ class Composites(nn.Module):
         var = torch.var(y, dim=(2, 3), unbiased=False, keepdim=True)
         y = (y - y.mean(dim=(2, 3), keepdim=True)) * torch.rsqrt(var + 1e-5)
         spread = torch.std(y, dim=1)
-        return torch.logsumexp(y * 2.0, dim=-1) + spread.unsqueeze(-1).mean()
+        out = torch.logsumexp(y * 2.0, dim=-1) + spread.unsqueeze(-1).mean()
+        return F.normalize(out, dim=-1)
 
 
 def make():
