@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cmath>
 #include <limits>
@@ -358,6 +359,9 @@ public:
       return failure();
     return decompose(op, rewriter);
   }
+
+  /// The operators this decomposes.
+  ArrayRef<StringRef> getNames() const { return names; }
 
   /// Keeps only the operators `only` names (an in-place form goes with its
   /// operator); false when none is left.
@@ -1249,6 +1253,36 @@ private:
   EliminatedOrigins &eliminated;
 };
 
+/// The decompositions as one pattern that picks them by operator name: as
+/// patterns of their own, each matched against every tg.op in turn (they
+/// all have the same root), which at 1M ops cost more than the rewrites.
+class DecompositionDispatcher : public OpRewritePattern<TracedOp> {
+public:
+  explicit DecompositionDispatcher(MLIRContext *ctx)
+      : OpRewritePattern<TracedOp>(ctx) {}
+
+  void add(std::unique_ptr<Decomposition> decomposition) {
+    for (StringRef name : decomposition->getNames())
+      byName[name].push_back(decomposition.get());
+    owned.push_back(std::move(decomposition));
+  }
+
+  LogicalResult matchAndRewrite(TracedOp op,
+                                PatternRewriter &rewriter) const override {
+    auto it = byName.find(op.getName());
+    if (it == byName.end())
+      return failure();
+    for (Decomposition *decomposition : it->second)
+      if (succeeded(decomposition->matchAndRewrite(op, rewriter)))
+        return success();
+    return failure();
+  }
+
+private:
+  SmallVector<std::unique_ptr<Decomposition>> owned;
+  llvm::StringMap<SmallVector<Decomposition *, 1>> byName;
+};
+
 constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::batch_norm",    "aten::native_batch_norm",
     "aten::layer_norm",    "aten::group_norm",
@@ -1296,9 +1330,11 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<StaticShapeQueryFolding>(ctx));
   all.push_back(std::make_unique<ConstantListFolding>(ctx));
   all.push_back(std::make_unique<PackUnpackFolding>(ctx, eliminated));
+  auto dispatcher = std::make_unique<DecompositionDispatcher>(ctx);
   for (std::unique_ptr<Decomposition> &pattern : all) {
     if (!only.empty() && !pattern->restrictTo(only))
       continue;
-    patterns.add(std::move(pattern));
+    dispatcher->add(std::move(pattern));
   }
+  patterns.add(std::move(dispatcher));
 }

@@ -53,7 +53,8 @@ private:
 /// docs list them.
 llvm::ArrayRef<llvm::StringLiteral> getDecomposedOperators();
 
-/// Adds the decomposition patterns to `patterns`: all of them when `only` is
+/// Adds the decompositions to `patterns` (one pattern that picks them by
+/// operator name): all of them when `only` is
 /// empty, else those of the operators it names (`aten::softmax`; in-place
 /// forms such as `aten::dropout_` are included with their operator).
 /// `eliminated` receives the ops removed without replacement; call its
