@@ -64,7 +64,7 @@ hardtanh clamp clamp_min clamp_max pow relu6 leaky_relu elu softplus erf hardsig
 hardswish mish reciprocal square log1p expm1 sin cos minimum maximum where eq ne lt le
 gt ge logical_not mean sum amax amin batch_norm layer_norm group_norm softmax
 log_softmax dropout feature_dropout alpha_dropout feature_alpha_dropout masked_fill
-instance_norm var std logsumexp norm selu prelu""".split())
+instance_norm var std var_mean std_mean logsumexp norm selu prelu""".split())
 
 
 def left_outside(entry):

@@ -700,22 +700,32 @@ std::optional<SmallVector<int64_t>> getReducedDims(Value dims, int64_t rank) {
 /// var(self, dim, unbiased, keepdim), var(self, dim, correction, keepdim)
 /// and std: `sum((x - mean)^2) / (N - correction)` over the dims (then
 /// `sqrt`), N the number of elements reduced; keepdim false views the
-/// kept dims away. PyTorch: `var` in torch/_refs (through `_var_mean`),
-/// `std` as its `sqrt`. Needs a static shape (N) and N > correction.
+/// kept dims away. var_mean and std_mean also give the mean. PyTorch: `var` in
+/// torch/_refs (through `_var_mean`), `std` as its `sqrt`. Needs a static shape
+/// (N) and N > correction.
 class VarianceDecomposition : public Decomposition {
 public:
   explicit VarianceDecomposition(MLIRContext *ctx)
-      : Decomposition(ctx, {"aten::var", "aten::std"}) {}
+      : Decomposition(ctx, {"aten::var", "aten::std", "aten::var_mean",
+                            "aten::std_mean"}) {}
+
+protected:
+  bool hasOneResult() const override { return false; }
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 4)
+    StringRef name = op.getName();
+    bool withMean = name.ends_with("_mean");
+    if (op->getNumOperands() != 4 || op->getNumResults() != (withMean ? 2 : 1))
       return failure();
     Value x = op->getOperand(0);
     auto type = dyn_cast<RankedTensorType>(x.getType());
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    auto meanType =
+        dyn_cast<RankedTensorType>(op->getResults().back().getType());
     if (!type || !type.hasStaticShape() || !resultType ||
-        !resultType.hasStaticShape())
+        !resultType.hasStaticShape() || !meanType ||
+        meanType.getShape() != resultType.getShape())
       return failure();
     std::optional<SmallVector<int64_t>> dims =
         getReducedDims(op->getOperand(1), type.getRank());
@@ -745,7 +755,7 @@ public:
     Value squared = build.pointwise("aten::mul", {centered, centered});
     Value sum =
         build.reduction("aten::sum", squared, *dims, /*withDtype=*/true);
-    bool isStd = op.getName() == "aten::std";
+    bool isStd = name.starts_with("aten::std");
     Type keptType = sum.getType();
     bool last = !isStd && *keepdim;
     Value y = build.pointwise(
@@ -755,10 +765,17 @@ public:
     if (isStd)
       y = build.pointwise("aten::sqrt", {y},
                           *keepdim ? Type(resultType) : keptType);
-    if (!*keepdim)
-      y = build.create("aten::reshape", resultType,
-                       {y, build.intListConstant(resultType.getShape())});
-    return replace(rewriter, op, y);
+    auto dropKept = [&](Value kept, RankedTensorType to) -> Value {
+      if (*keepdim)
+        return kept;
+      return build.create("aten::reshape", to,
+                          {kept, build.intListConstant(to.getShape())});
+    };
+    y = dropKept(y, resultType);
+    if (!withMean)
+      return replace(rewriter, op, y);
+    rewriter.replaceOp(op, ValueRange{y, dropKept(mean, meanType)});
+    return success();
   }
 };
 

@@ -229,7 +229,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `layer_norm` | `mean`, `sub`, `mul`, `mean`, `add`, `rsqrt`, `mul` over the normalized dims, then `* weight + bias` |
     | `group_norm` | the same over `[N, G, -1]`, viewed back, then the per-channel affine |
     | `instance_norm` | with the input's statistics (and no running ones to update): the same over the spatial dims of each sample and channel, then the per-channel affine; with the running ones (use_input_stats false): as `batch_norm` |
-    | `var`, `std` (over a dim list; `unbiased` or a correction) | `mean`, `sub`, `mul`, `sum`, then `div` by N - correction (`sqrt`) |
+    | `var`, `std`, `var_mean`, `std_mean` (over a dim list; `unbiased` or a correction) | `mean`, `sub`, `mul`, `sum`, then `div` by N - correction (`sqrt`); the `_mean` forms also give the mean |
     | `logsumexp` | `amax` (an infinite one as 0), `sub`, `exp`, `sum`, `log`, `add` |
     | `norm` with p 1, 2 (or None) or inf (`F.normalize`'s) | `abs` and `sum`; `mul`, `sum`, `sqrt`; `abs` and `amax` |
     | `expand_as` of a tensor of static type | `expand` to its shape |
@@ -271,7 +271,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     ListOption<"ops", "ops", "std::string",
                "Decompose only these operators (default: all of "
                "aten::batch_norm, native_batch_norm, layer_norm, group_norm, "
-               "instance_norm, var, std, logsumexp, norm, expand_as, selu, prelu, "
+               "instance_norm, var, std, var_mean, std_mean, logsumexp, norm, "
+               "expand_as, selu, prelu, "
                "softmax, "
                "log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "

@@ -1,6 +1,6 @@
 // Kernels of one composite op each: decomposed_equals_composite.py compares
 // each with its --tg-decompose form (test/Passes/decompose-numerics.test).
-tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: tensor<2x8x6x6xf32>, %g2: tensor<2x5x7xf32>, %g3: tensor<2x5x7xf32>, %g4: tensor<2x5x7xf32>, %g5: tensor<2x8x6x6xf32>, %g6: tensor<2x5x7xf32>, %g7: tensor<2x8x6x6xf32>, %g8: tensor<3x4xf32>, %g9: tensor<2x5x7xf32>, %g10: tensor<2x8x6x6xf32>, %g11: tensor<8xf32>, %g12: tensor<2x5x7xf32>, %g13: tensor<1xf32>, %g14: tensor<2x8x6x6xf32>, %g15: tensor<8xf32>, %g16: tensor<8xf32>, %g17: tensor<2x8x10xf32>, %g18: tensor<2x5x7xf32>, %g19: tensor<2x8x6x6xf32>, %g20: tensor<2x5x7xf32>, %g21: tensor<2x5x7xf32>, %g22: tensor<2x5x1xf32>, %g23: tensor<2x5x7xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>, tensor<2x5x1xf32>, tensor<2x8xf32>, tensor<2x1x7xf32>, tensor<5x7xf32>, tensor<2x5x7xf32>) attributes {tg.entry} {
+tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: tensor<2x8x6x6xf32>, %g2: tensor<2x5x7xf32>, %g3: tensor<2x5x7xf32>, %g4: tensor<2x5x7xf32>, %g5: tensor<2x8x6x6xf32>, %g6: tensor<2x5x7xf32>, %g7: tensor<2x8x6x6xf32>, %g8: tensor<3x4xf32>, %g9: tensor<2x5x7xf32>, %g10: tensor<2x8x6x6xf32>, %g11: tensor<8xf32>, %g12: tensor<2x5x7xf32>, %g13: tensor<1xf32>, %g14: tensor<2x8x6x6xf32>, %g15: tensor<8xf32>, %g16: tensor<8xf32>, %g17: tensor<2x8x10xf32>, %g18: tensor<2x5x7xf32>, %g19: tensor<2x8x6x6xf32>, %g20: tensor<2x5x7xf32>, %g21: tensor<2x5x7xf32>, %g22: tensor<2x8x6x6xf32>, %g23: tensor<2x5x7xf32>, %g24: tensor<2x5x1xf32>, %g25: tensor<2x5x7xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>, tensor<2x5x1xf32>, tensor<2x8xf32>, tensor<2x1x7xf32>, tensor<5x7xf32>, tensor<2x8x1x1xf32>, tensor<2x8x1x1xf32>, tensor<2x5xf32>, tensor<2x5xf32>, tensor<2x5x7xf32>) attributes {tg.entry} {
   %var_kept = tg.kernel "var_kept"(%g0) : (tensor<2x8x6x6xf32>) -> tensor<2x8x1x1xf32> {
   ^bb0(%a: tensor<2x8x6x6xf32>):
     %d = tg.constant([2, 3]) : !tg.value
@@ -137,10 +137,26 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %g0: tensor<2x8x6x6xf32>, %g1: te
     %r = tg.op "aten::norm"(%a, %p, %d, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<5x7xf32>
     tg.kernel_yield %r : tensor<5x7xf32>
   }
-  %expand_as = tg.kernel "expand_as"(%g22, %g23) : (tensor<2x5x1xf32>, tensor<2x5x7xf32>) -> tensor<2x5x7xf32> {
+  %var_mean_kept:2 = tg.kernel "var_mean_kept"(%g22) : (tensor<2x8x6x6xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x8x1x1xf32>) {
+  ^bb0(%a: tensor<2x8x6x6xf32>):
+    %d = tg.constant([2, 3]) : !tg.value
+    %u = tg.constant(false) : !tg.value
+    %k = tg.constant(true) : !tg.value
+    %r:2 = tg.op "aten::var_mean"(%a, %d, %u, %k) : (tensor<2x8x6x6xf32>, !tg.value, !tg.value, !tg.value) -> (tensor<2x8x1x1xf32>, tensor<2x8x1x1xf32>)
+    tg.kernel_yield %r#0, %r#1 : tensor<2x8x1x1xf32>, tensor<2x8x1x1xf32>
+  }
+  %std_mean_dropped:2 = tg.kernel "std_mean_dropped"(%g23) : (tensor<2x5x7xf32>) -> (tensor<2x5xf32>, tensor<2x5xf32>) {
+  ^bb0(%a: tensor<2x5x7xf32>):
+    %d = tg.constant([-1]) : !tg.value
+    %c = tg.constant(unit) : !tg.value
+    %k = tg.constant(false) : !tg.value
+    %r:2 = tg.op "aten::std_mean"(%a, %d, %c, %k) : (tensor<2x5x7xf32>, !tg.value, !tg.value, !tg.value) -> (tensor<2x5xf32>, tensor<2x5xf32>)
+    tg.kernel_yield %r#0, %r#1 : tensor<2x5xf32>, tensor<2x5xf32>
+  }
+  %expand_as = tg.kernel "expand_as"(%g24, %g25) : (tensor<2x5x1xf32>, tensor<2x5x7xf32>) -> tensor<2x5x7xf32> {
   ^bb0(%a: tensor<2x5x1xf32>, %o: tensor<2x5x7xf32>):
     %r = tg.op "aten::expand_as"(%a, %o) : (tensor<2x5x1xf32>, tensor<2x5x7xf32>) -> tensor<2x5x7xf32>
     tg.kernel_yield %r : tensor<2x5x7xf32>
   }
-  tg.return %var_kept, %var_biased_dropped, %var_correction2, %var_correction_none, %std_dropped, %std_kept, %logsumexp_dropped, %logsumexp_kept, %logsumexp_ninf, %selu, %prelu_channels, %prelu_one, %instance_norm_input_stats, %instance_norm_no_affine, %norm2_kept, %norm1_dropped, %norm_inf, %norm_none, %expand_as : tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>, tensor<2x5x1xf32>, tensor<2x8xf32>, tensor<2x1x7xf32>, tensor<5x7xf32>, tensor<2x5x7xf32>
+  tg.return %var_kept, %var_biased_dropped, %var_correction2, %var_correction_none, %std_dropped, %std_kept, %logsumexp_dropped, %logsumexp_kept, %logsumexp_ninf, %selu, %prelu_channels, %prelu_one, %instance_norm_input_stats, %instance_norm_no_affine, %norm2_kept, %norm1_dropped, %norm_inf, %norm_none, %var_mean_kept#0, %var_mean_kept#1, %std_mean_dropped#0, %std_mean_dropped#1, %expand_as : tensor<2x8x1x1xf32>, tensor<2x6x6xf32>, tensor<2x5x1xf32>, tensor<5xf32>, tensor<2x5xf32>, tensor<2x1x1x1xf32>, tensor<2x5xf32>, tensor<2x8x1x1xf32>, tensor<3xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x5x7xf32>, tensor<2x8x6x6xf32>, tensor<2x8x10xf32>, tensor<2x5x1xf32>, tensor<2x8xf32>, tensor<2x1x7xf32>, tensor<5x7xf32>, tensor<2x8x1x1xf32>, tensor<2x8x1x1xf32>, tensor<2x5xf32>, tensor<2x5xf32>, tensor<2x5x7xf32>
 }
