@@ -697,6 +697,26 @@ std::optional<SmallVector<int64_t>> getReducedDims(Value dims, int64_t rank) {
   return result;
 }
 
+/// Whether `result` is what reducing the floats of `input` over `dims`
+/// gives (kept as size 1, or dropped): PyTorch computes these reductions on
+/// floating-point tensors only (`logsumexp` of integers gives floats, `var`
+/// and `norm` of integers raise), and a result of another shape is a call
+/// PyTorch would not make.
+bool isFloatReduction(RankedTensorType input, RankedTensorType result,
+                      ArrayRef<int64_t> dims, bool keepdim) {
+  if (!isa<FloatType>(input.getElementType()) ||
+      result.getElementType() != input.getElementType())
+    return false;
+  SmallVector<int64_t> shape;
+  for (auto [i, size] : llvm::enumerate(input.getShape())) {
+    if (!llvm::is_contained(dims, int64_t(i)))
+      shape.push_back(size);
+    else if (keepdim)
+      shape.push_back(1);
+  }
+  return result.getShape() == ArrayRef<int64_t>(shape);
+}
+
 /// var(self, dim, unbiased, keepdim), var(self, dim, correction, keepdim)
 /// and std: `sum((x - mean)^2) / (N - correction)` over the dims (then
 /// `sqrt`), N the number of elements reduced; keepdim false views the
@@ -730,7 +750,8 @@ protected:
     std::optional<SmallVector<int64_t>> dims =
         getReducedDims(op->getOperand(1), type.getRank());
     std::optional<bool> keepdim = getBool(op->getOperand(3));
-    if (!dims || !keepdim)
+    if (!dims || !keepdim ||
+        !isFloatReduction(type, resultType, *dims, *keepdim))
       return failure();
     // The third operand: `unbiased` (a bool), or `correction` (a number, or
     // None for 1).
@@ -801,7 +822,8 @@ public:
     std::optional<SmallVector<int64_t>> dims =
         getReducedDims(op->getOperand(1), type.getRank());
     std::optional<bool> keepdim = getBool(op->getOperand(2));
-    if (!dims || !keepdim)
+    if (!dims || !keepdim ||
+        !isFloatReduction(type, resultType, *dims, *keepdim))
       return failure();
     DecompositionBuilder build(rewriter, op);
     Value max = build.reduction("aten::amax", x, *dims, /*withDtype=*/false);
@@ -830,9 +852,8 @@ public:
 
 /// norm(self, p, dim, keepdim) for p 1, 2 (or None) and inf (F.normalize's
 /// is 2): `sum(abs(x))`, `sqrt(sum(x * x))`, `amax(abs(x))` over the dims;
-/// without keepdim,
-/// viewed to the result's shape. PyTorch: `linalg_vector_norm` in
-/// torch/_refs/linalg (what `norm` is for these p).
+/// without keepdim, viewed to the result's shape. PyTorch: `linalg_vector_norm`
+/// in torch/_refs/linalg (what `norm` is for these p).
 class VectorNormDecomposition : public Decomposition {
 public:
   explicit VectorNormDecomposition(MLIRContext *ctx)
@@ -856,7 +877,8 @@ public:
     std::optional<SmallVector<int64_t>> dims =
         getReducedDims(op->getOperand(2), type.getRank());
     std::optional<bool> keepdim = getBool(op->getOperand(3));
-    if (!dims || !keepdim)
+    if (!dims || !keepdim ||
+        !isFloatReduction(type, resultType, *dims, *keepdim))
       return failure();
     DecompositionBuilder build(rewriter, op);
     Type last = *keepdim ? Type(resultType) : Type();
@@ -945,8 +967,10 @@ public:
     Value x = op->getOperand(0);
     auto type = dyn_cast<RankedTensorType>(x.getType());
     auto weightType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
-    if (!type || !weightType || weightType.getRank() != 1 ||
-        !weightType.hasStaticShape())
+    // A 0-d input keeps its rank where a `[1]` weight would broadcast it to
+    // `[1]`: left alone.
+    if (!type || type.getRank() < 1 || !weightType ||
+        weightType.getRank() != 1 || !weightType.hasStaticShape())
       return failure();
     int64_t channels = weightType.getDimSize(0);
     DecompositionBuilder build(rewriter, op);
@@ -1304,7 +1328,8 @@ constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::batch_norm",    "aten::native_batch_norm",
     "aten::layer_norm",    "aten::group_norm",
     "aten::instance_norm", "aten::var",
-    "aten::std",           "aten::logsumexp",
+    "aten::std",           "aten::var_mean",
+    "aten::std_mean",      "aten::logsumexp",
     "aten::norm",          "aten::expand_as",
     "aten::selu",          "aten::prelu",
     "aten::softmax",       "aten::log_softmax",

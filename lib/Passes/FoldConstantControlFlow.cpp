@@ -24,6 +24,7 @@
 
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
+#include "tg/Passes/Decompositions.h"
 #include "tg/Passes/Passes.h"
 
 #include "mlir/IR/Matchers.h"
@@ -330,36 +331,80 @@ std::optional<Scalar> evaluateLength(Value operand, unsigned depth) {
   return std::nullopt;
 }
 
-/// Whether `a` and `b` are two different arguments of the entry graph.
-bool areDistinctEntryArguments(Value a, Value b) {
-  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
-  if (!argA || !argB || argA == argB || argA.getOwner() != argB.getOwner())
-    return false;
-  auto graph = dyn_cast<GraphOp>(argA.getOwner()->getParentOp());
-  return graph && graph.isEntry() &&
-         argA.getOwner() == &graph.getBody().front();
+/// The value whose object `value` is: through casts, and through in-place
+/// ops, which return their first operand (`b = a.unsqueeze_(0)` is `a`,
+/// whatever shape each was typed with when made).
+Value getObjectRoot(Value value) {
+  while (true) {
+    value = stripCasts(value);
+    auto op = value.getDefiningOp<TracedOp>();
+    if (!op || op->getNumOperands() == 0 || op->getNumResults() != 1 ||
+        !isInPlaceOperator(op.getName()))
+      return value;
+    value = op->getOperand(0);
+  }
 }
 
-/// `x is y` / `x is not y` on what identity is known for: the same value
-/// (through casts), tensors of the example run that are different objects
-/// in it, or a tensor (never None) against None.
+/// Whether `root` is an argument of the entry graph.
+bool isEntryArgument(Value root) {
+  auto arg = dyn_cast<BlockArgument>(root);
+  if (!arg)
+    return false;
+  auto graph = dyn_cast<GraphOp>(arg.getOwner()->getParentOp());
+  return graph && graph.isEntry() && arg.getOwner() == &graph.getBody().front();
+}
+
+/// Whether `root` is a tensor a call made anew, never one of its operands:
+/// the ops that compute the query of an attention block (a layer norm, a
+/// linear, arithmetic), in their forms without `out=`. Not an op that may
+/// hand back its input (`contiguous`, `to`, `dropout` in eval, `flatten` of
+/// one dim), nor a value read from a list, a tuple, a module or a branch.
+bool isFreshTensor(Value root) {
+  auto op = root.getDefiningOp<TracedOp>();
+  if (!op || op->getNumResults() != 1 || !op.getBodies().empty() ||
+      !isTensorType(root.getType()))
+    return false;
+  StringRef name = op.getName();
+  unsigned operands = op->getNumOperands();
+  return (name == "aten::layer_norm" && operands == 6) ||
+         (name == "aten::linear" && operands == 3) ||
+         ((name == "aten::add" || name == "aten::sub") && operands == 3) ||
+         ((name == "aten::mul" || name == "aten::div") && operands == 2);
+}
+
+/// `x is y` / `x is not y` on what identity is known for: the same object
+/// (through casts and in-place ops), different objects (a tensor made anew
+/// against another or an argument; two arguments of the example run), or a
+/// tensor (never None) against None.
 std::optional<Scalar> evaluateIdentity(TracedOp op, unsigned depth) {
   bool negate = op.getName() == "aten::__isnot__";
-  Value lhs = stripCasts(op->getOperand(0)),
-        rhs = stripCasts(op->getOperand(1));
+  Value lhs = getObjectRoot(op->getOperand(0)),
+        rhs = getObjectRoot(op->getOperand(1));
   if (lhs == rhs)
     return makeBool(!negate);
-  // Static types come from one run of the example inputs (torch-to-tg
-  // --example-input), which the program is specialized to, as a tracer
-  // specializes it (and Dynamo guards on it): in that run two tensors of
-  // different types are different objects, and so are two different example
-  // inputs, each a tensor of its own. This is cross-attention's `query is
-  // key` in nn.MultiheadAttention, whose branches otherwise keep the fast
-  // path and the general one, untyped.
+  // Two different objects. A tensor a call made anew is no other value (not
+  // an argument, not another call's tensor). Static types come from one run
+  // of the example inputs (torch-to-tg --example-input), which the program
+  // is specialized to, as a tracer specializes it (and Dynamo guards on
+  // it): in that run two different arguments of the entry graph were two
+  // tensors, and one object has one type, but for in-place ops that reshape
+  // it, which return their operand and are followed above. (An `out=`
+  // variant also returns its operand, resized: a program that compares the
+  // two by identity is not told apart; docs/passes/fold-constant-control-
+  // flow.md.) This is cross-attention's `query is key` in
+  // nn.MultiheadAttention, whose branches (the same attention, computed two
+  // ways) otherwise keep both paths, untyped.
+  bool lhsFresh = isFreshTensor(lhs), rhsFresh = isFreshTensor(rhs);
   auto lhsType = dyn_cast<RankedTensorType>(lhs.getType());
   auto rhsType = dyn_cast<RankedTensorType>(rhs.getType());
-  if (lhsType && rhsType &&
-      (lhsType != rhsType || areDistinctEntryArguments(lhs, rhs)))
+  bool typed = lhsType && rhsType;
+  bool typesDiffer =
+      typed &&
+      (lhsType.getElementType() != rhsType.getElementType() ||
+       failed(verifyCompatibleShape(lhsType.getShape(), rhsType.getShape())));
+  if ((lhsFresh && (rhsFresh || isEntryArgument(rhs))) ||
+      (rhsFresh && isEntryArgument(lhs)) ||
+      (typed && isEntryArgument(lhs) && isEntryArgument(rhs)) || typesDiffer)
     return makeBool(negate);
   for (unsigned side = 0; side < 2; ++side) {
     // A tensor stays a tensor through the importer's casts to Optional.

@@ -5,6 +5,9 @@
 // ops= restricts the decompositions (an in-place form goes with its
 // operator); a name the pass does not decompose is an error.
 // RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::softmax,aten::dropout' | FileCheck %s --check-prefix=ONLY
+// Every operator --help lists is one ops= takes (var_mean and std_mean were
+// listed and refused).
+// RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::batch_norm,aten::native_batch_norm,aten::layer_norm,aten::group_norm,aten::instance_norm,aten::var,aten::std,aten::var_mean,aten::std_mean,aten::logsumexp,aten::norm,aten::expand_as,aten::selu,aten::prelu,aten::softmax,aten::log_softmax,aten::linear,aten::addmm,aten::dropout,aten::feature_dropout,aten::alpha_dropout,aten::feature_alpha_dropout,aten::masked_fill,aten::adaptive_avg_pool2d,aten::dim,aten::size,prim::ListConstruct,prim::TupleUnpack,prim::ListUnpack' -o /dev/null
 // ONLY-LABEL: tg.graph @"Net::bn"
 // ONLY: tg.op "aten::batch_norm"
 // ONLY-LABEL: tg.graph @softmax
@@ -201,7 +204,10 @@ tg.graph @instance(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %r: tensor<6xf32>
 // PyTorch's). Left alone: a variance over no more elements than its
 // correction (PyTorch: inf or NaN), over all dims (`x.var()`: no dim list),
 // of an untyped tensor, a dim out of range, and a prelu whose weight is
-// not the input's channel count (PyTorch raises), a norm of p 3.
+// not the input's channel count (PyTorch raises), a norm of p 3, a prelu
+// of a 0-d input (a [1] weight would make it [1]), a logsumexp of integers
+// (PyTorch computes floats), a variance whose result is not the reduced
+// shape.
 // CHECK-LABEL: tg.graph @more_composites
 // CHECK: tg.op "aten::div"({{.*}} {tg.decomposed_from = "aten::var"}
 // CHECK: tg.op "aten::elu"(%arg0, {{.*}} {tg.decomposed_from = "aten::selu"}
@@ -211,7 +217,10 @@ tg.graph @instance(%x: tensor<2x6x4x4xf32>, %w: tensor<6xf32>, %r: tensor<6xf32>
 // CHECK-NEXT: tg.op "aten::logsumexp"(%arg0, {{.*}} -> tensor<2x1xf32>
 // CHECK-NEXT: tg.op "aten::prelu"(%arg0, %arg2)
 // CHECK: tg.op "aten::norm"(%arg0,
-tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf32>) -> (tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>) {
+// CHECK: tg.op "aten::prelu"(%arg3,
+// CHECK-NEXT: tg.op "aten::logsumexp"(%arg4,
+// CHECK-NEXT: tg.op "aten::var"(%arg0, %{{.*}}) : {{.*}} -> tensor<5xf32>
+tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf32>, %scalar: tensor<f32>, %ints: tensor<2x3xi64>) -> (tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>, tensor<f32>, tensor<2xf32>, tensor<5xf32>) {
   %d2 = tg.constant([2]) : !tg.value
   %d1 = tg.constant([1]) : !tg.value
   %d5 = tg.constant([5]) : !tg.value
@@ -226,7 +235,11 @@ tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf3
   %p = tg.op "aten::prelu"(%x, %w) : (tensor<2x1x7xf32>, tensor<3xf32>) -> tensor<2x1x7xf32>
   %p3 = tg.constant(3.0 : f64) : !tg.value
   %n3 = tg.op "aten::norm"(%x, %p3, %d2, %t) : (tensor<2x1x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<2x1x1xf32>
-  tg.return %v, %s, %one, %all, %untyped, %out, %p, %n3 : tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>
+  %w1 = tg.constant(dense<2.500000e-01> : tensor<1xf32>) : tensor<1xf32>
+  %p0 = tg.op "aten::prelu"(%scalar, %w1) : (tensor<f32>, tensor<1xf32>) -> tensor<f32>
+  %l = tg.op "aten::logsumexp"(%ints, %d1, %f) : (tensor<2x3xi64>, !tg.value, !tg.value) -> tensor<2xf32>
+  %bad = tg.op "aten::var"(%x, %d2, %t, %f) : (tensor<2x1x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<5xf32>
+  tg.return %v, %s, %one, %all, %untyped, %out, %p, %n3, %p0, %l, %bad : tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>, tensor<f32>, tensor<2xf32>, tensor<5xf32>
 }
 
 // -----

@@ -154,40 +154,68 @@ tg.graph @"identity"(%x: !tg.tensor, %bias: tensor<6xf32>) -> (!tg.value, !tg.va
 
 // -----
 
-// Cross-attention's `query is key`: tensors of the example run (static
-// types) are different objects in it when their types differ, or when they
-// are two different arguments of the entry graph (two example inputs).
-// Two values of one type that are not both entry arguments stay unknown
-// (`x` and a view of it may be the same object or not).
+// Cross-attention's `query is key`: in the example inputs' run the program
+// is specialized to, two different arguments of the entry graph are
+// different objects (whatever their types), and so are tensors of
+// different types; a tensor a layer norm, a linear or arithmetic made anew
+// is no argument and no other such tensor. In-place ops return their
+// operand: `a.unsqueeze_(0) is a`, although the two are typed with
+// different shapes.
 // CHECK-LABEL: tg.graph @"Net::forward"(
 // CHECK-NOT:     prim::If
-// CHECK:         tg.op "taken::different_types"
 // CHECK:         tg.op "taken::distinct_inputs"
+// CHECK:         tg.op "taken::same_shape_inputs"
+// CHECK:         tg.op "taken::fresh"
+// CHECK:         tg.op "taken::in_place"
 // CHECK-NOT:     not_taken
-tg.graph @"Net::forward"(%self: !tg.module<"Net">, %q: tensor<2x8xf32>, %kv: tensor<2x10xf32>, %k2: tensor<2x10xf32>) -> (!tg.value, !tg.value) attributes {tg.entry} {
+tg.graph @"Net::forward"(%self: !tg.module<"Net">, %q: tensor<2x8xf32>, %kv: tensor<2x10xf32>, %k2: tensor<2x10xf32>) -> (!tg.value, !tg.value, !tg.value, !tg.value) attributes {tg.entry} {
   %qv = tg.op "prim::unchecked_cast"(%q) : (tensor<2x8xf32>) -> !tg.value
   %isnot = tg.op "aten::__isnot__"(%qv, %kv) : (!tg.value, tensor<2x10xf32>) -> !tg.value
   %a = tg.op "prim::If"(%isnot) ({
-    %v = tg.op "taken::different_types"() : () -> !tg.value
+    %v = tg.op "taken::distinct_inputs"() : () -> !tg.value
     tg.yield %v : !tg.value
   }, {
-    %v = tg.op "not_taken::different_types"() : () -> !tg.value
+    %v = tg.op "not_taken::distinct_inputs"() : () -> !tg.value
     tg.yield %v : !tg.value
   }) : (!tg.value) -> !tg.value
   %is = tg.op "aten::__is__"(%kv, %k2) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
   %b = tg.op "prim::If"(%is) ({
-    %v = tg.op "not_taken::distinct_inputs"() : () -> !tg.value
+    %v = tg.op "not_taken::same_shape_inputs"() : () -> !tg.value
     tg.yield %v : !tg.value
   }, {
-    %v = tg.op "taken::distinct_inputs"() : () -> !tg.value
+    %v = tg.op "taken::same_shape_inputs"() : () -> !tg.value
     tg.yield %v : !tg.value
   }) : (!tg.value) -> !tg.value
-  tg.return %a, %b : !tg.value, !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %sum = tg.op "aten::add"(%kv, %k2, %one) : (tensor<2x10xf32>, tensor<2x10xf32>, !tg.value) -> tensor<2x10xf32>
+  %is2 = tg.op "aten::__is__"(%sum, %kv) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
+  %c = tg.op "prim::If"(%is2) ({
+    %v = tg.op "not_taken::fresh"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "taken::fresh"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  %zero = tg.constant(0 : i64) : !tg.value
+  %grown = tg.op "aten::unsqueeze_"(%sum, %zero) : (tensor<2x10xf32>, !tg.value) -> tensor<1x2x10xf32>
+  %is3 = tg.op "aten::__is__"(%grown, %sum) : (tensor<1x2x10xf32>, tensor<2x10xf32>) -> !tg.value
+  %d = tg.op "prim::If"(%is3) ({
+    %v = tg.op "taken::in_place"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "not_taken::in_place"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  tg.return %a, %b, %c, %d : !tg.value, !tg.value, !tg.value, !tg.value
 }
 
+// Unknown, of one type: two arguments of a graph other than the entry (no
+// example run tells), a view against another value, and an op that may hand
+// back its input (`contiguous` of a contiguous tensor is that tensor)
+// against it.
 // CHECK-LABEL: tg.graph @not_entry(
-// CHECK-COUNT-2: tg.op "prim::If"
-tg.graph @"not_entry"(%x: tensor<2x10xf32>, %y: tensor<2x10xf32>) -> (!tg.value, !tg.value) {
+// CHECK-COUNT-3: tg.op "prim::If"
+tg.graph @"not_entry"(%x: tensor<2x10xf32>, %y: tensor<2x10xf32>) -> (!tg.value, !tg.value, !tg.value) {
   %is = tg.op "aten::__is__"(%x, %y) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
   %a = tg.op "prim::If"(%is) ({
     %v = tg.op "either::a"() : () -> !tg.value
@@ -205,7 +233,18 @@ tg.graph @"not_entry"(%x: tensor<2x10xf32>, %y: tensor<2x10xf32>) -> (!tg.value,
     %v = tg.op "either::d"() : () -> !tg.value
     tg.yield %v : !tg.value
   }) : (!tg.value) -> !tg.value
-  tg.return %a, %b : !tg.value, !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %fresh = tg.op "aten::add"(%x, %y, %one) : (tensor<2x10xf32>, tensor<2x10xf32>, !tg.value) -> tensor<2x10xf32>
+  %same = tg.op "aten::contiguous"(%fresh) : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %is3 = tg.op "aten::__is__"(%same, %fresh) : (tensor<2x10xf32>, tensor<2x10xf32>) -> !tg.value
+  %c = tg.op "prim::If"(%is3) ({
+    %v = tg.op "either::e"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "either::f"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  tg.return %a, %b, %c : !tg.value, !tg.value, !tg.value
 }
 
 // -----

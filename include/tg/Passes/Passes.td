@@ -124,11 +124,12 @@ def TGFoldConstantControlFlow
     numbers and strings, `bool(x)`, integer arithmetic with Python's
     division, `len` and f-strings (`aten::format`) of known strings, `len`
     and `in` of lists built in place that nothing changes, `is None` /
-    `is not None` (a tensor never is), `x is x`, `x is y` false for tensors
-    that are different objects in the example inputs' run whose static types
-    the program has (types that differ, or two different arguments of the
-    `tg.entry` graph: cross-attention's `query is key`), and what a static
-    tensor type says: `dim()`, `dtype`, `is_floating_point()`, `size(d)`, the shape
+    `is not None` (a tensor never is), `x is x` (also through in-place
+    ops), `x is y` false for different objects (tensors made anew by a layer
+    norm, a linear or arithmetic; with static types, two arguments of the
+    `tg.entry` graph or tensors of different types: cross-attention's
+    `query is key`; docs/passes/fold-constant-control-flow.md says where
+    this assumes the example run), and what a static tensor type says: `dim()`, `dtype`, `is_floating_point()`, `size(d)`, the shape
     as a list or unpacked); two single-block regions without arguments,
     each ended by a `tg.yield` of as many values as the If has results. The
     taken block's ops move before the If, in order, unchanged (locations and
@@ -272,9 +273,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
                "Decompose only these operators (default: all of "
                "aten::batch_norm, native_batch_norm, layer_norm, group_norm, "
                "instance_norm, var, std, var_mean, std_mean, logsumexp, norm, "
-               "expand_as, selu, prelu, "
-               "softmax, "
-               "log_softmax, linear, addmm, dropout, feature_dropout, "
+               "expand_as, selu, prelu, softmax, log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
                "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "
                "prim::TupleUnpack, prim::ListUnpack)">,

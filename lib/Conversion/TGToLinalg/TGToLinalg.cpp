@@ -1494,7 +1494,7 @@ struct ExtractKernelsPass
           hasUnshapedTensor(kernel)) {
         kernel.emitWarning()
             << "tg-extract-kernels: skipped kernel '" << kernel.getKernelName()
-            << "': it has no static tensor shape, and its graph '"
+            << "': it has a tensor of no static type, and its graph '"
             << graph.getSymName()
             << "' is not the entry graph, which example inputs type (name it "
                "in kernels= with shape= to extract it)";

@@ -612,12 +612,12 @@ class TorchScriptImporter:
                 # decomposes as one without an affine part.
                 known, value = True, None
             if known:
-                # A scalar attribute that no method writes and every instance
-                # of the class holds with the same value (`self.training`:
-                # the mode the model was imported in; flags such as
-                # `self.transform_input`) is a constant, as torch.jit.freeze
-                # makes it, so that the branches on it resolve (--tg-inline
-                # folds them).
+                # A None slot (above), or a scalar attribute that no method
+                # writes and every instance of the class holds with the same
+                # value (`self.training`: the mode the model was imported
+                # in; flags such as `self.transform_input`), is a constant,
+                # as torch.jit.freeze makes it, so that the branches on it
+                # resolve (--tg-inline folds them).
                 lines.append("%s%s = tg.constant(%s) : %s %s" % (
                     indent, self.name(outputs[0]), py_attr(value),
                     self.tg_type(outputs[0].type()), loc))
