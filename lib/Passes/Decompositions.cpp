@@ -717,6 +717,55 @@ bool isFloatReduction(RankedTensorType input, RankedTensorType result,
   return result.getShape() == ArrayRef<int64_t>(shape);
 }
 
+/// A reduction call whose types say what PyTorch computes: a tensor of
+/// static float type reduced over constant dims (operand `dimsAt`) with a
+/// constant keepdim (operand `keepdimAt`), every result of the reduced
+/// shape.
+struct ReductionCall {
+  Value input;
+  RankedTensorType inputType, resultType;
+  SmallVector<int64_t> dims;
+  bool keepdim;
+
+  static std::optional<ReductionCall> match(TracedOp op, unsigned dimsAt,
+                                            unsigned keepdimAt) {
+    if (op->getNumOperands() <= std::max(dimsAt, keepdimAt) ||
+        op->getNumResults() == 0)
+      return std::nullopt;
+    ReductionCall call;
+    call.input = op->getOperand(0);
+    call.inputType = dyn_cast<RankedTensorType>(call.input.getType());
+    call.resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!call.inputType || !call.inputType.hasStaticShape() ||
+        !call.resultType || !call.resultType.hasStaticShape())
+      return std::nullopt;
+    std::optional<SmallVector<int64_t>> dims =
+        getReducedDims(op->getOperand(dimsAt), call.inputType.getRank());
+    std::optional<bool> keepdim = getBool(op->getOperand(keepdimAt));
+    if (!dims || !keepdim)
+      return std::nullopt;
+    call.dims = std::move(*dims);
+    call.keepdim = *keepdim;
+    for (Type type : op->getResultTypes())
+      if (type != call.resultType ||
+          !isFloatReduction(call.inputType, call.resultType, call.dims,
+                            call.keepdim))
+        return std::nullopt;
+    return call;
+  }
+
+  /// `kept`, computed with the reduced dims kept, as the result: itself
+  /// with keepdim, else viewed to the result's shape.
+  Value asResult(DecompositionBuilder &build, Value kept) const {
+    if (keepdim)
+      return kept;
+    return build.create("aten::reshape", resultType,
+                        {kept, build.intListConstant(resultType.getShape())});
+  }
+  /// The type of the last op before `asResult`: the result's with keepdim.
+  Type lastType() const { return keepdim ? Type(resultType) : Type(); }
+};
+
 /// var(self, dim, unbiased, keepdim), var(self, dim, correction, keepdim)
 /// and std: `sum((x - mean)^2) / (N - correction)` over the dims (then
 /// `sqrt`), N the number of elements reduced; keepdim false views the
@@ -738,20 +787,8 @@ protected:
     bool withMean = name.ends_with("_mean");
     if (op->getNumOperands() != 4 || op->getNumResults() != (withMean ? 2 : 1))
       return failure();
-    Value x = op->getOperand(0);
-    auto type = dyn_cast<RankedTensorType>(x.getType());
-    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    auto meanType =
-        dyn_cast<RankedTensorType>(op->getResults().back().getType());
-    if (!type || !type.hasStaticShape() || !resultType ||
-        !resultType.hasStaticShape() || !meanType ||
-        meanType.getShape() != resultType.getShape())
-      return failure();
-    std::optional<SmallVector<int64_t>> dims =
-        getReducedDims(op->getOperand(1), type.getRank());
-    std::optional<bool> keepdim = getBool(op->getOperand(3));
-    if (!dims || !keepdim ||
-        !isFloatReduction(type, resultType, *dims, *keepdim))
+    std::optional<ReductionCall> call = ReductionCall::match(op, 1, 3);
+    if (!call)
       return failure();
     // The third operand: `unbiased` (a bool), or `correction` (a number, or
     // None for 1).
@@ -766,36 +803,29 @@ protected:
     else
       return failure();
     int64_t count = 1;
-    for (int64_t dim : *dims)
-      count *= type.getDimSize(dim);
+    for (int64_t dim : call->dims)
+      count *= call->inputType.getDimSize(dim);
     if (count - correction <= 0)
       return failure();
     DecompositionBuilder build(rewriter, op);
-    Value mean = build.reduction("aten::mean", x, *dims, /*withDtype=*/true);
+    Value x = call->input;
+    Value mean =
+        build.reduction("aten::mean", x, call->dims, /*withDtype=*/true);
     Value centered = build.pointwise("aten::sub", {x, mean, build.one()});
     Value squared = build.pointwise("aten::mul", {centered, centered});
     Value sum =
-        build.reduction("aten::sum", squared, *dims, /*withDtype=*/true);
+        build.reduction("aten::sum", squared, call->dims, /*withDtype=*/true);
     bool isStd = name.starts_with("aten::std");
-    Type keptType = sum.getType();
-    bool last = !isStd && *keepdim;
     Value y = build.pointwise(
         "aten::div",
         {sum, build.constant(rewriter.getF64FloatAttr(count - correction))},
-        last ? Type(resultType) : keptType);
+        isStd ? Type() : call->lastType());
     if (isStd)
-      y = build.pointwise("aten::sqrt", {y},
-                          *keepdim ? Type(resultType) : keptType);
-    auto dropKept = [&](Value kept, RankedTensorType to) -> Value {
-      if (*keepdim)
-        return kept;
-      return build.create("aten::reshape", to,
-                          {kept, build.intListConstant(to.getShape())});
-    };
-    y = dropKept(y, resultType);
+      y = build.pointwise("aten::sqrt", {y}, call->lastType());
+    y = call->asResult(build, y);
     if (!withMean)
       return replace(rewriter, op, y);
-    rewriter.replaceOp(op, ValueRange{y, dropKept(mean, meanType)});
+    rewriter.replaceOp(op, ValueRange{y, call->asResult(build, mean)});
     return success();
   }
 };
@@ -811,22 +841,15 @@ public:
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 3)
-      return failure();
-    Value x = op->getOperand(0);
-    auto type = dyn_cast<RankedTensorType>(x.getType());
-    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!type || !type.hasStaticShape() || !resultType ||
-        !resultType.hasStaticShape())
-      return failure();
-    std::optional<SmallVector<int64_t>> dims =
-        getReducedDims(op->getOperand(1), type.getRank());
-    std::optional<bool> keepdim = getBool(op->getOperand(2));
-    if (!dims || !keepdim ||
-        !isFloatReduction(type, resultType, *dims, *keepdim))
+    std::optional<ReductionCall> call = op->getNumOperands() == 3
+                                            ? ReductionCall::match(op, 1, 2)
+                                            : std::nullopt;
+    if (!call)
       return failure();
     DecompositionBuilder build(rewriter, op);
-    Value max = build.reduction("aten::amax", x, *dims, /*withDtype=*/false);
+    Value x = call->input;
+    Value max =
+        build.reduction("aten::amax", x, call->dims, /*withDtype=*/false);
     auto maskType = RankedTensorType::get(
         cast<RankedTensorType>(max.getType()).getShape(), rewriter.getI1Type());
     Value magnitude = build.pointwise("aten::abs", {max});
@@ -839,14 +862,12 @@ public:
         {infinite, build.constant(rewriter.getF64FloatAttr(0.0)), max});
     Value shifted = build.pointwise("aten::sub", {x, finiteMax, build.one()});
     Value exp = build.pointwise("aten::exp", {shifted});
-    Value sum = build.reduction("aten::sum", exp, *dims, /*withDtype=*/true);
+    Value sum =
+        build.reduction("aten::sum", exp, call->dims, /*withDtype=*/true);
     Value log = build.pointwise("aten::log", {sum});
     Value y = build.pointwise("aten::add", {log, finiteMax, build.one()},
-                              *keepdim ? Type(resultType) : Type());
-    if (!*keepdim)
-      y = build.create("aten::reshape", resultType,
-                       {y, build.intListConstant(resultType.getShape())});
-    return replace(rewriter, op, y);
+                              call->lastType());
+    return replace(rewriter, op, call->asResult(build, y));
   }
 };
 
@@ -861,44 +882,33 @@ public:
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 4)
+    std::optional<ReductionCall> call = op->getNumOperands() == 4
+                                            ? ReductionCall::match(op, 2, 3)
+                                            : std::nullopt;
+    if (!call)
       return failure();
-    Value x = op->getOperand(0);
-    auto type = dyn_cast<RankedTensorType>(x.getType());
-    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     // A p of None is 2 (`norm.ScalarOpt_dim`).
     std::optional<double> p = isNone(op->getOperand(1))
                                   ? std::optional<double>(2.0)
                                   : getNumber(op->getOperand(1));
-    if (!type || !type.hasStaticShape() || !resultType ||
-        !resultType.hasStaticShape() || !p ||
-        (*p != 1.0 && *p != 2.0 && !std::isinf(*p)) || *p < 0)
-      return failure();
-    std::optional<SmallVector<int64_t>> dims =
-        getReducedDims(op->getOperand(2), type.getRank());
-    std::optional<bool> keepdim = getBool(op->getOperand(3));
-    if (!dims || !keepdim ||
-        !isFloatReduction(type, resultType, *dims, *keepdim))
+    if (!p || (*p != 1.0 && *p != 2.0 && !std::isinf(*p)) || *p < 0)
       return failure();
     DecompositionBuilder build(rewriter, op);
-    Type last = *keepdim ? Type(resultType) : Type();
+    Value x = call->input;
     Value y;
     if (*p == 2.0) {
       Value squared = build.pointwise("aten::mul", {x, x});
       Value sum =
-          build.reduction("aten::sum", squared, *dims, /*withDtype=*/true);
-      y = build.pointwise("aten::sqrt", {sum}, last);
+          build.reduction("aten::sum", squared, call->dims, /*withDtype=*/true);
+      y = build.pointwise("aten::sqrt", {sum}, call->lastType());
     } else {
       Value magnitude = build.pointwise("aten::abs", {x});
-      y = *p == 1.0 ? build.reduction("aten::sum", magnitude, *dims,
+      y = *p == 1.0 ? build.reduction("aten::sum", magnitude, call->dims,
                                       /*withDtype=*/true)
-                    : build.reduction("aten::amax", magnitude, *dims,
+                    : build.reduction("aten::amax", magnitude, call->dims,
                                       /*withDtype=*/false);
     }
-    if (!*keepdim)
-      y = build.create("aten::reshape", resultType,
-                       {y, build.intListConstant(resultType.getShape())});
-    return replace(rewriter, op, y);
+    return replace(rewriter, op, call->asResult(build, y));
   }
 };
 
