@@ -1463,16 +1463,15 @@ struct ExtractKernelsPass
     return sizes;
   }
 
-  /// The kernels the `kernels` option names (every kernel when it is empty),
-  /// in walk order; failure with a diagnostic for a name no kernel has, or
-  /// for a module without kernels.
-  /// The kernels named in `kernels`, or by default every kernel but those
-  /// that cannot be typed: a kernel with a tensor of no static shape, in a
-  /// graph other than the entry, when `shape` gives none. Example inputs
-  /// type only the program the entry runs, and a graph it never calls stays
-  /// as imported (MultiheadAttention's `out_proj.forward`, which the entry
-  /// never calls, holds a fused linear): such a kernel is skipped with a
-  /// warning that names it, not an error that fails every other kernel.
+  /// The kernels named in `kernels`, in walk order, or by default every
+  /// kernel but those that cannot be typed: a kernel with a tensor of no
+  /// static type, in a graph other than the entry, when `shape` gives none.
+  /// Example inputs type only the program the entry runs, and a graph it
+  /// never calls stays as imported (MultiheadAttention's `out_proj.forward`,
+  /// which the entry never calls, holds a fused linear): such a kernel is
+  /// skipped with a warning that names it, not an error that fails every
+  /// other kernel. Failure with a diagnostic for a name no kernel has, for
+  /// a module without kernels, and when every kernel was skipped.
   FailureOr<SmallVector<KernelOp>> selectKernels(ModuleOp module,
                                                  bool hasShapeOption) {
     SmallVector<KernelOp> selected;
@@ -1523,11 +1522,9 @@ struct ExtractKernelsPass
   }
 
   /// Whether a value the kernel takes, computes or yields is a tensor
-  /// without a ranked type.
+  /// without a ranked type (`!tg.tensor`).
   static bool hasUnshapedTensor(KernelOp kernel) {
-    auto unshaped = [](Type type) {
-      return isTensor(type) && !isa<RankedTensorType>(type);
-    };
+    auto unshaped = [](Type type) { return isa<TracedTensorType>(type); };
     if (llvm::any_of(kernel.getBodyBlock().getArgumentTypes(), unshaped))
       return true;
     WalkResult walk = kernel.getBodyBlock().walk([&](Operation *op) {
