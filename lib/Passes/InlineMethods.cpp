@@ -148,12 +148,10 @@ public:
     auto entries = table.getAs<DictionaryAttr>(path);
     if (!entries)
       return;
-    auto &ordinals = opOrdinals[graph];
-    if (ordinals.empty())
-      graph.getBody().walk<WalkOrder::PreOrder>(
-          [&](Operation *op) { ordinals.try_emplace(op, ordinals.size()); });
+    auto &ordinals = getOpOrdinals(graph);
+    checkOpCount(entries, graph, ordinals.size());
     auto it = ordinals.find(original);
-    if (it == ordinals.end())
+    if (mismatch || it == ordinals.end())
       return;
     setTypes(clone->getResults(),
              entries.getAs<ArrayAttr>(std::to_string(it->second)));
@@ -165,12 +163,31 @@ public:
     auto entries = table.getAs<DictionaryAttr>("entry");
     if (!entries)
       return;
+    checkOpCount(entries, entry, getOpOrdinals(entry).size());
+    if (mismatch)
+      return;
     unsigned ordinal = 0;
     entry.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
       setTypes(op->getResults(),
                entries.getAs<ArrayAttr>(std::to_string(ordinal++)));
     });
     setTypes(entry.getArguments(), entries.getAs<ArrayAttr>("args"));
+  }
+
+  /// The error for a graph whose op count is not the table's, if any: its
+  /// ops were rewritten since import (--tg-decompose, --tg-fuse-elementwise,
+  /// a canonicalization before --tg-inline), so the table's ordinals name
+  /// other ops, and typing them would be silently wrong.
+  LogicalResult reportMismatch(ModuleOp module) {
+    if (!mismatch)
+      return success();
+    return module.emitError("tg-inline: ")
+           << kAttrName << " was recorded for " << mismatch->expected
+           << " ops of " << mismatch->graph.getSymNameAttr()
+           << ", which now has " << mismatch->found
+           << ": its ops were rewritten after import; run --tg-inline on the "
+              "IR as imported (before --tg-decompose, "
+              "--tg-fuse-elementwise and other rewrites)";
   }
 
   /// The entry graph's signature from its arguments and returned values.
@@ -185,6 +202,31 @@ public:
   }
 
 private:
+  /// Pre-order ordinals of the ops of `graph` as it is now.
+  llvm::DenseMap<Operation *, unsigned> &getOpOrdinals(GraphOp graph) {
+    auto &ordinals = opOrdinals[graph];
+    if (ordinals.empty())
+      graph.getBody().walk<WalkOrder::PreOrder>(
+          [&](Operation *op) { ordinals.try_emplace(op, ordinals.size()); });
+    return ordinals;
+  }
+
+  /// Compares a path's recorded op count (`ops`, written since the table
+  /// carries it) with its graph's; keeps the first mismatch.
+  void checkOpCount(DictionaryAttr entries, GraphOp graph, size_t found) {
+    auto expected = entries.getAs<IntegerAttr>("ops");
+    if (!expected || mismatch || expected.getInt() == int64_t(found))
+      return;
+    mismatch = Mismatch{graph, expected.getInt(), found};
+  }
+
+  struct Mismatch {
+    GraphOp graph;
+    int64_t expected;
+    size_t found;
+  };
+  std::optional<Mismatch> mismatch;
+
   /// Sets the tensor types of `types` (`none` entries skip a value).
   template <typename Values>
   static void setTypes(Values values, ArrayAttr types) {
@@ -462,7 +504,11 @@ void InlinePass::runOnOperation() {
   };
   if (std::optional<ExampleTypes> types = takeExampleTypes(module, inOrder)) {
     types->applyToEntry(*entryGraph);
+    if (failed(types->reportMismatch(module)))
+      return signalPassFailure();
     flattenInOrder(*entryGraph, callGraph, &*types);
+    if (failed(types->reportMismatch(module)))
+      return signalPassFailure();
     ExampleTypes::finishEntry(*entryGraph);
   } else if (failed(flattenGraph(*entryGraph))) {
     return signalPassFailure();

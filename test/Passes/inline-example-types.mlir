@@ -4,7 +4,9 @@
 // it flattens, types the entry's arguments and signature, and drops the
 // table. Paths are call ordinals from the entry ("entry" for the entry
 // graph, "1" for its second call, "1.0" for the first call of that callee);
-// op ordinals count the graph's ops in pre-order.
+// op ordinals count the graph's ops in pre-order, and `ops` (written since
+// the importer records it) is that count, checked before any type is set
+// (inline-example-types-rewritten.mlir).
 
 // RUN: tg-opt %s --tg-inline | FileCheck %s
 // RUN: tg-opt %s --tg-inline=clone-in-order=false 2>&1 | FileCheck %s --check-prefix=MLIR-INLINER
@@ -28,10 +30,10 @@
 // MLIR-INLINER: tg.graph @"Net::forward"(%self: !tg.module<"Net">, %arg0: !tg.tensor) -> !tg.tensor
 
 module attributes {tg.example_types = {
-    "entry" = {"args" = [none, tensor<1x8x4x4xf32>], "2" = [tensor<1x8x2x2xf32>]},
-    "0" = {"0" = [tensor<1x8x4x4xf32>], "1" = [tensor<1x8x4x4xf32>]},
-    "1" = {"0" = [tensor<1x8x2x2xf32>]},
-    "1.0" = {"0" = [tensor<1x8x2x2xf32>], "1" = [tensor<1x8x2x2xf32>]}}} {
+    "entry" = {"args" = [none, tensor<1x8x4x4xf32>], "2" = [tensor<1x8x2x2xf32>], ops = 5},
+    "0" = {"0" = [tensor<1x8x4x4xf32>], "1" = [tensor<1x8x4x4xf32>], ops = 3},
+    "1" = {"0" = [tensor<1x8x2x2xf32>], ops = 4},
+    "1.0" = {"0" = [tensor<1x8x2x2xf32>], "1" = [tensor<1x8x2x2xf32>], ops = 3}}} {
   tg.graph @"Net::forward"(%self: !tg.module<"Net">, %x: !tg.tensor) -> !tg.tensor attributes {tg.entry} {
     %b = tg.get_submodule %self["block"] : !tg.module<"Net"> -> !tg.module<"Block">
     %y = tg.call_method @"Block::forward"(%b, %x) : (!tg.module<"Block">, !tg.tensor) -> !tg.tensor

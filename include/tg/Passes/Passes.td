@@ -79,7 +79,10 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
       ordinal (pre-order in the graph as written). Each copied op gets its
       types; the entry graph's arguments and signature follow; the table is
       removed. Only when callee bodies are copied in order (a warning
-      otherwise, and the types are dropped).
+      otherwise, and the types are dropped). A path's `ops` is its graph's
+      op count as imported: a graph with another count was rewritten since
+      (fused, decomposed), its ordinals name other ops, and the pass fails
+      rather than type them.
     - `tg.instance_attributes` (attributes whose value differs between
       instances of a class, by instance path): each `tg.get_attr` of the
       flattened entry whose receiver is such an instance becomes a

@@ -650,6 +650,17 @@ LogicalResult KernelExtraction::assignTypes() {
         error() << "has a tensor of dynamic shape " << ranked;
         return failure();
       }
+      // MLIR's canonical strides of such a shape are dynamic from that dim
+      // outwards, so the bare-pointer calling convention cannot pass it
+      // (the lowering would stop half way, leaving casts behind).
+      if (ranked.getRank() > 1 &&
+          llvm::is_contained(ranked.getShape().drop_front(), 0)) {
+        error() << "has a tensor of type " << ranked
+                << " with a zero-size dim after the first, which the lowering "
+                   "to LLVM cannot pass to a function (its strides are not "
+                   "static)";
+        return failure();
+      }
       Type element = ranked.getElementType();
       // Integers: indices (an arange) that only layout ops read before an
       // op makes floats of them (checked below).
@@ -778,6 +789,11 @@ static std::optional<int64_t> normalizeDim(int64_t dim, int64_t size) {
 static SmallVector<AffineExpr>
 getReshapeIndex(RankedTensorType from, RankedTensorType to, AffineMap map) {
   MLIRContext *ctx = map.getContext();
+  // An empty tensor has no element to find (and its strides would divide by
+  // its zero-size dim): any index will do.
+  if (from.getNumElements() == 0)
+    return SmallVector<AffineExpr>(from.getRank(),
+                                   getAffineConstantExpr(0, ctx));
   AffineExpr linear = getAffineConstantExpr(0, ctx);
   int64_t stride = 1;
   for (int64_t k = to.getRank(); k-- > 0;) {

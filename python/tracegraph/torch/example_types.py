@@ -88,8 +88,12 @@ _PYTHON = {
     "aten::__is__": lambda a, b: a is b,
     "aten::__isnot__": lambda a, b: a is not b,
     "aten::__not__": lambda a: not a,
-    "aten::__and__": lambda a, b: a and b,
-    "aten::__or__": lambda a, b: a or b,
+    # Bitwise on ints and tensors, logical on bools: Python's `&` and `|`,
+    # never `and`/`or` (which return an operand, and raise on a tensor of
+    # several elements).
+    "aten::__and__": lambda a, b: a & b,
+    "aten::__or__": lambda a, b: a | b,
+    "aten::__xor__": lambda a, b: a ^ b,
     "prim::dtype": lambda t: t.dtype,
     "prim::device": lambda t: t.device,
     "prim::is_cuda": lambda t: t.is_cuda,
@@ -111,6 +115,14 @@ _PYTHON = {
 }
 
 
+def _tensor_of_list(data, dtype=None, device=None, requires_grad=False):
+    """aten::tensor / aten::as_tensor of a list literal (`torch.tensor([0.3])`):
+    the element type inferred as TorchScript infers it (float -> the default
+    float type, int -> int64, bool -> bool), then `dtype` (a ScalarType)."""
+    t = torch.tensor(data, device=device)
+    return t if dtype is None else torch.ops.aten.to(t, dtype)
+
+
 # TorchScript's generic list builtins, when their first operand is a list
 # (their Python binding cannot infer `t` from a Python list).
 _SEQUENCE = {
@@ -126,6 +138,8 @@ _SEQUENCE = {
     "aten::_set_item": lambda seq, i, x: seq.__setitem__(i, x) or seq,
     "aten::__getitem__": lambda seq, i: seq[i],
     "aten::len": len,
+    "aten::tensor": _tensor_of_list,
+    "aten::as_tensor": _tensor_of_list,
 }
 
 
@@ -165,6 +179,7 @@ class TypeRecorder:
         self.table = {}
         self._conflicts = set()
         self._call_ordinals = {}  # graph symbol -> {first output unique: ordinal}
+        self._op_counts = {}  # path -> ops of its graph as written
 
     # -- the run -----------------------------------------------------------
     def run(self, inputs):
@@ -178,6 +193,11 @@ class TypeRecorder:
         entry = self.table.setdefault("", {})
         entry["args"] = [mlir_tensor_type(a) if isinstance(a, torch.Tensor) else None
                          for a in args]
+        # Each path's op count: --tg-inline refuses a table whose graphs
+        # were rewritten since (their ordinals would name other ops).
+        for path, types in self.table.items():
+            if self._op_counts.get(path) is not None:
+                types["ops"] = self._op_counts[path]
         return self.table
 
     def _with_defaults(self, schema, inputs):
@@ -199,6 +219,7 @@ class TypeRecorder:
                              "" if len(inputs) == 1 else "s"))
 
     def _run_graph(self, graph, symbol, args, path):
+        self._op_counts[path] = self.importer.op_counts.get(symbol)
         env = {}
         inputs = list(graph.inputs())
         if len(inputs) != len(args):
@@ -373,6 +394,9 @@ def table_attribute(table):
         entries = []
         for ordinal in sorted(table[path], key=str):
             types = table[path][ordinal]
+            if ordinal == "ops":
+                entries.append("ops = %d" % types)
+                continue
             items = ", ".join(t if t else "none" for t in types)
             if any(types):
                 entries.append("%s = [%s]" % (quote(str(ordinal)), items))

@@ -184,6 +184,9 @@ class TorchScriptImporter:
         # each TorchScript value is defined among the ops of the tg graph, in
         # pre-order (example_types.py records types by it)
         self.value_ops = {}
+        # graph symbol -> its number of ops as written (the table's check
+        # that --tg-inline reads the graphs the ordinals were counted in)
+        self.op_counts = {}
         # the tg.example_types table (example_types.TypeRecorder), if any
         self.example_types = None
         self._function_symbols = {}  # qualified name -> graph symbol
@@ -505,6 +508,7 @@ class TorchScriptImporter:
             lines.append("  tg.return %s" % self.loc_of(ret))
         lines.append("} loc(unknown)")
         self.value_ops[symbol] = self._value_ordinals(lines[1:-1])
+        self.op_counts[symbol] = sum(1 for line in lines[1:-1] if _OP_LINE.match(line))
         return symbol, "\n".join(lines) + "\n\n"
 
     def _value_ordinals(self, body_lines):

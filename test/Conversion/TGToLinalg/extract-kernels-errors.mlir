@@ -170,6 +170,21 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<?xf32>) -> tensor<?xf3
 
 // -----
 
+// A zero-size dim after the first: MLIR's strides of the shape are dynamic,
+// so the lowering to LLVM would stop half way (it left casts behind, and
+// tg-compile-kernel failed with an internal message).
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<3x0xf32>) -> tensor<3x0xf32> {
+  // expected-error @+1 {{kernel 'k' has a tensor of type 'tensor<3x0xf32>' with a zero-size dim after the first, which the lowering to LLVM cannot pass to a function (its strides are not static)}}
+  %r = tg.kernel "k"(%x) : (tensor<3x0xf32>) -> tensor<3x0xf32> {
+  ^bb0(%a: tensor<3x0xf32>):
+    %0 = tg.op "aten::relu"(%a) : (tensor<3x0xf32>) -> tensor<3x0xf32>
+    tg.kernel_yield %0 : tensor<3x0xf32>
+  }
+  tg.return %r : tensor<3x0xf32>
+}
+
+// -----
+
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> !tg.tensor {
   %r = tg.kernel "k"(%x) : (!tg.tensor) -> !tg.tensor {
   ^bb0(%a: !tg.tensor):
