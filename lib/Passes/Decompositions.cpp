@@ -873,22 +873,26 @@ public:
 
 /// norm(self, p, dim, keepdim) for p 1, 2 (or None) and inf (F.normalize's
 /// is 2): `sum(abs(x))`, `sqrt(sum(x * x))`, `amax(abs(x))` over the dims;
-/// without keepdim, viewed to the result's shape. PyTorch: `linalg_vector_norm`
-/// in torch/_refs/linalg (what `norm` is for these p).
+/// without keepdim, viewed to the result's shape. frobenius_norm(self, dim,
+/// keepdim), what `torch.norm(x, dim=d)` calls, is the p = 2 one. PyTorch:
+/// `linalg_vector_norm` in torch/_refs/linalg (what `norm` is for these p).
 class VectorNormDecomposition : public Decomposition {
 public:
   explicit VectorNormDecomposition(MLIRContext *ctx)
-      : Decomposition(ctx, {"aten::norm"}) {}
+      : Decomposition(ctx, {"aten::norm", "aten::frobenius_norm"}) {}
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    std::optional<ReductionCall> call = op->getNumOperands() == 4
-                                            ? ReductionCall::match(op, 2, 3)
-                                            : std::nullopt;
+    bool frobenius = op.getName() == "aten::frobenius_norm";
+    std::optional<ReductionCall> call;
+    if (frobenius && op->getNumOperands() == 3)
+      call = ReductionCall::match(op, 1, 2);
+    else if (!frobenius && op->getNumOperands() == 4)
+      call = ReductionCall::match(op, 2, 3);
     if (!call)
       return failure();
     // A p of None is 2 (`norm.ScalarOpt_dim`).
-    std::optional<double> p = isNone(op->getOperand(1))
+    std::optional<double> p = frobenius || isNone(op->getOperand(1))
                                   ? std::optional<double>(2.0)
                                   : getNumber(op->getOperand(1));
     if (!p || (*p != 1.0 && *p != 2.0 && !std::isinf(*p)) || *p < 0)
@@ -1335,20 +1339,35 @@ private:
 };
 
 constexpr llvm::StringLiteral kDecomposedOperators[] = {
-    "aten::batch_norm",    "aten::native_batch_norm",
-    "aten::layer_norm",    "aten::group_norm",
-    "aten::instance_norm", "aten::var",
-    "aten::std",           "aten::var_mean",
-    "aten::std_mean",      "aten::logsumexp",
-    "aten::norm",          "aten::expand_as",
-    "aten::selu",          "aten::prelu",
-    "aten::softmax",       "aten::log_softmax",
-    "aten::linear",        "aten::addmm",
-    "aten::dropout",       "aten::feature_dropout",
-    "aten::alpha_dropout", "aten::feature_alpha_dropout",
-    "aten::masked_fill",   "aten::adaptive_avg_pool2d",
-    "aten::dim",           "aten::size",
-    "prim::ListConstruct", "prim::TupleUnpack",
+    "aten::batch_norm",
+    "aten::native_batch_norm",
+    "aten::layer_norm",
+    "aten::group_norm",
+    "aten::instance_norm",
+    "aten::var",
+    "aten::std",
+    "aten::var_mean",
+    "aten::std_mean",
+    "aten::logsumexp",
+    "aten::norm",
+    "aten::frobenius_norm",
+    "aten::expand_as",
+    "aten::selu",
+    "aten::prelu",
+    "aten::softmax",
+    "aten::log_softmax",
+    "aten::linear",
+    "aten::addmm",
+    "aten::dropout",
+    "aten::feature_dropout",
+    "aten::alpha_dropout",
+    "aten::feature_alpha_dropout",
+    "aten::masked_fill",
+    "aten::adaptive_avg_pool2d",
+    "aten::dim",
+    "aten::size",
+    "prim::ListConstruct",
+    "prim::TupleUnpack",
     "prim::ListUnpack"};
 
 } // namespace

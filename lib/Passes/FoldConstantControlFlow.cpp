@@ -245,16 +245,26 @@ std::optional<Scalar> evaluate(Value value, unsigned depth = 16);
 /// Whether a list or tuple built in place (`prim::ListConstruct`) keeps
 /// what it was built with: no user changes it, or could (a user that is not
 /// a tg.op, or one with regions, might).
+/// A cast is the same list under another type (`Optional[List[int]]` of
+/// torch.norm's `dim`): its users count as the list's, to a bounded depth.
+bool hasNoChangingUser(Value list, unsigned depth = 8) {
+  return llvm::all_of(list.getUsers(), [&](Operation *user) {
+    auto traced = dyn_cast<TracedOp>(user);
+    if (!traced || !traced.getBodies().empty())
+      return false;
+    if (traced.getName() == "prim::unchecked_cast")
+      return depth && traced->getNumResults() == 1 &&
+             hasNoChangingUser(traced->getResult(0), depth - 1);
+    return !mayChangeList(traced.getName());
+  });
+}
+
 bool isUnchangedList(Value list) {
   auto built = list.getDefiningOp<TracedOp>();
   if (!built || (built.getName() != "prim::ListConstruct" &&
                  built.getName() != "prim::TupleConstruct"))
     return false;
-  return llvm::none_of(list.getUsers(), [](Operation *user) {
-    auto traced = dyn_cast<TracedOp>(user);
-    return !traced || mayChangeList(traced.getName()) ||
-           !traced.getBodies().empty();
-  });
+  return hasNoChangingUser(list);
 }
 
 /// The elements of a list known without running the program: `t.size()`

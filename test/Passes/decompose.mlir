@@ -7,7 +7,7 @@
 // RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::softmax,aten::dropout' | FileCheck %s --check-prefix=ONLY
 // Every operator --help lists is one ops= takes (var_mean and std_mean were
 // listed and refused).
-// RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::batch_norm,aten::native_batch_norm,aten::layer_norm,aten::group_norm,aten::instance_norm,aten::var,aten::std,aten::var_mean,aten::std_mean,aten::logsumexp,aten::norm,aten::expand_as,aten::selu,aten::prelu,aten::softmax,aten::log_softmax,aten::linear,aten::addmm,aten::dropout,aten::feature_dropout,aten::alpha_dropout,aten::feature_alpha_dropout,aten::masked_fill,aten::adaptive_avg_pool2d,aten::dim,aten::size,prim::ListConstruct,prim::TupleUnpack,prim::ListUnpack' -o /dev/null
+// RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::batch_norm,aten::native_batch_norm,aten::layer_norm,aten::group_norm,aten::instance_norm,aten::var,aten::std,aten::var_mean,aten::std_mean,aten::logsumexp,aten::norm,aten::frobenius_norm,aten::expand_as,aten::selu,aten::prelu,aten::softmax,aten::log_softmax,aten::linear,aten::addmm,aten::dropout,aten::feature_dropout,aten::alpha_dropout,aten::feature_alpha_dropout,aten::masked_fill,aten::adaptive_avg_pool2d,aten::dim,aten::size,prim::ListConstruct,prim::TupleUnpack,prim::ListUnpack' -o /dev/null
 // ONLY-LABEL: tg.graph @"Net::bn"
 // ONLY: tg.op "aten::batch_norm"
 // ONLY-LABEL: tg.graph @softmax
@@ -240,6 +240,35 @@ tg.graph @more_composites(%x: tensor<2x1x7xf32>, %u: !tg.tensor, %w: tensor<3xf3
   %l = tg.op "aten::logsumexp"(%ints, %d1, %f) : (tensor<2x3xi64>, !tg.value, !tg.value) -> tensor<2xf32>
   %bad = tg.op "aten::var"(%x, %d2, %t, %f) : (tensor<2x1x7xf32>, !tg.value, !tg.value, !tg.value) -> tensor<5xf32>
   tg.return %v, %s, %one, %all, %untyped, %out, %p, %n3, %p0, %l, %bad : tensor<2x1x1xf32>, tensor<2x1x7xf32>, tensor<2x7xf32>, tensor<f32>, !tg.tensor, tensor<2x1xf32>, tensor<2x1x7xf32>, tensor<2x1x1xf32>, tensor<f32>, tensor<2xf32>, tensor<5xf32>
+}
+
+// -----
+
+// torch.norm's functional form, as TorchScript compiles torch/functional.py:
+// p and dim reach aten::norm through prim::unchecked_cast (Optional), the
+// dim list is built of a cast constant, and the cast list has users that
+// only test it (`is None`). Both were left whole (the list was taken for
+// one that a cast alias could change). `torch.norm(x, dim=d)` calls
+// frobenius_norm, the p = 2 norm.
+// CHECK-LABEL: tg.graph @functional_norm
+// CHECK-NOT: tg.op "aten::norm"
+// CHECK-NOT: tg.op "aten::frobenius_norm"
+// CHECK: tg.op "aten::sqrt"({{.*}} {tg.decomposed_from = "aten::norm"}
+// CHECK: tg.op "aten::sqrt"({{.*}} {tg.decomposed_from = "aten::frobenius_norm"}
+tg.graph @functional_norm(%x: tensor<4x8xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>) {
+  %none = tg.constant(unit) : !tg.value
+  %t = tg.constant(true) : !tg.value
+  %m1 = tg.constant(-1 : i64) : !tg.value
+  %two = tg.constant(2 : i64) : !tg.value
+  %c1 = tg.op "prim::unchecked_cast"(%m1) : (!tg.value) -> !tg.value
+  %c2 = tg.op "prim::unchecked_cast"(%c1) : (!tg.value) -> !tg.value
+  %list = tg.op "prim::ListConstruct"(%c2) : (!tg.value) -> !tg.value
+  %is = tg.op "aten::__is__"(%list, %none) : (!tg.value, !tg.value) -> !tg.value
+  %dim = tg.op "prim::unchecked_cast"(%list) : (!tg.value) -> !tg.value
+  %p = tg.op "prim::unchecked_cast"(%two) : (!tg.value) -> !tg.value
+  %n = tg.op "aten::norm"(%x, %p, %dim, %t) : (tensor<4x8xf32>, !tg.value, !tg.value, !tg.value) -> tensor<4x1xf32>
+  %f = tg.op "aten::frobenius_norm"(%x, %dim, %t) : (tensor<4x8xf32>, !tg.value, !tg.value) -> tensor<4x1xf32>
+  tg.return %n, %f : tensor<4x1xf32>, tensor<4x1xf32>
 }
 
 // -----
