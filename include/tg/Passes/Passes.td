@@ -82,7 +82,9 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
       otherwise, and the types are dropped). A path's `ops` is its graph's
       op count as imported: a graph with another count was rewritten since
       (fused, decomposed), its ordinals name other ops, and the pass fails
-      rather than type them.
+      rather than type them. An `args` entry `unit` is an argument the
+      example run left at its default None: its uses read the constant
+      None (the argument stays in the signature).
     - `tg.instance_attributes` (attributes whose value differs between
       instances of a class, by instance path): each `tg.get_attr` of the
       flattened entry whose receiver is such an instance becomes a

@@ -514,12 +514,13 @@ def parse_prototypes(header):
 
 
 def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0, emit="obj",
-                   gpu_math=False):
+                   gpu_math=False, element_type=None):
     """Compiles `kernel` into a shared library (or, with emit="header", its
     C header's text; every kernel's when `kernel` is None); `shape` (--shape)
     only for a kernel without static types (tg-compile-kernel rejects one
     that contradicts them); `gpu_math`: math functions as the GPU kernels
-    compute them (tg-compile-kernel --gpu-math). Returns (result, error)."""
+    compute them (tg-compile-kernel --gpu-math); `element_type`: its
+    --element-type (f32 unless given). Returns (result, error)."""
     safe = re.sub(r"[^\w]", "_", kernel or "all")
     out = os.path.join(workdir, safe + (".h" if emit == "header" else ".o"))
     which = ["-k", kernel] if kernel else ["--all-kernels"]
@@ -527,6 +528,7 @@ def compile_kernel(tools, mlir, kernel, shape, workdir, opt_level=0, emit="obj",
                          ["--opt-level", str(opt_level), "--emit", emit] +
                          (["--shape", shape] if shape else []) +
                          (["--gpu-math"] if gpu_math and emit == "obj" else []) +
+                         (["--element-type", element_type] if element_type else []) +
                          ["-o", out],
                          capture_output=True, text=True)
     if res.returncode:
@@ -691,6 +693,9 @@ def main(argv):
     p.add_argument("--reduction-atol", type=float, default=TOLERANCES["sums"][0],
                    help="kernels that sum (default 1e-5)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--element-type", choices=("f32", "f64"), default=None,
+                   help="tg-compile-kernel --element-type: the float type of the "
+                   "kernels' tensors (f32 unless given; f64 for a model run in double)")
     p.add_argument("--opt-level", type=int, default=0, choices=range(4),
                    help="tg-compile-kernel --opt-level (LLVM's pipeline from 1)")
     p.add_argument("--gpu-math", action="store_true",
@@ -743,7 +748,8 @@ def main(argv):
 def kernel_prototypes(args, workdir):
     """{kernel: [Argument]} of every kernel in one tg-compile-kernel run, or
     {} when one of them does not compile (each is then asked on its own)."""
-    header, _ = compile_kernel(args.tools, args.input, None, None, workdir, emit="header")
+    header, _ = compile_kernel(args.tools, args.input, None, None, workdir, emit="header",
+                               element_type=getattr(args, "element_type", None))
     return parse_prototypes(header) if header is not None else {}
 
 
@@ -756,11 +762,12 @@ def _check_one(checker, kernel, args, workdir, prototypes):
         arguments = prototypes.get(kernel.name)
         if arguments is None:
             header, error = compile_kernel(args.tools, args.input, kernel.name, None, workdir,
-                                           emit="header")
+                                           emit="header", element_type=getattr(args, "element_type", None))
             if header is None:
                 shape = args.shape
                 retry, _ = compile_kernel(args.tools, args.input, kernel.name, shape,
-                                          workdir, emit="header")
+                                          workdir, emit="header",
+                                          element_type=getattr(args, "element_type", None))
                 header = retry
             if header is None:
                 print("%s: does not compile: %s" % (kernel.name, error), flush=True)
@@ -770,7 +777,8 @@ def _check_one(checker, kernel, args, workdir, prototypes):
             print("%s: does not compile: no prototype in its header" % kernel.name, flush=True)
             return None
         lib, error = compile_kernel(args.tools, args.input, kernel.name, shape, workdir,
-                                    args.opt_level, gpu_math=getattr(args, "gpu_math", False))
+                                    args.opt_level, gpu_math=getattr(args, "gpu_math", False),
+                                    element_type=getattr(args, "element_type", None))
         if lib is None:
             print("%s: does not compile: %s" % (kernel.name, error), flush=True)
             return None

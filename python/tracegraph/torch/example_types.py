@@ -191,8 +191,14 @@ class TypeRecorder:
         with torch.no_grad():
             self._run_graph(graph, symbol, args, "")
         entry = self.table.setdefault("", {})
-        entry["args"] = [mlir_tensor_type(a) if isinstance(a, torch.Tensor) else None
-                         for a in args]
+        # An argument the run left at its default None (`attn_mask=None`) is
+        # `unit`: --tg-inline takes it as the constant None, as a caller that
+        # passes nothing compiles it, so the branches testing it fold (the
+        # IR is specialized to the run, as its static types are).
+        given = 1 + len(inputs)
+        entry["args"] = [mlir_tensor_type(a) if isinstance(a, torch.Tensor) else
+                         "unit" if a is None and i >= given else None
+                         for i, a in enumerate(args)]
         # Each path's op count: --tg-inline refuses a table whose graphs
         # were rewritten since (their ordinals would name other ops).
         for path, types in self.table.items():
