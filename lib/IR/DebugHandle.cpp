@@ -61,13 +61,19 @@ void removeDebugHandle(Operation *op) {
 LogicalResult claimDebugHandle(llvm::DenseMap<uint64_t, Operation *> &owners,
                                Operation *op, uint64_t handle,
                                RepeatedError *duplicates) {
-  auto [it, inserted] = owners.try_emplace(handle, op);
-  if (inserted)
+  return claimDebugHandle(owners[handle], op, handle, duplicates);
+}
+
+LogicalResult claimDebugHandle(Operation *&owner, Operation *op,
+                               uint64_t handle, RepeatedError *duplicates) {
+  if (!owner) {
+    owner = op;
     return success();
+  }
   RepeatedError alone;
   if (InFlightDiagnostic *diag = (duplicates ? *duplicates : alone).add(op)) {
     *diag << "duplicate debug handle " << handle;
-    diag->attachNote(getDiagnosticLoc(it->second)) << "first used here";
+    diag->attachNote(getDiagnosticLoc(owner)) << "first used here";
   }
   return failure();
 }

@@ -50,6 +50,11 @@ llvm::LogicalResult
 claimDebugHandle(llvm::DenseMap<uint64_t, mlir::Operation *> &owners,
                  mlir::Operation *op, uint64_t handle,
                  RepeatedError *duplicates = nullptr);
+/// The same with the owner slot of `handle` given (a dense table's entry):
+/// null when the handle is unused so far.
+llvm::LogicalResult claimDebugHandle(mlir::Operation *&owner,
+                                     mlir::Operation *op, uint64_t handle,
+                                     RepeatedError *duplicates = nullptr);
 
 namespace detail {
 /// DebugHandleOpInterface's verifier: an op with an inline handle must not

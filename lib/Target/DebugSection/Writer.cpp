@@ -147,6 +147,12 @@ private:
     Operation *op;
     uint64_t handle;
   };
+  /// The GRAPHS column of `op`'s handle (0 for none) and its function's
+  /// string id (kNone for none).
+  std::pair<uint32_t, uint32_t> getGraph(Operation *op);
+  /// getGraph's answer for the ops of `graphBlock`.
+  Block *graphBlock = nullptr;
+  std::pair<uint32_t, uint32_t> graphOfBlock;
   /// Every handle's entry, block argument locations and the root location.
   LogicalResult collectHandles();
   /// The ops with handles in walk order, each handle checked (present, in
@@ -574,11 +580,11 @@ LogicalResult SectionBuilder::collectHandles() {
 
 LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
                                             uint64_t &count) {
-  llvm::DenseMap<uint64_t, Operation *> owners;
   // A module made without --tg-assign-debug-handles (or with handles from
   // elsewhere) gets each mistake once, with the count of the ops that
   // repeat it, however large the module.
   RepeatedError missing, tooLarge, duplicates;
+  Operation *largest = nullptr;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == root)
       return;
@@ -596,11 +602,25 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
               << " does not fit the section's 32-bit handle table";
       return;
     }
-    if (failed(claimDebugHandle(owners, op, *handle, &duplicates)))
-      return;
     pending.push_back({op, *handle});
-    count = std::max(count, *handle + 1);
+    if (*handle + 1 > count) {
+      count = *handle + 1;
+      largest = op;
+    }
   });
+  // Duplicates, in walk order (the first user keeps its handle), checked
+  // in a table of the dense handles: the walk above costs no hash table
+  // per op. Handles too sparse for a table (refused below) take a map.
+  uint64_t limit = std::max<uint64_t>(uint64_t(1) << 24, 16 * pending.size());
+  if (count <= limit) {
+    std::vector<Operation *> owners(count);
+    for (const Pending &p : pending)
+      (void)claimDebugHandle(owners[p.handle], p.op, p.handle, &duplicates);
+  } else {
+    llvm::DenseMap<uint64_t, Operation *> owners;
+    for (const Pending &p : pending)
+      (void)claimDebugHandle(owners, p.op, p.handle, &duplicates);
+  }
   bool ok = succeeded(missing.report());
   ok = succeeded(tooLarge.report()) && ok;
   ok = succeeded(duplicates.report()) && ok;
@@ -610,9 +630,8 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
   // follows the largest handle, not the number of ops. Handles far sparser
   // than any numbering of the module needs would make a table of billions of
   // empty entries (and abort on allocating it): refuse them instead.
-  uint64_t limit = std::max<uint64_t>(uint64_t(1) << 24, 16 * pending.size());
   if (count > limit) {
-    emitError(getDiagnosticLoc(owners.lookup(count - 1)))
+    emitError(getDiagnosticLoc(largest))
         << "debug handle " << count - 1 << " is too sparse: the section's "
         << "dense handle table would need " << count << " entries for "
         << pending.size() << " ops (at most " << limit
@@ -623,21 +642,38 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
   return success();
 }
 
-LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
-  Operation *op = p.op;
+std::pair<uint32_t, uint32_t> SectionBuilder::getGraph(Operation *op) {
+  // The ops of one block share their entry function, which
+  // tg::getEntryFunction finds by walking up and splitting its symbol:
+  // asked once per block. An op with regions may be a function itself.
+  bool isFunction = op->getNumRegions() && isa<FunctionOpInterface>(op);
+  if (!isFunction && op->getBlock() == graphBlock)
+    return graphOfBlock;
   // The entry function: a tg.graph, or a func.func of upstream IR.
   EntryFunction top = getEntryFunction(op);
-  uint32_t function = kNone;
-  HandleEntry &entry = handles[p.handle];
+  std::pair<uint32_t, uint32_t> graph = {0, kNone};
   if (top.op) {
-    function = intern(top.method);
+    uint32_t function = intern(top.method);
     std::pair<uint32_t, uint32_t> key = {
         top.className.empty() ? kNone : intern(top.className), function};
     auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
     if (inserted)
       graphs.push_back(key);
-    entry.values[kColGraph] = it->second + 1;
+    graph = {it->second + 1, function};
   }
+  if (!isFunction) {
+    graphBlock = op->getBlock();
+    graphOfBlock = graph;
+  }
+  return graph;
+}
+
+LogicalResult SectionBuilder::encodeHandle(const Pending &p) {
+  Operation *op = p.op;
+  HandleEntry &entry = handles[p.handle];
+  auto [graphColumn, function] = getGraph(op);
+  if (graphColumn)
+    entry.values[kColGraph] = graphColumn;
   // The name --tg-module-hierarchy's mobile form ends with, so a path
   // rebuilt from the section is the one the pass attached.
   StringRef opName = getModulePathOpName(op);
