@@ -119,14 +119,23 @@ void tg::buildKernelPipeline(OpPassManager &pm,
     pm.addPass(createStripDebugInfoPass());
 }
 
-void tg::buildGPUKernelPipeline(OpPassManager &pm,
-                                const GPUKernelPipelineOptions &options) {
+/// The GPU pipeline's options it cannot run with, or none.
+static std::optional<std::string>
+checkGPUKernelPipelineOptions(const tg::GPUKernelPipelineOptions &options) {
   // Left to --tg-export-ptx-line-chains, the missing file was reported
   // under that pass's option (path=), after the whole pipeline had run.
-  if (options.debugInfo && options.lineChains.empty()) {
-    pm.addPass(std::make_unique<PipelineOptionErrorPass>(
-        "tg-gpu-kernel-pipeline: needs a file for the line-chain table: "
-        "line-chains=<file> (or debug-info=false)"));
+  if (options.debugInfo && options.lineChains.empty())
+    return std::string("tg-gpu-kernel-pipeline: needs a file for the "
+                       "line-chain table: line-chains=<file> (or "
+                       "debug-info=false)");
+  return std::nullopt;
+}
+
+void tg::buildGPUKernelPipeline(OpPassManager &pm,
+                                const GPUKernelPipelineOptions &options) {
+  if (std::optional<std::string> error =
+          checkGPUKernelPipelineOptions(options)) {
+    pm.addPass(std::make_unique<PipelineOptionErrorPass>(std::move(*error)));
     return;
   }
   if (options.extract) {
@@ -170,12 +179,19 @@ namespace {
 /// process on a pass whose op it cannot run on (`func.func(tg-kernel-
 /// pipeline)` was "LLVM ERROR: Can't add pass ... restricted to
 /// 'builtin.module'"); single passes get MLIR's error for the same mistake.
+/// `checkOptions` reports options the pipeline cannot run with while the
+/// pipeline is parsed (nothing is built, so --dump-pass-pipeline prints no
+/// pass that stands for the error); the builder's own check remains for
+/// callers of the C++ API.
 template <typename Options>
-void registerModulePipeline(StringRef arg, StringRef description,
-                            void (*builder)(OpPassManager &, const Options &)) {
+void registerModulePipeline(
+    StringRef arg, StringRef description,
+    void (*builder)(OpPassManager &, const Options &),
+    std::optional<std::string> (*checkOptions)(const Options &) = nullptr) {
   registerPassPipeline(
       arg, description,
-      [arg, builder](OpPassManager &pm, StringRef optionsStr,
+      [arg, builder,
+       checkOptions](OpPassManager &pm, StringRef optionsStr,
                      function_ref<LogicalResult(const Twine &)> errorHandler) {
         // An op-agnostic manager (`any(...)`) takes module passes; each
         // checks the op it is given when it runs.
@@ -188,6 +204,9 @@ void registerModulePipeline(StringRef arg, StringRef description,
         Options options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
+        if (checkOptions)
+          if (std::optional<std::string> error = checkOptions(options))
+            return errorHandler(*error);
         builder(pm, options);
         return success();
       },
@@ -208,5 +227,5 @@ void tg::registerTGPipelines() {
       "Compile the fused kernels of a tg module to GPU kernels in the llvm "
       "and nvvm dialects, with the Python frames as PTX line chains "
       "(tg-compile-kernel --target=nvptx64's pipeline)",
-      buildGPUKernelPipeline);
+      buildGPUKernelPipeline, checkGPUKernelPipelineOptions);
 }

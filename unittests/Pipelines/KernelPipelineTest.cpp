@@ -104,4 +104,29 @@ TEST_F(KernelPipelineTest, TheLoweringsErrorsFailThePipeline) {
       << message;
 }
 
+TEST_F(KernelPipelineTest, GPUPipelineWithoutLineChainFileFailsAtTheModule) {
+  // tg-opt refuses these options while parsing the pipeline; a compiler
+  // that builds it from C++ gets the same error when the pipeline runs,
+  // before any pass.
+  tg::GPUKernelPipelineOptions options;
+  options.shape = "2x3";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kKernel, &context);
+  ASSERT_TRUE(module);
+  context.printOpOnDiagnostic(false);
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  PassManager pm(&context);
+  tg::buildGPUKernelPipeline(pm, options);
+  EXPECT_TRUE(failed(pm.run(*module)));
+  EXPECT_NE(message.find("tg-gpu-kernel-pipeline: needs a file for the "
+                         "line-chain table: line-chains=<file>"),
+            std::string::npos)
+      << message;
+  // Nothing was lowered.
+  EXPECT_TRUE(module->lookupSymbol("M::forward"));
+}
+
 } // namespace
