@@ -83,8 +83,19 @@ echo "  provenance: $OUT/provenance.json ($(wc -c < "$OUT/provenance.json") byte
   --tg-fuse-elementwise --tg-verify-origins -o "$OUT/convnext-fused.mlir"
 echo "  ConvNeXt-T (examples/torchvision/convnext_tiny.mlir, a real import):" \
      "$(count ' = tg.kernel "' "$OUT/convnext-fused.mlir") kernels, e.g. its first layer norm:"
-kernel_ops "$(grep -m1 -o 'tg.kernel "fused_layer_norm_[0-9]*"' "$OUT/convnext-fused.mlir" | cut -d'"' -f2)" \
+kernel_ops "$(grep -m1 -o 'tg.kernel "fused_layer_norm[a-z_]*_[0-9]*"' "$OUT/convnext-fused.mlir" | cut -d'"' -f2)" \
   "$OUT/convnext-fused.mlir"
+# A transformer: PyTorch's nn.TransformerEncoderLayer (attention through
+# F.multi_head_attention_forward), imported with an example input.
+"$TG_OPT" examples/models/transformer.mlir --tg-inline --tg-snapshot-origins --tg-decompose \
+  --tg-fuse-elementwise --tg-verify-origins -o "$OUT/transformer-fused.mlir"
+echo "  a transformer encoder (examples/models/transformer.mlir, two nn.TransformerEncoderLayer):" \
+     "$(count ' = tg.kernel "' "$OUT/transformer-fused.mlir") kernels, $(count 'tg.op "prim::If"' "$OUT/transformer-fused.mlir") prim::If left;"
+echo "  its attention's softmax, and a residual add with the layer norm after it:"
+for k in fused_softmax fused_add_layer_norm; do
+  kernel_ops "$(grep -m1 -o "tg.kernel \"${k}_[0-9]*\"" "$OUT/transformer-fused.mlir" | cut -d'"' -f2)" \
+    "$OUT/transformer-fused.mlir"
+done
 
 step "5. Debug handles, the debug section, and stripping (--tg-assign-debug-handles, --tg-emit-debug-section, -strip-debuginfo)"
 "$TG_OPT" "$OUT/2-fused.mlir" --tg-assign-debug-handles -mlir-print-debuginfo > "$OUT/3-handles.mlir"
