@@ -200,6 +200,28 @@ def test_pass_failure_carries_mlir_diagnostics(resnet_ir):
         tracegraph.compile(resnet_ir, passes=["tg-nope"])
 
 
+def test_diagnostics_quote_no_long_line():
+    """An imported model's first line is its 12 KB tg.source_text: an error
+    on the module quoted it whole into CompileError (13,634 characters for
+    one line of message), and a warning into `diagnostics`; tg-opt quotes no
+    line of more than 1 KB, and neither does compile()."""
+    with open(os.path.join(SRC, "examples", "torchvision", "resnet18.mlir")) as f:
+        ir = f.read()
+    with pytest.raises(tracegraph.CompileError) as info:
+        tracegraph.compile(ir, [("tg-inline", {"entry": "nope"})], section=False)
+    message = str(info.value)
+    assert "<string>:2:1: error: tg-inline: entry=nope names no tg.graph" in message
+    assert "tg.source_text" not in message and len(message) < 1024
+    result = tracegraph.compile(ir, ["tg-inline", ("tg-verify-origins", {"summary": True})],
+                                section=False)
+    assert "warning" in result.diagnostics and "tg.source_text" not in result.diagnostics
+    # A short line is still quoted, caret under it.
+    short = ir.replace(ir.splitlines()[1], "module attributes {tg.short} {", 1)
+    with pytest.raises(tracegraph.CompileError) as info:
+        tracegraph.compile(short, [("tg-inline", {"entry": "nope"})], section=False)
+    assert "module attributes {tg.short} {\n^" in str(info.value)
+
+
 def test_compile_error_is_bounded():
     """A mistake on every op is one error with a count; and however many
     diagnostics a run makes, CompileError keeps the first ones whole up to

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Conversion/Passes.h"
+#include "tg/IR/LongLineDiagnostics.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/OriginAccounting.h"
 #include "tg/Passes/Passes.h"
@@ -60,133 +61,6 @@ llvm::cl::opt<unsigned> accountMaxOrigins(
                    "location it merges into (0: no bound)"),
     llvm::cl::init(tg::OriginAccountingOptions().maxOrigins));
 
-/// MLIR's diagnostic handler quotes the source line of a diagnostic with a
-/// caret under it. An imported model starts with one module attribute of
-/// many kilobytes (torchvision's resnet18.mlir: `module attributes
-/// {tg.source_text = ...}`, 12 KB on one line), so every error a pass
-/// reports on the module quoted all of it. Registered after MLIR's handler,
-/// and so asked first, this one takes a diagnostic of which a location (its
-/// own or a note's) is on a line of more than kMaxQuotedLine bytes, and
-/// prints it as MLIR does (llvm::SourceMgr's format, a note's line quoted
-/// unless the location is the one before), quoting no long line. It reads
-/// the files the locations name as MLIR's handler does (the input's own
-/// text, other files from disk, so the text a bytecode input came from).
-/// Anything else, and locations of other kinds than a file position, go to
-/// MLIR's handler unchanged.
-class LongLineDiagnostics {
-public:
-  static constexpr size_t kMaxQuotedLine = 1024;
-
-  /// `inputText` is the input when it is text, else empty.
-  LongLineDiagnostics(llvm::StringRef inputName, llvm::StringRef inputText)
-      : inputName(inputName.str()), inputText(inputText) {}
-
-  llvm::LogicalResult handle(mlir::Diagnostic &diag) {
-    llvm::SmallVector<mlir::Diagnostic *> parts = {&diag};
-    for (mlir::Diagnostic &note : diag.getNotes())
-      parts.push_back(&note);
-    // The line of each part (none for an unknown location).
-    llvm::SmallVector<std::optional<llvm::StringRef>> lines;
-    bool anyLong = false;
-    for (mlir::Diagnostic *part : parts) {
-      auto file = llvm::dyn_cast<mlir::FileLineColLoc>(part->getLocation());
-      if (!file) {
-        if (part == &diag || !llvm::isa<mlir::UnknownLoc>(part->getLocation()))
-          return mlir::failure();
-        lines.push_back(std::nullopt);
-        continue;
-      }
-      std::optional<llvm::StringRef> line = getLine(file);
-      if (!line)
-        return mlir::failure();
-      anyLong |= line->size() > kMaxQuotedLine;
-      lines.push_back(line);
-    }
-    if (!anyLong)
-      return mlir::failure();
-    mlir::Location previous = diag.getLocation();
-    for (auto [part, line] : llvm::zip_equal(parts, lines)) {
-      bool quote = part == &diag || part->getLocation() != previous;
-      print(*part, quote && line && line->size() <= kMaxQuotedLine);
-      previous = part->getLocation();
-    }
-    return mlir::success();
-  }
-
-private:
-  /// The buffer of `file` in `sources` (0: unreadable), added on first use.
-  unsigned getBufferId(llvm::StringRef file) {
-    auto [it, added] = bufferIds.try_emplace(file, 0);
-    if (!added)
-      return it->second;
-    std::unique_ptr<llvm::MemoryBuffer> buffer;
-    if (file == inputName && !inputText.empty()) {
-      buffer =
-          llvm::MemoryBuffer::getMemBuffer(inputText, file,
-                                           /*RequiresNullTerminator=*/false);
-    } else if (auto read = llvm::MemoryBuffer::getFile(file, /*IsText=*/true)) {
-      buffer = std::move(*read);
-    }
-    if (buffer)
-      it->second = sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    return it->second;
-  }
-
-  /// The line of `loc`, or nothing when its file or line cannot be found.
-  std::optional<llvm::StringRef> getLine(mlir::FileLineColLoc loc) {
-    unsigned id = getBufferId(loc.getFilename().getValue());
-    if (!id || loc.getLine() == 0)
-      return std::nullopt;
-    llvm::SMLoc start = sources.FindLocForLineAndColumn(id, loc.getLine(), 0);
-    if (!start.isValid())
-      return std::nullopt;
-    const char *end = sources.getMemoryBuffer(id)->getBufferEnd();
-    return llvm::StringRef(start.getPointer(), end - start.getPointer())
-        .split('\n')
-        .first;
-  }
-
-  /// One diagnostic or note, as MLIR's SourceMgrDiagnosticHandler prints
-  /// it, with its line quoted only when asked.
-  void print(mlir::Diagnostic &part, bool quote) {
-    llvm::SourceMgr::DiagKind kind = getKind(part.getSeverity());
-    auto file = llvm::dyn_cast<mlir::FileLineColLoc>(part.getLocation());
-    if (!file)
-      return sources.PrintMessage(llvm::errs(), llvm::SMLoc(), kind,
-                                  part.str());
-    if (quote && file.getColumn()) {
-      llvm::SMLoc at = sources.FindLocForLineAndColumn(
-          getBufferId(file.getFilename().getValue()), file.getLine(),
-          file.getColumn());
-      if (at.isValid())
-        return sources.PrintMessage(llvm::errs(), at, kind, part.str());
-    }
-    std::string position =
-        (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
-         ":" + llvm::Twine(file.getColumn()))
-            .str();
-    llvm::SMDiagnostic(position, kind, part.str()).print(nullptr, llvm::errs());
-  }
-
-  static llvm::SourceMgr::DiagKind getKind(mlir::DiagnosticSeverity severity) {
-    switch (severity) {
-    case mlir::DiagnosticSeverity::Note:
-      return llvm::SourceMgr::DK_Note;
-    case mlir::DiagnosticSeverity::Warning:
-      return llvm::SourceMgr::DK_Warning;
-    case mlir::DiagnosticSeverity::Error:
-      return llvm::SourceMgr::DK_Error;
-    case mlir::DiagnosticSeverity::Remark:
-      return llvm::SourceMgr::DK_Remark;
-    }
-    llvm_unreachable("unknown diagnostic severity");
-  }
-
-  std::string inputName;
-  llvm::StringRef inputText;
-  llvm::SourceMgr sources;
-  llvm::StringMap<unsigned> bufferIds;
-};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -231,12 +105,13 @@ int main(int argc, char **argv) {
   }
   // An input processed whole: -split-input-file numbers the lines of
   // each chunk, and -verify-diagnostics must see every diagnostic.
-  std::optional<LongLineDiagnostics> longLines;
+  std::optional<tg::LongLineDiagnostics> longLines;
   if (config.inputSplitMarker().empty() && !config.shouldVerifyDiagnostics())
     longLines.emplace(input->getBufferIdentifier(),
                       input->getBuffer().starts_with("ML\xefR")
                           ? llvm::StringRef()
-                          : input->getBuffer());
+                          : input->getBuffer(),
+                      llvm::errs());
   config.setPassPipelineSetupFn(
       [fromCommandLine,
        &longLines](mlir::PassManager &pm) -> mlir::LogicalResult {

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Conversion/Passes.h"
+#include "tg/IR/LongLineDiagnostics.h"
 #include "tg/IR/TGDialect.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
@@ -142,6 +143,14 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(text, opts.filename), llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
+  // No long line quoted (an imported model's first line is its 12 KB
+  // tg.source_text): as tg-opt prints them. Bytecode has no lines.
+  llvm::StringRef input = text;
+  tg::LongLineDiagnostics longLines(
+      opts.filename, input.starts_with("ML\xefR") ? llvm::StringRef() : input,
+      diag);
+  mlir::ScopedDiagnosticHandler quoting(
+      &context, [&](mlir::Diagnostic &d) { return longLines.handle(d); });
   // The message and its location, not a dump of the op (tracegraph.compile
   // is read by people; `print_debuginfo` and the IR say the rest).
   context.printOpOnDiagnostic(false);

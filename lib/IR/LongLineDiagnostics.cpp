@@ -1,0 +1,161 @@
+//===- LongLineDiagnostics.cpp - Diagnostics that quote no long line ------===//
+//
+// See LongLineDiagnostics.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/IR/LongLineDiagnostics.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+using namespace tg;
+
+/// The file position MLIR's handler shows for `loc` (its
+/// `findLocToShow`): a position itself, a name's or an opaque location's
+/// child, a call site's callee, a fused location's first part that has one.
+static std::optional<FileLineColLoc> findPositionToShow(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return file;
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return findPositionToShow(name.getChildLoc());
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return findPositionToShow(opaque.getFallbackLocation());
+  if (auto site = dyn_cast<CallSiteLoc>(loc))
+    return findPositionToShow(site.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location part : fused.getLocations())
+      if (std::optional<FileLineColLoc> file = findPositionToShow(part))
+        return file;
+  }
+  return std::nullopt;
+}
+
+/// The call site MLIR's handler prints "called from" frames for: `loc`
+/// itself, or behind names.
+static std::optional<CallSiteLoc> getCallSite(Location loc) {
+  while (auto name = dyn_cast<NameLoc>(loc))
+    loc = name.getChildLoc();
+  if (auto site = dyn_cast<CallSiteLoc>(loc))
+    return site;
+  return std::nullopt;
+}
+
+LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
+  // The parts MLIR's handler would print: the diagnostic, the "called
+  // from" frames of a call-site location, each note (and its frames).
+  SmallVector<Part> parts;
+  auto add = [&](Location loc, std::string message,
+                 DiagnosticSeverity severity) {
+    Part part{FileLineColLoc(), std::move(message), severity, std::nullopt};
+    if (std::optional<FileLineColLoc> file = findPositionToShow(loc))
+      part.loc = *file;
+    parts.push_back(std::move(part));
+    if (std::optional<CallSiteLoc> site = getCallSite(loc)) {
+      Location caller = site->getCaller();
+      for (unsigned depth = 0; depth < kCallStackLimit; ++depth) {
+        std::optional<FileLineColLoc> file = findPositionToShow(caller);
+        if (file)
+          parts.push_back(
+              {*file, "called from", DiagnosticSeverity::Note, std::nullopt});
+        std::optional<CallSiteLoc> next = getCallSite(caller);
+        if (!next)
+          break;
+        caller = next->getCaller();
+      }
+    }
+  };
+  add(diag.getLocation(), diag.str(), diag.getSeverity());
+  for (Diagnostic &note : diag.getNotes())
+    add(note.getLocation(), note.str(), note.getSeverity());
+  bool anyLong = false;
+  for (Part &part : parts) {
+    if (!part.loc) {
+      // A location MLIR's handler shows in its own way (none to show but
+      // not unknown): leave the diagnostic to it.
+      continue;
+    }
+    part.line = getLine(part.loc);
+    if (!part.line)
+      return failure();
+    anyLong |= part.line->size() > kMaxQuotedLine;
+  }
+  if (!anyLong)
+    return failure();
+  FileLineColLoc previous;
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    bool quote = i == 0 || part.loc != previous;
+    print(part, quote && part.line && part.line->size() <= kMaxQuotedLine);
+    previous = part.loc;
+  }
+  return success();
+}
+
+/// The buffer of `file` in `sources` (0: unreadable), added on first use.
+unsigned LongLineDiagnostics::getBufferId(StringRef file) {
+  auto [it, added] = bufferIds.try_emplace(file, 0);
+  if (!added)
+    return it->second;
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  if (file == inputName && !inputText.empty()) {
+    buffer = llvm::MemoryBuffer::getMemBuffer(inputText, file,
+                                              /*RequiresNullTerminator=*/false);
+  } else if (auto read = llvm::MemoryBuffer::getFile(file, /*IsText=*/true)) {
+    buffer = std::move(*read);
+  }
+  if (buffer)
+    it->second = sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  return it->second;
+}
+
+/// The line of `loc`, or nothing when its file or line cannot be found.
+std::optional<StringRef> LongLineDiagnostics::getLine(FileLineColLoc loc) {
+  unsigned id = getBufferId(loc.getFilename().getValue());
+  if (!id || loc.getLine() == 0)
+    return std::nullopt;
+  llvm::SMLoc start = sources.FindLocForLineAndColumn(id, loc.getLine(), 0);
+  if (!start.isValid())
+    return std::nullopt;
+  const char *end = sources.getMemoryBuffer(id)->getBufferEnd();
+  return StringRef(start.getPointer(), end - start.getPointer())
+      .split('\n')
+      .first;
+}
+
+static llvm::SourceMgr::DiagKind getKind(DiagnosticSeverity severity) {
+  switch (severity) {
+  case DiagnosticSeverity::Note:
+    return llvm::SourceMgr::DK_Note;
+  case DiagnosticSeverity::Warning:
+    return llvm::SourceMgr::DK_Warning;
+  case DiagnosticSeverity::Error:
+    return llvm::SourceMgr::DK_Error;
+  case DiagnosticSeverity::Remark:
+    return llvm::SourceMgr::DK_Remark;
+  }
+  llvm_unreachable("unknown diagnostic severity");
+}
+
+/// One diagnostic, note or frame, as MLIR's SourceMgrDiagnosticHandler
+/// prints it, with its line quoted only when asked.
+void LongLineDiagnostics::print(const Part &part, bool quote) {
+  llvm::SourceMgr::DiagKind kind = getKind(part.severity);
+  if (!part.loc)
+    return sources.PrintMessage(os, llvm::SMLoc(), kind, part.message);
+  FileLineColLoc file = part.loc;
+  if (quote && file.getColumn()) {
+    llvm::SMLoc at = sources.FindLocForLineAndColumn(
+        getBufferId(file.getFilename().getValue()), file.getLine(),
+        file.getColumn());
+    if (at.isValid())
+      return sources.PrintMessage(os, at, kind, part.message);
+  }
+  std::string position =
+      (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) + ":" +
+       llvm::Twine(file.getColumn()))
+          .str();
+  llvm::SMDiagnostic(position, kind, part.message).print(nullptr, os);
+}
