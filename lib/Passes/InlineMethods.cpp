@@ -47,6 +47,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <optional>
 
@@ -149,7 +150,7 @@ public:
     if (!entries)
       return;
     auto &ordinals = getOpOrdinals(graph);
-    checkOpCount(entries, graph, ordinals.size());
+    checkOpCount(entries, path, graph, ordinals.size());
     auto it = ordinals.find(original);
     if (mismatch || it == ordinals.end())
       return;
@@ -163,7 +164,7 @@ public:
     auto entries = table.getAs<DictionaryAttr>("entry");
     if (!entries)
       return;
-    checkOpCount(entries, entry, getOpOrdinals(entry).size());
+    checkOpCount(entries, "entry", entry, getOpOrdinals(entry).size());
     if (mismatch)
       return;
     unsigned ordinal = 0;
@@ -194,20 +195,28 @@ public:
     }
   }
 
-  /// The error for a graph whose op count is not the table's, if any: its
-  /// ops were rewritten since import (--tg-decompose, --tg-fuse-elementwise,
-  /// a canonicalization before --tg-inline), so the table's ordinals name
-  /// other ops, and typing them would be silently wrong.
+  /// The error for a graph that is not the one the table was recorded for,
+  /// if any: its ops were rewritten since import (--tg-decompose,
+  /// --tg-fuse-elementwise, a canonicalization that hoists constants, before
+  /// --tg-inline), so the table's ordinals name other ops, and typing them
+  /// would be silently wrong.
   LogicalResult reportMismatch(ModuleOp module) {
     if (!mismatch)
       return success();
-    return module.emitError("tg-inline: ")
-           << kAttrName << " was recorded for " << mismatch->expected
-           << " ops of " << mismatch->graph.getSymNameAttr()
-           << ", which now has " << mismatch->found
-           << ": its ops were rewritten after import; run --tg-inline on the "
-              "IR as imported (before --tg-decompose, "
-              "--tg-fuse-elementwise and other rewrites)";
+    InFlightDiagnostic diag = module.emitError("tg-inline: ");
+    diag << kAttrName << " was recorded for " << mismatch->expected
+         << " ops of " << mismatch->graph.getSymNameAttr() << " (call path '"
+         << mismatch->path << "'), ";
+    if (mismatch->expected != int64_t(mismatch->found))
+      diag << "which now has " << mismatch->found;
+    else
+      diag << "which now has other ops or another order (its signature is "
+           << mismatch->foundSignature << ", not " << mismatch->signature
+           << ")";
+    diag << ": its ops were rewritten after import; run --tg-inline on the "
+            "IR as imported (before --tg-decompose, --tg-fuse-elementwise and "
+            "other rewrites)";
+    return diag;
   }
 
   /// The entry graph's signature from its arguments and returned values.
@@ -231,20 +240,63 @@ private:
     return ordinals;
   }
 
-  /// Compares a path's recorded op count (`ops`, written since the table
-  /// carries it) with its graph's; keeps the first mismatch.
-  void checkOpCount(DictionaryAttr entries, GraphOp graph, size_t found) {
+  /// Compares a path's recorded op count and signature (`ops` and
+  /// `signature`, written since the table carries them) with its graph's;
+  /// keeps the first mismatch.
+  void checkOpCount(DictionaryAttr entries, StringRef path, GraphOp graph,
+                    size_t found) {
     auto expected = entries.getAs<IntegerAttr>("ops");
-    if (!expected || mismatch || expected.getInt() == int64_t(found))
+    if (!expected || mismatch)
       return;
-    mismatch = Mismatch{graph, expected.getInt(), found};
+    auto signature = entries.getAs<StringAttr>("signature");
+    std::string foundSignature =
+        signature ? getSignature(graph) : std::string();
+    if (expected.getInt() == int64_t(found) &&
+        (!signature || signature.getValue() == foundSignature))
+      return;
+    mismatch = Mismatch{graph,
+                        path.str(),
+                        expected.getInt(),
+                        found,
+                        signature ? signature.getValue().str() : "",
+                        foundSignature};
+  }
+
+  /// The FNV-1a 64 hash of each op's name in pre-order, one per line
+  /// (`tg.op` with its operator: `tg.op:aten::relu`), in hex: what the
+  /// importer computes of the graph as written (torchscript.py,
+  /// `_op_signature`). Memoized per graph.
+  std::string getSignature(GraphOp graph) {
+    std::string &memo = signatures[graph];
+    if (!memo.empty())
+      return memo;
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    auto add = [&](StringRef text) {
+      for (unsigned char byte : text) {
+        hash ^= byte;
+        hash *= 0x100000001b3ULL;
+      }
+    };
+    graph.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      add(op->getName().getStringRef());
+      if (auto traced = dyn_cast<TracedOp>(op)) {
+        add(":");
+        add(traced.getName());
+      }
+      add("\n");
+    });
+    memo = llvm::formatv("{0:x-16}", hash).str();
+    return memo;
   }
 
   struct Mismatch {
     GraphOp graph;
+    std::string path;
     int64_t expected;
     size_t found;
+    std::string signature, foundSignature;
   };
+  llvm::DenseMap<Operation *, std::string> signatures;
   std::optional<Mismatch> mismatch;
 
   /// Sets the tensor types of `types` (`none` entries skip a value).

@@ -79,10 +79,11 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
       ordinal (pre-order in the graph as written). Each copied op gets its
       types; the entry graph's arguments and signature follow; the table is
       removed. Only when callee bodies are copied in order (a warning
-      otherwise, and the types are dropped). A path's `ops` is its graph's
-      op count as imported: a graph with another count was rewritten since
-      (fused, decomposed), its ordinals name other ops, and the pass fails
-      rather than type them. An `args` entry `unit` is an argument the
+      otherwise, and the types are dropped). A path's `ops` and `signature`
+      are its graph's op count as imported and a hash of its ops' names in
+      order: a graph with another count or signature was rewritten since
+      (fused, decomposed, constants hoisted), its ordinals name other ops,
+      and the pass fails rather than type them. An `args` entry `unit` is an argument the
       example run left at its default None: its uses read the constant
       None (the argument stays in the signature).
     - `tg.instance_attributes` (attributes whose value differs between

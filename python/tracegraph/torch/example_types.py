@@ -203,7 +203,7 @@ class TypeRecorder:
         # were rewritten since (their ordinals would name other ops).
         for path, types in self.table.items():
             if self._op_counts.get(path) is not None:
-                types["ops"] = self._op_counts[path]
+                types["ops"], types["signature"] = self._op_counts[path]
         return self.table
 
     def _with_defaults(self, schema, inputs):
@@ -402,6 +402,9 @@ def table_attribute(table):
             types = table[path][ordinal]
             if ordinal == "ops":
                 entries.append("ops = %d" % types)
+                continue
+            if ordinal == "signature":
+                entries.append('signature = "%s"' % types)
                 continue
             items = ", ".join(t if t else "none" for t in types)
             if any(types):

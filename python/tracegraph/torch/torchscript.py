@@ -54,6 +54,29 @@ class ImportError_(Exception):
 # `  tg.yield ...`.
 _OP_LINE = re.compile(r"^\s*(?:(%[^\s:=]+)(?::(\d+))? = )?tg\.")
 
+_OP_NAME = re.compile(r'^\s*(?:%[^=]*= )?(tg\.\w+)(?: "([^"]*)")?')
+
+
+def _op_signature(body_lines):
+    """(op count, signature) of a graph body as written: the signature is
+    the FNV-1a 64 hash of each op's name in pre-order (`tg.op` with its
+    operator, `tg.op:aten::relu`), one per line; --tg-inline computes the
+    same of the graph it reads (tg.example_types: a rewrite since import,
+    even one that keeps the count, is refused)."""
+    count, h = 0, 0xcbf29ce484222325
+    for line in body_lines:
+        if not _OP_LINE.match(line):
+            continue
+        m = _OP_NAME.match(line)
+        name = m.group(1) if m else "?"
+        if name == "tg.op" and m.group(2) is not None:
+            name += ":" + m.group(2)
+        for byte in (name + "\n").encode():
+            h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+        count += 1
+    return count, "%016x" % h
+
+
 _HEADER = re.compile(r'^\s*File "(.*)", line (\d+)(?:, in .*)?$')
 _MARKER = re.compile(r"^( *)(~+)( <--- HERE)?$")
 
@@ -184,8 +207,8 @@ class TorchScriptImporter:
         # each TorchScript value is defined among the ops of the tg graph, in
         # pre-order (example_types.py records types by it)
         self.value_ops = {}
-        # graph symbol -> its number of ops as written (the table's check
-        # that --tg-inline reads the graphs the ordinals were counted in)
+        # graph symbol -> (number of ops, signature) as written (the table's
+        # check that --tg-inline reads the graphs the ordinals were counted in)
         self.op_counts = {}
         # the tg.example_types table (example_types.TypeRecorder), if any
         self.example_types = None
@@ -508,7 +531,7 @@ class TorchScriptImporter:
             lines.append("  tg.return %s" % self.loc_of(ret))
         lines.append("} loc(unknown)")
         self.value_ops[symbol] = self._value_ordinals(lines[1:-1])
-        self.op_counts[symbol] = sum(1 for line in lines[1:-1] if _OP_LINE.match(line))
+        self.op_counts[symbol] = _op_signature(lines[1:-1])
         return symbol, "\n".join(lines) + "\n\n"
 
     def _value_ordinals(self, body_lines):
