@@ -889,7 +889,8 @@ public:
       call = ReductionCall::match(op, 1, 2);
     else if (!frobenius && op->getNumOperands() == 4)
       call = ReductionCall::match(op, 2, 3);
-    if (!call)
+    // frobenius_norm takes at most 2 dims (PyTorch raises otherwise).
+    if (!call || (frobenius && call->dims.size() > 2))
       return failure();
     // A p of None is 2 (`norm.ScalarOpt_dim`).
     std::optional<double> p = frobenius || isNone(op->getOperand(1))

@@ -100,7 +100,11 @@ def _pass_text(item):
     ("tg-inline", {"entry": "f"})."""
     if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], dict):
         name, options = item
-        name = name.lstrip("-")
+        if not isinstance(name, str):
+            raise TypeError("a pass name is a str, not %s" % type(name).__name__)
+        name = name.strip().lstrip("-")
+        if not name:
+            raise ValueError("empty pass name in passes")
         if not options:
             return name
         return "%s{%s}" % (name, " ".join(

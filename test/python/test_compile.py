@@ -279,6 +279,13 @@ def test_argument_errors(resnet_ir):
     with pytest.raises(TypeError, match="not None"):
         tracegraph.compile(resnet_ir, [("tg-module-hierarchy", {"format": None})],
                            section=False)
+    # Found by a second try: ("", {}) ran nothing, silently, where "--" was
+    # refused.
+    for passes in (["--"], [("", {})], [(" ", {"format": "profiler"})]):
+        with pytest.raises(ValueError, match="empty pass name in passes"):
+            tracegraph.compile(resnet_ir, passes, section=False)
+    with pytest.raises(TypeError, match="a pass name is a str"):
+        tracegraph.compile(resnet_ir, [(3, {})], section=False)
 
 
 def test_one_huge_diagnostic_is_bounded_too():

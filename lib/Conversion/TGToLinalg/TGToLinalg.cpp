@@ -657,8 +657,8 @@ LogicalResult KernelExtraction::assignTypes() {
           llvm::is_contained(ranked.getShape().drop_front(), 0)) {
         error() << "has a tensor of type " << ranked
                 << " with a zero-size dim after the first, which the lowering "
-                   "to LLVM cannot pass to a function (its strides are not "
-                   "static)";
+                   "to LLVM does not support (MLIR's strides of such a shape "
+                   "are not static)";
         return failure();
       }
       Type element = ranked.getElementType();

@@ -813,9 +813,13 @@ LogicalResult SectionBuilder::collectOriginRecords(ArrayRef<Pending> pending) {
     records.clear();
     getOriginRecords(op->getLoc(), records);
     if (!records.empty() && options.formatVersion == kVersionMajorV1) {
-      emitError(getDiagnosticLoc(op))
-          << "format 1.0 cannot hold origin records (#tg.origin_record); "
-             "write format 2";
+      // An op whose location is only records (a graph's) has no position
+      // of its own: the error goes to the module's.
+      Location at = getDiagnosticLoc(op);
+      if (isa<UnknownLoc>(at))
+        at = getDiagnosticLoc(root);
+      emitError(at) << "tg-emit-debug-section: format 1.0 cannot hold origin "
+                       "records (#tg.origin_record); write format 2";
       return WalkResult::interrupt();
     }
     for (const RemovedOrigin &removed : records)

@@ -695,7 +695,8 @@ def main(argv):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--element-type", choices=("f32", "f64"), default=None,
                    help="tg-compile-kernel --element-type: the float type of the "
-                   "kernels' tensors (f32 unless given; f64 for a model run in double)")
+                   "kernels' tensors (f32 unless given; f64 for a model run in double; "
+                   "the tolerances stay float32's unless given)")
     p.add_argument("--opt-level", type=int, default=0, choices=range(4),
                    help="tg-compile-kernel --opt-level (LLVM's pipeline from 1)")
     p.add_argument("--gpu-math", action="store_true",

@@ -174,7 +174,7 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<?xf32>) -> tensor<?xf3
 // so the lowering to LLVM would stop half way (it left casts behind, and
 // tg-compile-kernel failed with an internal message).
 tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<3x0xf32>) -> tensor<3x0xf32> {
-  // expected-error @+1 {{kernel 'k' has a tensor of type 'tensor<3x0xf32>' with a zero-size dim after the first, which the lowering to LLVM cannot pass to a function (its strides are not static)}}
+  // expected-error @+1 {{kernel 'k' has a tensor of type 'tensor<3x0xf32>' with a zero-size dim after the first, which the lowering to LLVM does not support (MLIR's strides of such a shape are not static)}}
   %r = tg.kernel "k"(%x) : (tensor<3x0xf32>) -> tensor<3x0xf32> {
   ^bb0(%a: tensor<3x0xf32>):
     %0 = tg.op "aten::relu"(%a) : (tensor<3x0xf32>) -> tensor<3x0xf32>
