@@ -173,25 +173,26 @@ public:
                entries.getAs<ArrayAttr>(std::to_string(ordinal++)));
     });
     setTypes(entry.getArguments(), entries.getAs<ArrayAttr>("args"));
-    bindDefaultNones(entry, entries.getAs<ArrayAttr>("args"));
+    bindDefaults(entry, entries.getAs<ArrayAttr>("args"));
   }
 
-  /// The arguments the example run left at their default None (`unit` in
-  /// the table): their uses read the constant None, as in a caller that
+  /// The arguments the example run left at their default (a constant in
+  /// the table, where a tensor has its type: `unit` for None, `true`,
+  /// `3 : i64`, ...): their uses read that constant, as in a caller that
   /// passes nothing, so the branches that test them fold. The argument
   /// stays in the signature.
-  static void bindDefaultNones(GraphOp entry, ArrayAttr args) {
+  static void bindDefaults(GraphOp entry, ArrayAttr args) {
     if (!args)
       return;
     Block &body = entry.getBody().front();
+    auto builder = OpBuilder::atBlockBegin(&body);
     for (auto [arg, attr] : llvm::zip(body.getArguments(), args)) {
-      if (!isa<UnitAttr>(attr) || !isa<ValueType>(arg.getType()) ||
-          arg.use_empty())
+      if (!isa<UnitAttr, BoolAttr, IntegerAttr, FloatAttr, StringAttr>(attr) ||
+          !isa<ValueType>(arg.getType()) || arg.use_empty())
         continue;
-      auto builder = OpBuilder::atBlockBegin(&body);
-      auto none = ConstantOp::create(builder, arg.getLoc(), arg.getType(),
-                                     UnitAttr::get(entry.getContext()));
-      arg.replaceAllUsesWith(none.getResult());
+      auto value =
+          ConstantOp::create(builder, arg.getLoc(), arg.getType(), attr);
+      arg.replaceAllUsesWith(value.getResult());
     }
   }
 

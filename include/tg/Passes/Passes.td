@@ -83,9 +83,10 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
       are its graph's op count as imported and a hash of its ops' names in
       order: a graph with another count or signature was rewritten since
       (fused, decomposed, constants hoisted), its ordinals name other ops,
-      and the pass fails rather than type them. An `args` entry `unit` is an argument the
-      example run left at its default None: its uses read the constant
-      None (the argument stays in the signature).
+      and the pass fails rather than type them. An `args` entry that is a constant
+      (`unit` for None, `true`, `3 : i64`, ...) is an argument the example
+      run left at its default: its uses read that constant (the argument
+      stays in the signature).
     - `tg.instance_attributes` (attributes whose value differs between
       instances of a class, by instance path): each `tg.get_attr` of the
       flattened entry whose receiver is such an instance becomes a

@@ -19,6 +19,8 @@ between runs of the same op (a loop body) gets none.
 
 import torch
 
+from .text import py_attr
+
 _DTYPES = {
     torch.float32: "f32", torch.float64: "f64", torch.float16: "f16",
     torch.bfloat16: "bf16", torch.int64: "i64", torch.int32: "i32",
@@ -191,13 +193,14 @@ class TypeRecorder:
         with torch.no_grad():
             self._run_graph(graph, symbol, args, "")
         entry = self.table.setdefault("", {})
-        # An argument the run left at its default None (`attn_mask=None`) is
-        # `unit`: --tg-inline takes it as the constant None, as a caller that
-        # passes nothing compiles it, so the branches testing it fold (the
-        # IR is specialized to the run, as its static types are).
+        # An argument the run left at its default (`attn_mask=None`,
+        # `need_weights=True`) is that constant (`unit`, `true`, `3 : i64`,
+        # ...): --tg-inline takes it as a constant, as a caller that passes
+        # nothing compiles it, so the branches testing it fold (the IR is
+        # specialized to the run, as its static types are).
         given = 1 + len(inputs)
         entry["args"] = [mlir_tensor_type(a) if isinstance(a, torch.Tensor) else
-                         "unit" if a is None and i >= given else None
+                         py_attr(a) if i >= given and _is_scalar_default(a) else None
                          for i, a in enumerate(args)]
         # Each path's op count: --tg-inline refuses a table whose graphs
         # were rewritten since (their ordinals would name other ops).
@@ -389,6 +392,12 @@ def parse_example_input(text):
     if dtype.is_floating_point:
         return torch.randn(shape, dtype=dtype, generator=torch.Generator().manual_seed(0))
     return torch.zeros(shape, dtype=dtype)
+
+
+def _is_scalar_default(value):
+    """Whether a default argument value is one --tg-inline binds: None, a
+    bool, an int, a float or a str."""
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def table_attribute(table):
