@@ -1,5 +1,4 @@
-//===- LongLineDiagnostics.h - Diagnostics that quote no long line -*- C++
-//-*-===//
+//===- LongLineDiagnostics.h - Diagnostics quoting no long line -*- C++ -*-===//
 //
 // MLIR's diagnostic handler quotes the source line of a diagnostic with a
 // caret under it. An imported model starts with one module attribute of
