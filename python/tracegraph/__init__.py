@@ -150,6 +150,18 @@ def _script_error(e):
     return text
 
 
+def _raised_in(error, filename, function):
+    """Whether `error` was raised through `function` of a file named
+    `filename` (its traceback's frames)."""
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename.endswith(filename) and code.co_name == function:
+            return True
+        tb = tb.tb_next
+    return False
+
+
 class TorchImportError(RuntimeError):
     """A model tracegraph cannot import: the message says what and why (an
     unsupported construct, torch.jit.script or make_fx rejecting the model,
@@ -210,7 +222,19 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
         if fx:
             from .torch.fx import import_fx
             model.train(training)
-            text = import_fx(model, example_inputs=inputs)
+            try:
+                text = import_fx(model, example_inputs=inputs)
+            except IndexError as e:
+                # torch.fx's Proxy.__iter__ reads the caller's bytecode to
+                # unpack a traced value, which fails bare on Python 3.11.
+                if inputs is not None or not _raised_in(e, "proxy.py", "__iter__"):
+                    raise
+                raise TorchImportError(
+                    "torch.fx.symbolic_trace cannot unpack a traced value (as "
+                    "`a, b = torch.chunk(x, 2)` does) on this Python: IndexError "
+                    "in torch.fx's Proxy.__iter__; give example_inputs (traced "
+                    "with make_fx, which unpacks real tensors) or import without "
+                    "fx=True") from e
             kind = "torch.fx"
         else:
             try:

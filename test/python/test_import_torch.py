@@ -116,3 +116,30 @@ def test_command_line_paths_may_be_pathlib(tmp_path):
         "--module", "%s:make" % os.path.abspath(__file__),
         "--no-example-input", "-o", out) is None
     assert out.read_text().startswith("// Imported by torch-to-tg")
+
+
+class Unpack(torch.nn.Module):
+    def forward(self, x):
+        b, c = torch.chunk(x, 2, dim=0)
+        return b + c
+
+
+def test_fx_unpacking_says_what_failed():
+    """torch.fx's symbolic_trace unpacks a traced value by reading the
+    caller's bytecode, which fails on Python 3.11 with a bare IndexError
+    ("list index out of range"; found by a helper trying the package). The
+    error says what, and what works: an example input, or TorchScript."""
+    if sys.version_info < (3, 11):
+        pytest.skip("torch.fx unpacks traced values on this Python")
+    try:
+        torch.fx.symbolic_trace(Unpack())
+    except IndexError:
+        pass
+    else:
+        pytest.skip("this torch.fx unpacks traced values")
+    with pytest.raises(tracegraph.TorchImportError,
+                       match="cannot unpack a traced value .* give example_inputs"):
+        tracegraph.import_torch(Unpack(), fx=True)
+    assert '"aten::add"' in tracegraph.import_torch(Unpack(), fx=True,
+                                                    example_inputs=torch.randn(4, 3))
+    assert "aten::chunk" in tracegraph.import_torch(Unpack())
