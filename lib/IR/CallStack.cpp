@@ -213,6 +213,17 @@ EntryFunction getEntryFunction(Operation *op) {
   return entry;
 }
 
+const EntryFunction &EntryFunctionCache::get(Operation *op) {
+  if (op->getNumRegions() && isa<FunctionOpInterface>(op)) {
+    block = nullptr;
+    entry = getEntryFunction(op);
+  } else if (op->getBlock() != block) {
+    block = op->getBlock();
+    entry = getEntryFunction(op);
+  }
+  return entry;
+}
+
 unsigned InlinedOrigins::add(Location origin) {
   auto [it, inserted] = seen.try_emplace(origin, stacks.size());
   if (!inserted)

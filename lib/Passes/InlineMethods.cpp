@@ -150,7 +150,7 @@ public:
     if (!entries)
       return;
     auto &ordinals = getOpOrdinals(graph);
-    checkOpCount(entries, path, graph, ordinals.size());
+    checkRecordedGraph(entries, path, graph, ordinals.size());
     auto it = ordinals.find(original);
     if (mismatch || it == ordinals.end())
       return;
@@ -164,7 +164,7 @@ public:
     auto entries = table.getAs<DictionaryAttr>("entry");
     if (!entries)
       return;
-    checkOpCount(entries, "entry", entry, getOpOrdinals(entry).size());
+    checkRecordedGraph(entries, "entry", entry, getOpOrdinals(entry).size());
     if (mismatch)
       return;
     unsigned ordinal = 0;
@@ -244,8 +244,8 @@ private:
   /// Compares a path's recorded op count and signature (`ops` and
   /// `signature`, written since the table carries them) with its graph's;
   /// keeps the first mismatch.
-  void checkOpCount(DictionaryAttr entries, StringRef path, GraphOp graph,
-                    size_t found) {
+  void checkRecordedGraph(DictionaryAttr entries, StringRef path, GraphOp graph,
+                          size_t found) {
     auto expected = entries.getAs<IntegerAttr>("ops");
     if (!expected || mismatch)
       return;

@@ -216,20 +216,6 @@ private:
     return node;
   }
 
-  /// tg::getEntryFunction(op), asked once per block: it walks up to the
-  /// function and splits its symbol into class and method. An op with
-  /// regions may be a function itself.
-  const tg::EntryFunction &getEntry(Operation *op) {
-    if (op->getNumRegions() && isa<FunctionOpInterface>(op)) {
-      entryBlock = nullptr;
-      entry = tg::getEntryFunction(op);
-    } else if (op->getBlock() != entryBlock) {
-      entryBlock = op->getBlock();
-      entry = tg::getEntryFunction(op);
-    }
-    return entry;
-  }
-
   /// The path of an op whose location has one origin and its caller
   /// chain's entry, or null for the other shapes (fused kernels' several
   /// origins, nested callee chains).
@@ -250,7 +236,7 @@ private:
         return {};
     }
     chainOut = chain;
-    const tg::EntryFunction &top = getEntry(op);
+    const tg::EntryFunction &top = entries.get(op);
     StringRef opName = tg::modulePathHasOpName(format)
                            ? tg::getModulePathOpName(op)
                            : StringRef();
@@ -313,9 +299,7 @@ private:
   /// Consecutive ops were mostly inlined through the same call.
   const void *lastChain = nullptr;
   unsigned lastChainId = 0;
-  /// The entry function of the ops of `entryBlock`.
-  Block *entryBlock = nullptr;
-  tg::EntryFunction entry;
+  tg::EntryFunctionCache entries;
 };
 
 struct ModuleHierarchyPass

@@ -164,6 +164,18 @@ struct EntryFunction {
 };
 EntryFunction getEntryFunction(mlir::Operation *op);
 
+/// getEntryFunction for the ops of a walk, asked once per block (the ops of
+/// a block share their function; finding it walks up and splits a symbol).
+/// An op with regions may be a function itself.
+class EntryFunctionCache {
+public:
+  const EntryFunction &get(mlir::Operation *op);
+
+private:
+  mlir::Block *block = nullptr;
+  EntryFunction entry;
+};
+
 //===----------------------------------------------------------------------===//
 // Origin records: origins that no op holds any more
 //===----------------------------------------------------------------------===//

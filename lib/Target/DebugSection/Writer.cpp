@@ -150,9 +150,10 @@ private:
   /// The GRAPHS column of `op`'s handle (0 for none) and its function's
   /// string id (kNone for none).
   std::pair<uint32_t, uint32_t> getGraph(Operation *op);
-  /// getGraph's answer for the ops of `graphBlock`.
-  Block *graphBlock = nullptr;
-  std::pair<uint32_t, uint32_t> graphOfBlock;
+  EntryFunctionCache entryFunctions;
+  /// getGraph's answer for the ops of `graphFunction`.
+  Operation *graphFunction = nullptr;
+  std::pair<uint32_t, uint32_t> functionGraph = {0, kNone};
   /// Every handle's entry, block argument locations and the root location.
   LogicalResult collectHandles();
   /// The ops with handles in walk order, each handle checked (present, in
@@ -643,15 +644,13 @@ LogicalResult SectionBuilder::gatherHandles(std::vector<Pending> &pending,
 }
 
 std::pair<uint32_t, uint32_t> SectionBuilder::getGraph(Operation *op) {
-  // The ops of one block share their entry function, which
-  // tg::getEntryFunction finds by walking up and splitting its symbol:
-  // asked once per block. An op with regions may be a function itself.
-  bool isFunction = op->getNumRegions() && isa<FunctionOpInterface>(op);
-  if (!isFunction && op->getBlock() == graphBlock)
-    return graphOfBlock;
-  // The entry function: a tg.graph, or a func.func of upstream IR.
-  EntryFunction top = getEntryFunction(op);
-  std::pair<uint32_t, uint32_t> graph = {0, kNone};
+  const EntryFunction &top = entryFunctions.get(op);
+  // Consecutive ops mostly share their function: its ids are interned once
+  // per run of them, not per op.
+  if (top.op == graphFunction)
+    return functionGraph;
+  graphFunction = top.op;
+  functionGraph = {0, kNone};
   if (top.op) {
     uint32_t function = intern(top.method);
     std::pair<uint32_t, uint32_t> key = {
@@ -659,13 +658,9 @@ std::pair<uint32_t, uint32_t> SectionBuilder::getGraph(Operation *op) {
     auto [it, inserted] = graphIds.try_emplace(key, graphs.size());
     if (inserted)
       graphs.push_back(key);
-    graph = {it->second + 1, function};
+    functionGraph = {it->second + 1, function};
   }
-  if (!isFunction) {
-    graphBlock = op->getBlock();
-    graphOfBlock = graph;
-  }
-  return graph;
+  return functionGraph;
 }
 
 LogicalResult SectionBuilder::encodeHandle(const Pending &p) {

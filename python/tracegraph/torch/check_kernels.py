@@ -757,18 +757,19 @@ def kernel_prototypes(args, workdir):
 def _check_one(checker, kernel, args, workdir, prototypes):
     """(ok, max abs error, ratio) of one kernel, or None (printed) when it
     does not compile or cannot be run; never raises."""
+    element_type = getattr(args, "element_type", None)
     try:
         # Without --shape first: a kernel of static types must not get one.
         shape = None
         arguments = prototypes.get(kernel.name)
         if arguments is None:
             header, error = compile_kernel(args.tools, args.input, kernel.name, None, workdir,
-                                           emit="header", element_type=getattr(args, "element_type", None))
+                                           emit="header", element_type=element_type)
             if header is None:
                 shape = args.shape
                 retry, _ = compile_kernel(args.tools, args.input, kernel.name, shape,
                                           workdir, emit="header",
-                                          element_type=getattr(args, "element_type", None))
+                                          element_type=element_type)
                 header = retry
             if header is None:
                 print("%s: does not compile: %s" % (kernel.name, error), flush=True)
@@ -779,7 +780,7 @@ def _check_one(checker, kernel, args, workdir, prototypes):
             return None
         lib, error = compile_kernel(args.tools, args.input, kernel.name, shape, workdir,
                                     args.opt_level, gpu_math=getattr(args, "gpu_math", False),
-                                    element_type=getattr(args, "element_type", None))
+                                    element_type=element_type)
         if lib is None:
             print("%s: does not compile: %s" % (kernel.name, error), flush=True)
             return None

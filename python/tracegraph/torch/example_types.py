@@ -181,7 +181,7 @@ class TypeRecorder:
         self.table = {}
         self._conflicts = set()
         self._call_ordinals = {}  # graph symbol -> {first output unique: ordinal}
-        self._op_counts = {}  # path -> ops of its graph as written
+        self._graph_signatures = {}  # path -> (op count, signature) of its graph
 
     # -- the run -----------------------------------------------------------
     def run(self, inputs):
@@ -202,11 +202,12 @@ class TypeRecorder:
         entry["args"] = [mlir_tensor_type(a) if isinstance(a, torch.Tensor) else
                          py_attr(a) if i >= given and _is_scalar_default(a) else None
                          for i, a in enumerate(args)]
-        # Each path's op count: --tg-inline refuses a table whose graphs
-        # were rewritten since (their ordinals would name other ops).
+        # Each path's op count and signature: --tg-inline refuses a table
+        # whose graphs were rewritten since (their ordinals would name other
+        # ops).
         for path, types in self.table.items():
-            if self._op_counts.get(path) is not None:
-                types["ops"], types["signature"] = self._op_counts[path]
+            if self._graph_signatures.get(path) is not None:
+                types["ops"], types["signature"] = self._graph_signatures[path]
         return self.table
 
     def _with_defaults(self, schema, inputs):
@@ -228,7 +229,7 @@ class TypeRecorder:
                              "" if len(inputs) == 1 else "s"))
 
     def _run_graph(self, graph, symbol, args, path):
-        self._op_counts[path] = self.importer.op_counts.get(symbol)
+        self._graph_signatures[path] = self.importer.graph_signatures.get(symbol)
         env = {}
         inputs = list(graph.inputs())
         if len(inputs) != len(args):

@@ -209,7 +209,7 @@ class TorchScriptImporter:
         self.value_ops = {}
         # graph symbol -> (number of ops, signature) as written (the table's
         # check that --tg-inline reads the graphs the ordinals were counted in)
-        self.op_counts = {}
+        self.graph_signatures = {}
         # the tg.example_types table (example_types.TypeRecorder), if any
         self.example_types = None
         self._function_symbols = {}  # qualified name -> graph symbol
@@ -531,7 +531,7 @@ class TorchScriptImporter:
             lines.append("  tg.return %s" % self.loc_of(ret))
         lines.append("} loc(unknown)")
         self.value_ops[symbol] = self._value_ordinals(lines[1:-1])
-        self.op_counts[symbol] = _op_signature(lines[1:-1])
+        self.graph_signatures[symbol] = _op_signature(lines[1:-1])
         return symbol, "\n".join(lines) + "\n\n"
 
     def _value_ordinals(self, body_lines):
