@@ -34,13 +34,19 @@ static std::optional<FileLineColLoc> findPositionToShow(Location loc) {
   return std::nullopt;
 }
 
-/// The call site MLIR's handler prints "called from" frames for: `loc`
-/// itself, or behind names.
+/// The call site MLIR's handler prints "called from" frames for (its
+/// `getCallSiteLoc`): `loc` itself, behind names, or a fused location's
+/// first part that has one.
 static std::optional<CallSiteLoc> getCallSite(Location loc) {
-  while (auto name = dyn_cast<NameLoc>(loc))
-    loc = name.getChildLoc();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return getCallSite(name.getChildLoc());
   if (auto site = dyn_cast<CallSiteLoc>(loc))
     return site;
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location part : fused.getLocations())
+      if (std::optional<CallSiteLoc> site = getCallSite(part))
+        return site;
+  }
   return std::nullopt;
 }
 
@@ -48,11 +54,17 @@ LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
   // The parts MLIR's handler would print: the diagnostic, the "called
   // from" frames of a call-site location, each note (and its frames).
   SmallVector<Part> parts;
+  // A location with no position to show but not unknown (a name over
+  // nothing) MLIR's handler prints itself, as `loc("name"): ...`: such a
+  // diagnostic is left to it.
+  bool unshowable = false;
   auto add = [&](Location loc, std::string message,
                  DiagnosticSeverity severity) {
     Part part{FileLineColLoc(), std::move(message), severity, std::nullopt};
     if (std::optional<FileLineColLoc> file = findPositionToShow(loc))
       part.loc = *file;
+    else
+      unshowable |= !isa<UnknownLoc>(loc);
     parts.push_back(std::move(part));
     if (std::optional<CallSiteLoc> site = getCallSite(loc)) {
       Location caller = site->getCaller();
@@ -71,17 +83,16 @@ LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
   add(diag.getLocation(), diag.str(), diag.getSeverity());
   for (Diagnostic &note : diag.getNotes())
     add(note.getLocation(), note.str(), note.getSeverity());
+  if (unshowable)
+    return failure();
   bool anyLong = false;
   for (Part &part : parts) {
-    if (!part.loc) {
-      // A location MLIR's handler shows in its own way (none to show but
-      // not unknown): leave the diagnostic to it.
+    if (!part.loc) // unknown: printed without a position
       continue;
-    }
+    // A file that cannot be read (a Python source elsewhere): its position
+    // is printed without a line, as MLIR's handler prints it.
     part.line = getLine(part.loc);
-    if (!part.line)
-      return failure();
-    anyLong |= part.line->size() > kMaxQuotedLine;
+    anyLong |= part.line && part.line->size() > kMaxQuotedLine;
   }
   if (!anyLong)
     return failure();
