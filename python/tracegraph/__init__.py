@@ -106,7 +106,8 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
     ``trace`` is the trace as a Python object (a list of events, or a dict
     with ``traceEvents``) or the path of a JSON file. Every event whose
     ``args[handle_key]`` is a debug handle (an integer, or a string of one;
-    negative means none) gets ``module_hierarchy`` and ``stack``, and for a
+    negative means none; as in any JSON, a float with an integral value such
+    as ``3.0`` is that integer, while ``Section.lookup`` takes ints only) gets ``module_hierarchy`` and ``stack``, and for a
     fused kernel ``kernel`` and ``origins`` (the schema of
     ``Section.lookup``). Returns the annotated copy; the input is not
     modified. The annotation is the C++ one tg-symbolicate runs, so both give
