@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Passes/Decompositions.h"
+#include "tg/Passes/OptionChecks.h"
 #include "tg/Passes/Passes.h"
 
 #include "tg/IR/TGOps.h"
@@ -47,29 +48,36 @@ private:
 struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
   using Base::Base;
 
-  /// The options' errors, at the module as other passes report theirs
-  /// (from initialize, which has no location, they were at `<unknown>:0`).
-  LogicalResult checkOptions(ModuleOp module) {
+  /// What in the options cannot run: checked where the pipeline is parsed
+  /// and again when the pass runs (OptionChecks.h).
+  tg::OptionsError getOptionsError() {
     // `ops=` with no name parsed as no list, every decomposition: a list the
     // user emptied must not decompose everything. An options struct from
     // C++ leaves no occurrence, and its empty list is the default.
     if (ops.empty() && ops.getNumOccurrences())
-      return module.emitError()
-             << "tg-decompose: ops= needs at least one operator name (leave "
-                "it out for every operator this pass decomposes)";
+      return std::string("tg-decompose: ops= needs at least one operator "
+                         "name (leave it out for every operator this pass "
+                         "decomposes)");
     for (const std::string &name : ops) {
       if (!llvm::is_contained(tg::getDecomposedOperators(), name))
-        return module.emitError()
-               << "tg-decompose: '" << name
-               << "' in ops= is not an operator this pass decomposes (ops "
-                  "takes names such as aten::batch_norm; --help lists them)";
+        return "tg-decompose: '" + name +
+               "' in ops= is not an operator this pass decomposes (ops "
+               "takes names such as aten::batch_norm; --help lists them)";
     }
-    return success();
+    return std::nullopt;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return tg::initializeCheckedOptions(*this, options, errorHandler,
+                                        [&] { return getOptionsError(); });
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkOptions(module)))
+    if (failed(
+            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
       return signalPassFailure();
     // In-place writes first: the rewritten reads then see values, and a
     // `masked_fill_` becomes a `masked_fill` that the patterns decompose.

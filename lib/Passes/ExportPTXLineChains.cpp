@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/CallStack.h"
+#include "tg/Passes/OptionChecks.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Support/OutputFile.h"
 #include "tg/Support/PythonSource.h"
@@ -160,14 +161,27 @@ struct ExportPTXLineChainsPass
     : public tg::impl::TGExportPTXLineChainsBase<ExportPTXLineChainsPass> {
   using Base::Base;
 
+  /// What in the options cannot run: checked where the pipeline is parsed
+  /// and again when the pass runs (OptionChecks.h).
+  tg::OptionsError getOptionsError() {
+    if (path.empty())
+      return std::string("tg-export-ptx-line-chains: needs a file for the "
+                         "line-chain table: path=<file>");
+    return std::nullopt;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return tg::initializeCheckedOptions(*this, options, errorHandler,
+                                        [&] { return getOptionsError(); });
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (path.empty()) {
-      module.emitError()
-          << "tg-export-ptx-line-chains: needs a file for the line-chain "
-             "table: path=<file>";
+    if (failed(
+            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
       return signalPassFailure();
-    }
     LineChainBuilder builder(&getContext(), chainFile);
     for (Operation &op : module.getBody()->getOperations()) {
       auto func = dyn_cast<FunctionOpInterface>(op);

@@ -10,6 +10,7 @@
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Decompositions.h"
 #include "tg/Passes/LocationPreservingListener.h"
+#include "tg/Passes/OptionChecks.h"
 #include "tg/Passes/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -150,30 +151,38 @@ struct FuseElementwisePass
     return success();
   }
 
-  /// The options' errors, at the module as other passes report theirs
-  /// (initialize has no location to give: they were at `<unknown>:0`).
-  LogicalResult checkOptions(ModuleOp module) {
+  /// What in the options cannot run: checked where the pipeline is parsed
+  /// and again when the pass runs (OptionChecks.h).
+  tg::OptionsError getOptionsError() {
     // `ops=` with no name parsed as no list, the default set: a list the
     // user emptied must not fuse everything. An options struct from C++
     // leaves no occurrence, and its empty list is the default.
-    auto checkList = [&](ListOption<std::string> &list) -> LogicalResult {
+    auto checkList = [&](ListOption<std::string> &list) -> tg::OptionsError {
       if (list.empty() && list.getNumOccurrences())
-        return module.emitError()
-               << "tg-fuse-elementwise: " << list.getArgStr()
-               << "= needs at least one operator name (leave it out for the "
-                  "default set)";
+        return ("tg-fuse-elementwise: " + list.getArgStr() +
+                "= needs at least one operator name (leave it out for the "
+                "default set)")
+            .str();
       if (llvm::is_contained(*list, ""))
-        return module.emitError() << "tg-fuse-elementwise: empty operator "
-                                     "name in "
-                                  << list.getArgStr() << "=";
-      return success();
+        return ("tg-fuse-elementwise: empty operator name in " +
+                list.getArgStr() + "=")
+            .str();
+      return std::nullopt;
     };
-    if (failed(checkList(ops)) || failed(checkList(reductionOps)))
-      return failure();
+    if (tg::OptionsError error = checkList(ops))
+      return error;
+    if (tg::OptionsError error = checkList(reductionOps))
+      return error;
     if (minSize == 0)
-      return module.emitError()
-             << "tg-fuse-elementwise: 'min-size' must be at least 1";
-    return success();
+      return std::string("tg-fuse-elementwise: 'min-size' must be at least 1");
+    return std::nullopt;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return tg::initializeCheckedOptions(*this, options, errorHandler,
+                                        [&] { return getOptionsError(); });
   }
 
   /// Whether `op` is a tg.op of an elementwise operator, without bodies and
@@ -588,7 +597,7 @@ LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
 
 void FuseElementwisePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(checkOptions(module)))
+  if (failed(tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
     return signalPassFailure();
 
   // Groups of every block outside kernels, and the kernel names taken, in one

@@ -1,6 +1,7 @@
 //===- RestoreDebugInfo.cpp - Locations back from a debug section ---------===//
 
 #include "tg/IR/TGDialect.h"
+#include "tg/Passes/OptionChecks.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Target/DebugSection.h"
 
@@ -18,13 +19,27 @@ struct RestoreDebugInfoPass
     : public tg::impl::TGRestoreDebugInfoBase<RestoreDebugInfoPass> {
   using Base::Base;
 
+  /// What in the options cannot run: checked where the pipeline is parsed
+  /// and again when the pass runs (OptionChecks.h).
+  tg::OptionsError getOptionsError() {
+    if (path.empty())
+      return std::string("tg-restore-debuginfo: needs a debug section: "
+                         "path=<file>");
+    return std::nullopt;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return tg::initializeCheckedOptions(*this, options, errorHandler,
+                                        [&] { return getOptionsError(); });
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (path.empty()) {
-      module.emitError() << "tg-restore-debuginfo: needs a debug section: "
-                            "path=<file>";
+    if (failed(
+            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
       return signalPassFailure();
-    }
     auto reader = tg::DebugSectionReader::open(path);
     if (!reader) {
       module.emitError() << "tg-restore-debuginfo: cannot read debug section '"

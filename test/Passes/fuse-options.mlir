@@ -47,13 +47,14 @@
 // PIPE: tg.op "aten::add"
 // PIPE-NEXT: tg.kernel "fused_op_relu_1"
 
-// Option errors are at the module, as other passes report theirs (they were
-// at <unknown>:0).
-// ZERO: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: 'min-size' must be at least 1
-// EMPTY: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: empty operator name in ops=
-// EMPTY-REDUCTION: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: empty operator name in reductions=
-// NO-OPS: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: ops= needs at least one operator name (leave it out for the default set)
-// NO-REDUCTIONS: fuse-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: tg-fuse-elementwise: reductions= needs at least one operator name (leave it out for the default set)
+// Options the pass cannot run with are refused where the pipeline is parsed,
+// before any pass runs (no location: the input is not at fault; a pass built
+// from C++ options reports them at the module, OptionChecksTest.cpp).
+// ZERO: <unknown>:0: error: tg-fuse-elementwise: 'min-size' must be at least 1
+// EMPTY: <unknown>:0: error: tg-fuse-elementwise: empty operator name in ops=
+// EMPTY-REDUCTION: <unknown>:0: error: tg-fuse-elementwise: empty operator name in reductions=
+// NO-OPS: <unknown>:0: error: tg-fuse-elementwise: ops= needs at least one operator name (leave it out for the default set)
+// NO-REDUCTIONS: <unknown>:0: error: tg-fuse-elementwise: reductions= needs at least one operator name (leave it out for the default set)
 
 tg.graph @f(%x: !tg.tensor, %w: !tg.tensor) -> !tg.tensor {
   %c = tg.op "aten::conv2d"(%x, %w) : (!tg.tensor, !tg.tensor) -> !tg.tensor

@@ -19,6 +19,7 @@
 
 #include "tg/Conversion/KernelsToGPU/KernelsToGPU.h"
 #include "tg/IR/DebugHandle.h"
+#include "tg/Passes/OptionChecks.h"
 #include "tg/Support/OutputFile.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -500,20 +501,34 @@ struct KernelsToGPUPass
     : public tg::impl::TGKernelsToGPUBase<KernelsToGPUPass> {
   using Base::Base;
 
+  /// What in the options cannot run: checked where the pipeline is parsed
+  /// and again when the pass runs (OptionChecks.h).
+  tg::OptionsError getOptionsError() {
+    if (!llvm::isPowerOf2_64(blockSize) || blockSize < 32 || blockSize > 1024)
+      return llvm::formatv("tg-kernels-to-gpu: block-size must be a power of "
+                           "two in [32, 1024], got {0}",
+                           static_cast<int64_t>(blockSize))
+          .str();
+    if (plantOOB < -1)
+      return llvm::formatv("tg-kernels-to-gpu: plant-oob must be a debug "
+                           "handle (>= 0), or -1 for none, got {0}",
+                           static_cast<int64_t>(plantOOB))
+          .str();
+    return std::nullopt;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return tg::initializeCheckedOptions(*this, options, errorHandler,
+                                        [&] { return getOptionsError(); });
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (!llvm::isPowerOf2_64(blockSize) || blockSize < 32 || blockSize > 1024) {
-      module.emitError() << "tg-kernels-to-gpu: block-size must be a power "
-                            "of two in [32, 1024], got "
-                         << static_cast<int64_t>(blockSize);
+    if (failed(
+            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
       return signalPassFailure();
-    }
-    if (plantOOB < -1) {
-      module.emitError() << "tg-kernels-to-gpu: plant-oob must be a debug "
-                            "handle (>= 0), or -1 for none, got "
-                         << static_cast<int64_t>(plantOOB);
-      return signalPassFailure();
-    }
     planted = false;
     llvm::json::Array described;
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());

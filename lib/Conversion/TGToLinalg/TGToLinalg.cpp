@@ -13,6 +13,7 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/DebugHandle.h"
 #include "tg/IR/TGOps.h"
+#include "tg/Passes/OptionChecks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -27,6 +28,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace tg {
@@ -1384,26 +1386,58 @@ struct ExtractKernelsPass
     : public tg::impl::TGExtractKernelsBase<ExtractKernelsPass> {
   using Base::Base;
 
+  /// What in the options cannot run: checked where the pipeline is parsed
+  /// and again when the pass runs (OptionChecks.h).
+  tg::OptionsError getOptionsError() {
+    if (trapAfter < -1)
+      return llvm::formatv("tg-extract-kernels: trap-after must be a debug "
+                           "handle (>= 0), or -1 for none, got {0}",
+                           static_cast<int64_t>(trapAfter))
+          .str();
+    if (shape.empty())
+      return std::nullopt;
+    std::optional<SmallVector<int64_t>> sizes = parseShape(shape);
+    if (!sizes)
+      return "tg-extract-kernels: shape must be positive sizes joined by "
+             "'x' (1x64x56x56), got '" +
+             shape + "'";
+    // A buffer of that shape must be indexable: its byte size must fit in an
+    // int64 (what memref indexing and the C harness compute with).
+    bool isF64 = elementType == KernelElementType::F64;
+    int64_t bytes = isF64 ? 8 : 4;
+    for (int64_t size : *sizes)
+      if (llvm::MulOverflow(bytes, size, bytes))
+        return "tg-extract-kernels: shape '" + shape +
+               "' has more elements than a buffer of '" +
+               (isF64 ? "f64" : "f32") +
+               "' can hold (its size in bytes overflows a 64-bit integer)";
+    return std::nullopt;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return tg::initializeCheckedOptions(*this, options, errorHandler,
+                                        [&] { return getOptionsError(); });
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     trapped = false;
-    if (trapAfter < -1) {
-      module.emitError() << "tg-extract-kernels: trap-after must be a debug "
-                            "handle (>= 0), or -1 for none, got "
-                         << static_cast<int64_t>(trapAfter);
+    if (failed(
+            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
       return signalPassFailure();
-    }
 
     FloatType elementTy = elementType == KernelElementType::F64
                               ? FloatType(Float64Type::get(ctx))
                               : FloatType(Float32Type::get(ctx));
-    FailureOr<std::optional<SmallVector<int64_t>>> staticShape =
-        getStaticShape(module, elementTy);
-    if (failed(staticShape))
-      return signalPassFailure();
+    // Checked above: the shape parses and fits.
+    std::optional<SmallVector<int64_t>> staticShape;
+    if (!shape.empty())
+      staticShape = parseShape(shape);
     FailureOr<SmallVector<KernelOp>> selected =
-        selectKernels(module, staticShape->has_value());
+        selectKernels(module, staticShape.has_value());
     if (failed(selected))
       return signalPassFailure();
 
@@ -1419,7 +1453,7 @@ struct ExtractKernelsPass
           anyHandle |= tg::hasDebugHandle(op);
           return anyHandle ? WalkResult::interrupt() : WalkResult::advance();
         });
-      KernelExtraction extraction(kernel, elementTy, *staticShape, trapAfter);
+      KernelExtraction extraction(kernel, elementTy, staticShape, trapAfter);
       FailureOr<func::FuncOp> func = extraction.extract(builder);
       trapped |= extraction.hasTrapped();
       if (failed(func)) {
@@ -1449,34 +1483,6 @@ struct ExtractKernelsPass
                                          "--tg-assign-debug-handles first)");
       return signalPassFailure();
     }
-  }
-
-  /// The sizes of the `shape` option (none when it is empty), or failure
-  /// with a diagnostic when they are not positive sizes joined by 'x' or a
-  /// buffer of that shape could not be indexed: its byte size must fit in an
-  /// int64 (what memref indexing and the C harness compute with).
-  FailureOr<std::optional<SmallVector<int64_t>>>
-  getStaticShape(ModuleOp module, FloatType elementTy) {
-    if (shape.empty())
-      return std::optional<SmallVector<int64_t>>();
-    std::optional<SmallVector<int64_t>> sizes = parseShape(shape);
-    if (!sizes) {
-      module.emitError() << "tg-extract-kernels: shape must be positive "
-                            "sizes joined by 'x' (1x64x56x56), got '"
-                         << shape << "'";
-      return failure();
-    }
-    int64_t bytes = elementTy.getIntOrFloatBitWidth() / 8;
-    for (int64_t size : *sizes) {
-      if (llvm::MulOverflow(bytes, size, bytes)) {
-        module.emitError() << "tg-extract-kernels: shape '" << shape
-                           << "' has more elements than a buffer of "
-                           << elementTy << " can hold (its size in bytes "
-                           << "overflows a 64-bit integer)";
-        return failure();
-      }
-    }
-    return sizes;
   }
 
   /// The kernels named in `kernels`, in walk order, or by default every
