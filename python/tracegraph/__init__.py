@@ -198,7 +198,13 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
         model = argv[0]
         try:
             status = main(argv)
-        except SystemExit as e:  # argparse on a bad option
+        except SystemExit as e:
+            # argparse on a bad option prints its error and exits with a
+            # number; the importer's own checks exit with their message,
+            # which Python would print on the way out: it goes into the
+            # exception instead of being lost.
+            if isinstance(e.code, str):
+                raise TorchImportError(e.code) from None
             status = e.code if isinstance(e.code, int) else 1
         if status:
             raise TorchImportError("torch-to-tg %s failed (exit %d; its error "

@@ -51,6 +51,14 @@ def test_failures_raise():
         tracegraph.import_torch(Unscriptable())
     with pytest.raises(tracegraph.TorchImportError, match="exit 2"):
         tracegraph.import_torch("--no-such-option")
+    # The importer's own errors are in the exception (they were lost: "its
+    # error is above", with nothing above).
+    with pytest.raises(tracegraph.TorchImportError,
+                       match="torchvision has no model 'nosuch'"):
+        tracegraph.import_torch("--torchvision", "nosuch")
+    with pytest.raises(tracegraph.TorchImportError,
+                       match="missing.py: no such file"):
+        tracegraph.import_torch("--module", "missing.py:f")
     with pytest.raises(TypeError, match="keywords"):
         tracegraph.import_torch(make(), (torch.randn(1, 3, 8, 8),))
     # Not a model at all: said so (it was "torch.jit.script rejects the

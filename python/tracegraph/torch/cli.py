@@ -16,10 +16,7 @@ def load_factory(spec):
         raise SystemExit("torch-to-tg: error: --module wants MOD:FACTORY, got %r" % spec)
     mod_name, factory = spec.rsplit(":", 1)
     if mod_name.endswith(".py") or os.sep in mod_name:
-        path = os.path.abspath(mod_name)
-        name = os.path.splitext(os.path.basename(path))[0]
-        sys.path.insert(0, os.path.dirname(path))
-        module = importlib.import_module(name)
+        module = _load_file(mod_name)
     else:
         sys.path.insert(0, os.getcwd())
         module = importlib.import_module(mod_name)
@@ -27,6 +24,41 @@ def load_factory(spec):
     for part in factory.split("."):
         obj = getattr(obj, part)
     return obj() if callable(obj) and not _is_module(obj) else obj
+
+
+def _load_file(given):
+    """The module of the .py file `given`, loaded from that file and named
+    after it (TorchScript's qualified names, __torch__.NAME.Class, use the
+    name). importlib.import_module(NAME) returned whatever Python had
+    already imported under NAME: --module random.py:net read the standard
+    library's random, which torch imports, and never the user's file."""
+    path = os.path.abspath(given)
+    if not os.path.isfile(path):
+        raise SystemExit("torch-to-tg: error: --module %s: no such file" % given)
+    name = os.path.splitext(os.path.basename(path))[0]
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        loaded_file = getattr(loaded, "__file__", None)
+        if loaded_file and os.path.abspath(loaded_file) == path:
+            return loaded
+        # Replacing it would swap a module torch itself uses.
+        raise SystemExit(
+            "torch-to-tg: error: --module %s: Python has already imported "
+            "another module named %r (%s); rename the file" %
+            (given, name, loaded_file or "built in"))
+    # Imports of the file's neighbours resolve as when it is run.
+    sys.path.insert(0, os.path.dirname(path))
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    # Registered first, as an import does: TorchScript finds a class's
+    # source through sys.modules[cls.__module__].
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
 def _is_module(obj):
