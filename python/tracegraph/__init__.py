@@ -100,7 +100,7 @@ def module_paths(section, handle):
 
 
 def annotate_chrome_trace(section, trace, handle_key="debug_handle",
-                          module_path="mobile"):
+                          module_path="mobile", source=True, source_root=None):
     """Annotates a Chrome/Perfetto trace, as ``tg-symbolicate --chrome-trace``.
 
     ``trace`` is the trace as a Python object (a list of events, or a dict
@@ -110,8 +110,11 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
     as ``3.0`` is that integer, while ``Section.lookup`` takes ints only) gets ``module_hierarchy`` and ``stack``, and for a
     fused kernel ``kernel`` and ``origins`` (the schema of
     ``Section.lookup``). Returns the annotated copy; the input is not
-    modified. The annotation is the C++ one tg-symbolicate runs, so both give
-    the same result. Raises ValueError for a malformed trace, a malformed
+    modified. The origins' ``source_line`` come from the section or, as
+    ``Section.lookup`` reads them, from the recorded paths (under
+    ``source_root``); ``source=False`` leaves them ``None``
+    (``--no-source``). The annotation is the C++ one tg-symbolicate runs, so
+    both give the same result. Raises ValueError for a malformed trace, a malformed
     handle or one the section does not use, naming every bad event.
     """
     if isinstance(trace, (str, os.PathLike)):
@@ -126,8 +129,8 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
             raise ValueError("annotate_chrome_trace: the trace holds a number "
                              "JSON cannot carry (NaN or infinity): %s" % e) \
                 from None
-    return json.loads(section._annotate_chrome_trace(text, handle_key,
-                                                     module_path))
+    return json.loads(section._annotate_chrome_trace(
+        text, handle_key, module_path, source=source, source_root=source_root))
 
 
 def _script_error(e):

@@ -293,8 +293,7 @@ def test_one_schema_with_tg_symbolicate(section, tmp_path):
               for h in section.handles]
     path = tmp_path / "trace.json"
     path.write_text(json.dumps(events))
-    cli = json.loads(symbolicate(GOLDEN, "--chrome-trace", str(path),
-                                 "--no-source"))
+    cli = json.loads(symbolicate(GOLDEN, "--chrome-trace", str(path)))
     assert tracegraph.annotate_chrome_trace(section, events) == cli
     with pytest.raises(ValueError, match="trace event 0: .*out of range"):
         tracegraph.annotate_chrome_trace(section, [{"args": {"debug_handle": 99}}])
@@ -379,6 +378,50 @@ def test_lookup_reads_source_lines_as_tg_symbolicate_does(tmp_path):
         "    return x + 1"
     assert section.lookup(handle)["origins"][0]["frames"][-1][
         "source_line"] is None  # m.py is not in the current directory
+
+
+def test_chrome_trace_reads_source_lines_as_tg_symbolicate_does(tmp_path):
+    # A kernel's origins in an annotated trace carry source_line as
+    # tg-symbolicate --chrome-trace reads them (from the file, under
+    # --source-root); annotate_chrome_trace left them None (found by a helper
+    # following docs/python.md).
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "m.py").write_text(
+        "def f(x):\n    y = x + 1\n    return y.relu()\n")
+    model = tmp_path / "m.mlir"
+    model.write_text(
+        'tg.graph @"M::forward"(%self: !tg.module<"M">, %x: !tg.tensor) -> '
+        '!tg.tensor {\n'
+        '  %c = tg.constant(1 : i64) : !tg.value loc("m.py":2:13)\n'
+        '  %a = tg.op "aten::add"(%x, %c, %c) : (!tg.tensor, !tg.value, '
+        '!tg.value) -> !tg.tensor loc("m.py":2:9)\n'
+        '  %r = tg.op "aten::relu"(%a) : (!tg.tensor) -> !tg.tensor '
+        'loc("m.py":3:12)\n'
+        '  tg.return %r : !tg.tensor\n}\n')
+    path = tmp_path / "m.tgdbg"
+    subprocess.run([os.path.join(TOOLS, "tg-opt"), str(model),
+                    "--tg-fuse-elementwise", "--tg-assign-debug-handles",
+                    "--tg-emit-debug-section=path=%s" % path, "-o",
+                    os.devnull], check=True)
+    section = tracegraph.Section(path)
+    kernel = next(h for h in section.handles if section.lookup(h)["kernel"])
+    events = [{"name": "k", "ph": "X", "args": {"debug_handle": kernel}}]
+    trace = tmp_path / "trace.json"
+    trace.write_text(json.dumps(events))
+    root = str(tmp_path / "src")
+    cli = json.loads(symbolicate(str(path), "--chrome-trace", str(trace),
+                                 "--source-root", root))
+    mine = tracegraph.annotate_chrome_trace(section, events, source_root=root)
+    assert mine == cli
+    lines = [o["frames"][-1]["source_line"]
+             for o in mine[0]["args"]["origins"]]
+    assert lines == ["    y = x + 1", "    return y.relu()"]
+    # source=False is --no-source.
+    bare = json.loads(symbolicate(str(path), "--chrome-trace", str(trace),
+                                  "--no-source"))
+    assert tracegraph.annotate_chrome_trace(section, events,
+                                            source=False) == bare
+    assert bare[0]["args"]["origins"][0]["frames"][-1]["source_line"] is None
 
 
 def test_lookup_reads_each_source_file_once(tmp_path):

@@ -374,9 +374,13 @@ public:
 
   /// tg-symbolicate --chrome-trace on a trace given as JSON text; the
   /// annotated trace as JSON text.
+  /// Source lines come as for lookup: from the section or the recorded
+  /// paths (under `source_root`), unless `source` is false
+  /// (tg-symbolicate --chrome-trace and its --no-source).
   std::string annotateChromeTrace(const std::string &traceText,
                                   const std::string &handleKey,
-                                  const std::string &modulePath) const {
+                                  const std::string &modulePath, bool source,
+                                  py::object sourceRoot) const {
     llvm::Expected<llvm::json::Value> trace = tg::parseJSON(traceText);
     if (!trace)
       throw py::value_error("invalid JSON in trace: " +
@@ -384,6 +388,10 @@ public:
     ChromeTraceOptions options;
     options.handleKey = handleKey;
     options.format = parseFormat(modulePath);
+    if (source)
+      options.source = &getSourceCache(sourceRoot.is_none()
+                                           ? std::string()
+                                           : toPath(sourceRoot, "source_root"));
     if (!getTraceEvents(*trace))
       throw py::value_error("the trace is neither a JSON array of events nor "
                             "an object with a 'traceEvents' array");
@@ -996,6 +1004,7 @@ void defineSectionQueries(SectionClass &cls) {
            "components.")
       .def("_annotate_chrome_trace", &Section::annotateChromeTrace,
            py::arg("trace_json"), py::arg("handle_key"), py::arg("module_path"),
+           py::arg("source") = true, py::arg("source_root") = py::none(),
            "tracegraph.annotate_chrome_trace's C++ half: JSON text in, "
            "annotated JSON text out (ValueError for a bad trace or event).")
       .def("llvm_frames", &Section::llvmFrames, py::arg("handle"),
