@@ -190,6 +190,17 @@ Error parseSourceQuery(StringRef query, StringRef &file, uint32_t &line) {
   if (path.empty() || lineText.getAsInteger(10, line) || line == 0)
     return encoding::makeError(
         "expected FILE:LINE with a line number >= 1, e.g. resnet.py:100");
+  // FILE:LINE:COLUMN, as --output-style=llvm, llvm-symbolizer and MLIR's
+  // diagnostics print a position, asks for its line: it was read as a file
+  // named FILE:LINE, which no section records.
+  auto [pathOfLine, lineOfColumn] = path.rsplit(':');
+  uint32_t lineBeforeColumn = 0;
+  if (!pathOfLine.empty() && !lineOfColumn.getAsInteger(10, lineBeforeColumn) &&
+      lineBeforeColumn != 0) {
+    file = pathOfLine;
+    line = lineBeforeColumn;
+    return Error::success();
+  }
   file = path;
   return Error::success();
 }

@@ -139,7 +139,9 @@ cl::opt<std::string> sourceQuery(
              "as a call it was inlined through, and every origin from that "
              "line that a pass eliminated or merged over a bound. FILE "
              "matches a recorded path exactly or as its trailing path "
-             "components (resnet.py matches .../models/resnet.py)"),
+             "components (resnet.py matches .../models/resnet.py); "
+             "FILE:LINE:COLUMN, as --output-style=llvm prints a position, "
+             "asks for its line"),
     cl::value_desc("FILE:LINE"), cl::init(""), cl::cat(category));
 cl::opt<bool> showRecords(
     "records",

@@ -30,8 +30,9 @@ struct SourceQueryResult {
   llvm::json::Object json;
 };
 
-/// Parses `FILE:LINE` (line >= 1) into its parts; an error explains the
-/// expected form.
+/// Parses `FILE:LINE` (line >= 1) into its parts, or `FILE:LINE:COLUMN`
+/// into FILE and LINE (a position as llvm-symbolizer prints it); an error
+/// explains the expected form.
 llvm::Error parseSourceQuery(llvm::StringRef query, llvm::StringRef &file,
                              uint32_t &line);
 
