@@ -1261,10 +1261,17 @@ DebugSectionReader::findSourceLine(uint32_t fileId, uint32_t line) const {
 
 Error DebugSectionReader::decodeColumns(uint64_t handle,
                                         uint32_t values[]) const {
-  if (handle >= handleCount)
+  if (handle >= handleCount) {
+    // A module without ops (or with none numbered) writes a section of no
+    // handles: "0..-1" said nothing.
+    if (handleCount == 0)
+      return makeError("debug handle {0} out of range: the section has no "
+                       "handles",
+                       handle);
     return makeError("debug handle {0} out of range: the section has handles "
                      "0..{1}",
                      handle, int64_t(handleCount) - 1);
+  }
   if (!layout.blockCodedTables)
     return decodeColumnsV1(handle, values);
   if (Error err = checkTable(SectionKind::HandleIndex))
