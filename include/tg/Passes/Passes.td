@@ -561,12 +561,13 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
     by default the first 20 bytes of the BLAKE3 hash of the section as it
     is without one, so equal contents get equal IDs; `build-id=HEX` gives
     one (for example the model's own version hash), `build-id=none` writes
-    the 3.0 section. `tg-symbolicate --print-build-id` prints it and
-    `--expect-build-id` refuses a section of another build. With `elf=true`
-    the file is an ELF container: the section in `.debug_tracegraph` and
-    the build ID as the file's GNU build ID, which debuginfod servers index
-    and serve as debug info (`tg-symbolicate --build-id`). Every reader
-    reads a container like a plain section.
+    none (minor version 0: 5.0 by default, 3.0 with `format-version=3`).
+    `tg-symbolicate --print-build-id` prints it and `--expect-build-id`
+    refuses a section of another build. With `elf=true` the file is an ELF
+    container: the section in `.debug_tracegraph` and the build ID as the
+    file's GNU build ID, which debuginfod servers index and serve as debug
+    info (`tg-symbolicate --build-id`). Every reader reads a container like
+    a plain section.
 
     Origin records (`#tg.origin_record`: origins of ops erased as dead, or
     merged over a `max-origins` bound) are rows of a table of their own
@@ -603,8 +604,8 @@ def TGEmitDebugSection : Pass<"tg-emit-debug-section", "mlir::ModuleOp"> {
            "(O(size) open, about 4x larger)">,
     Option<"buildId", "build-id", "std::string", /*default=*/"\"\"",
            "The section's build ID (format 3.1): hex digits, or empty "
-           "(default) for a hash of the contents, or 'none' for none (the "
-           "3.0 section)">,
+           "(default) for a hash of the contents, or 'none' for none (minor "
+           "version 0 of the format written)">,
     Option<"elf", "elf", "bool", /*default=*/"false",
            "Write an ELF container (the section in .debug_tracegraph, the "
            "build ID as the GNU build ID) that debuginfod servers index">,
