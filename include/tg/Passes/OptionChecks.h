@@ -1,5 +1,4 @@
-//===- OptionChecks.h - Pass options checked where they are parsed -*- C++
-//-*-===//
+//===- OptionChecks.h - Pass options checked at parse time ------*- C++ -*-===//
 //
 // A pass option can be wrong in a way its parser cannot see: a value out of
 // range, a name no pattern has, a file the pass needs left out. Checked only
