@@ -191,7 +191,7 @@ def compile(ir, passes=None, *, pipeline=None, section=True,
     ``Provenance``. ``embed_source``, ``source_root`` and ``compress`` are
     the section's options of the same names; ``build_id`` is the section's
     build ID as hex (default ``None``: a hash of its contents; ``"none"``:
-    no build ID, the 3.0 section); ``verify_each=False`` skips
+    no build ID, minor version 0 of the format); ``verify_each=False`` skips
     the verifier between passes, ``threads=False`` runs on one thread.
     ``filename`` (a str or a path) names the buffer in diagnostics
     (default: the path, or ``"<string>"``).
