@@ -4,8 +4,8 @@
 #
 # installs the public headers (include/tg, with the generated .inc files), the
 # libraries, the tools (torch-to-tg among them: tools/torch-to-tg), the Python
-# package in ${TG_PYTHON_INSTALL_DIR}/tracegraph, the interpreter's
-# site-packages by default (its sources with the importer tracegraph.torch:
+# package in ${TG_PYTHON_INSTALL_DIR}/tracegraph, lib/python3.X/dist-packages
+# under the prefix by default (its sources with the importer tracegraph.torch:
 # python/CMakeLists.txt; the native modules: lib/Bindings/Python), and <dir>/lib/cmake/TraceGraph/TraceGraphConfig.cmake
 # with exported targets TraceGraph::TraceGraphIR, TraceGraph::TraceGraphPasses,
 # TraceGraph::TraceGraphTGToLinalg, ... so that a downstream project writes
@@ -22,13 +22,18 @@ set(TG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/TraceGraph)
 # Every library that exists in this tree: later ones depend on earlier ones.
 set(TG_INSTALL_LIBRARIES)
 foreach(lib TraceGraphSupport TraceGraphIR TraceGraphSerialize TraceGraphSymbolize
-            TraceGraphTargetDebugSection TraceGraphTargetPTXLineInfo
-            TraceGraphPasses TraceGraphTGToLinalg TraceGraphKernelsToGPU
-            TraceGraphPipelines)
+            TraceGraphDebuginfod TraceGraphTargetDebugSection
+            TraceGraphTargetPTXLineInfo TraceGraphPasses TraceGraphTGToLinalg
+            TraceGraphKernelsToGPU TraceGraphPipelines)
   if(TARGET ${lib})
     list(APPEND TG_INSTALL_LIBRARIES ${lib})
   endif()
 endforeach()
+
+# What TRACEGRAPH_LIBRARIES holds: the imported targets (bare names are no
+# libraries a linker finds: `-lTraceGraphSupport`).
+list(TRANSFORM TG_INSTALL_LIBRARIES PREPEND "TraceGraph::"
+     OUTPUT_VARIABLE TG_INSTALL_LIBRARY_TARGETS)
 
 install(TARGETS ${TG_INSTALL_LIBRARIES}
   EXPORT TraceGraphTargets
@@ -43,6 +48,19 @@ set(TG_INSTALL_TOOLS)
 foreach(tool tg-opt tg-symbolicate)
   if(TARGET ${tool})
     list(APPEND TG_INSTALL_TOOLS ${tool})
+  endif()
+endforeach()
+
+# Installed binaries find LLVM's and MLIR's shared libraries where they are
+# (Debian: /usr/lib/llvm-22/lib). LLVM's macros give an installed tool only
+# $ORIGIN/../lib, which holds tracegraph's static libraries, not libMLIR:
+# the installed tg-opt did not start ("libMLIR.so.22.1: cannot open shared
+# object file"); the build tree's binaries have both.
+foreach(binary tg-opt tg-symbolicate tg-ptx-lineinfo TraceGraphPython
+               TraceGraphPythonCompiler)
+  if(TARGET ${binary})
+    set_property(TARGET ${binary} APPEND PROPERTY INSTALL_RPATH
+                 "${LLVM_LIBRARY_DIR}")
   endif()
 endforeach()
 if(TG_INSTALL_TOOLS)

@@ -14,8 +14,8 @@ export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 [ -f "$BUILD_DIR/build.ninja" ] || TG_BUILD_DIR="$BUILD_DIR" ./scripts/build.sh
 ninja -C "$BUILD_DIR" -j2 > "$WORK/build.log" 2>&1 || {
   cat "$WORK/build.log"; exit 1; }
-# Staged (DESTDIR): the Python package goes to the interpreter's
-# site-packages by default (an absolute path), which must stay untouched.
+# Staged (DESTDIR): a TG_PYTHON_INSTALL_DIR given as an absolute path (the
+# interpreter's own site-packages) must stay untouched.
 PREFIX="$WORK/stage$WORK/prefix"
 DESTDIR="$WORK/stage" cmake --install "$BUILD_DIR" --prefix "$WORK/prefix" \
   > "$WORK/install.log"
@@ -36,6 +36,14 @@ if any(n.startswith("_compiler.") for n in native):
     assert "module" in tracegraph.compile("module {}", section=False).ir
 print("python package: installed to", sys.argv[1], "and imported")
 ' "$pydir")
+
+# The installed tools start (they find libMLIR where Debian keeps it: the
+# installed tg-opt had only $ORIGIN/../lib, and did not start).
+for tool in tg-opt tg-symbolicate tg-ptx-lineinfo; do
+  [ ! -e "$PREFIX/bin/$tool" ] || "$PREFIX/bin/$tool" --version > /dev/null || {
+    echo "installed $tool does not start"; exit 1; }
+done
+echo "installed tools: start"
 
 launcher=()
 command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -397,6 +397,9 @@ Operation *getOriginRecordAnchor(Operation *op) {
 
 void recordEliminated(Operation *op, StringRef pass) {
   MLIRContext *ctx = op->getContext();
+  // A compiler of other dialects calls this from its own passes; a record
+  // of a context without the tg dialect has no attribute storage.
+  ctx->getOrLoadDialect<TGDialect>();
   SmallVector<Location> records;
   // What the op held itself (an anchor being erased) moves with it.
   SmallVector<RemovedOrigin> carried;

@@ -796,6 +796,13 @@ static int compareLocations(Location a, Location b) {
 
 unsigned LocationPreservingListener::recordRemovedOrigins(Operation *anchor) {
   MLIRContext *ctx = anchor->getContext();
+  // The listener runs in compilers of other dialects (a func/arith
+  // pipeline): a record made in a context that never loaded the tg dialect
+  // has no attribute storage, and this crashed. Loaded here, as
+  // addOriginAccounting does; a pass that uses the listener on several
+  // threads declares tg::TGDialect among its dependent dialects instead
+  // (docs/upstream-transforms.md).
+  ctx->getOrLoadDialect<TGDialect>();
   SmallVector<Location> records;
   for (unsigned id : getDroppedOrigins()) {
     OriginRecord &origin = origins[id];

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -171,6 +172,10 @@ void tg::registerKernelPipelineExtensions(DialectRegistry &registry) {
       registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  // memref.alloc's AllocationOpInterface: without it the deallocation
+  // passes free no temporary (a softmax kernel leaked one buffer per call;
+  // tg-opt registers every extension and never showed it).
+  memref::registerAllocationOpInterfaceExternalModels(registry);
 }
 
 namespace {

@@ -11,6 +11,8 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/TGOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Parser/Parser.h"
@@ -632,6 +634,38 @@ TEST_F(ListenerTest, UnboundedMergeForgetsATableWhoseLocationChanged) {
   EXPECT_EQ(
       origins(negs[0]->getLoc()),
       (SmallVector<Location>{pos("n.py", 1), pos("n.py", 70), pos("n.py", 3)}));
+}
+
+TEST(ListenerWithoutTGDialect, RecordsInAContextThatNeverLoadedIt) {
+  // docs/upstream-transforms.md's recipe in a func/arith compiler whose
+  // context never loaded the tg dialect: recording what was removed made a
+  // tg attribute without its dialect's storage, and crashed (found by a
+  // helper writing a downstream project).
+  MLIRContext context;
+  context.loadDialect<arith::ArithDialect, func::FuncDialect>();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @f(%x: i32) -> i32 {
+      %dead = arith.addi %x, %x : i32 loc("m.py":2:3)
+      return %x : i32 loc("m.py":3:3)
+    } loc("m.py":1:1)
+  )mlir",
+                                                             &context);
+  ASSERT_TRUE(module);
+  ASSERT_FALSE(context.getLoadedDialect<TGDialect>());
+  LocationPreservingListener::Options options;
+  options.passName = "my-fusion";
+  LocationPreservingListener listener(options);
+  GreedyRewriteConfig config;
+  config.setListener(&listener);
+  (void)applyPatternsGreedily(*module, RewritePatternSet(&context), config);
+  listener.finalize();
+  EXPECT_EQ(listener.recordRemovedOrigins(*module), 1u);
+  SmallVector<RemovedOrigin> records;
+  getOriginRecords(module->getLoc(), records);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_TRUE(records[0].record.isEliminated());
+  EXPECT_EQ(records[0].record.getOp(), "arith.addi");
+  EXPECT_EQ(records[0].record.getPass(), "my-fusion");
 }
 
 } // namespace

@@ -156,7 +156,9 @@ void buildGPUKernelPipeline(mlir::OpPassManager &pm,
                             const GPUKernelPipelineOptions &options);
 
 /// Adds what the kernel pipeline needs beyond the dialects its passes load:
-/// upstream's bufferization interfaces of arith, func, linalg and tensor ops.
+/// upstream's bufferization interfaces of arith, func, linalg and tensor ops,
+/// and memref.alloc's allocation interface (without which the deallocation
+/// passes free no temporary buffer).
 void registerKernelPipelineExtensions(mlir::DialectRegistry &registry);
 
 /// Registers every tracegraph pipeline (`--tg-kernel-pipeline`,
