@@ -88,9 +88,10 @@ struct EmitDebugSectionPass
     std::string error = tg::writeFileAtomically(
         path, [&](llvm::raw_ostream &os) { os << *bytes; });
     if (!error.empty()) {
-      module.emitError() << "tg-emit-debug-section: cannot write the debug "
-                            "section to '"
-                         << path << "': " << error;
+      emitError(module.getLoc())
+          << "tg-emit-debug-section: cannot write the debug "
+             "section to '"
+          << path << "': " << error;
       return signalPassFailure();
     }
     markAllAnalysesPreserved();

@@ -197,8 +197,8 @@ struct ExportPTXLineChainsPass
       writePTXLineChainTable(os, builder.getTable());
     });
     if (!error.empty()) {
-      module.emitError() << "tg-export-ptx-line-chains: cannot write '" << path
-                         << "': " << error;
+      emitError(module.getLoc()) << "tg-export-ptx-line-chains: cannot write '"
+                                 << path << "': " << error;
       return signalPassFailure();
     }
   }

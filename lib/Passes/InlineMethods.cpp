@@ -204,7 +204,7 @@ public:
   LogicalResult reportMismatch(ModuleOp module) {
     if (!mismatch)
       return success();
-    InFlightDiagnostic diag = module.emitError("tg-inline: ");
+    InFlightDiagnostic diag = emitError(module.getLoc(), "tg-inline: ");
     diag << kAttrName << " was recorded for " << mismatch->expected
          << " ops of " << mismatch->graph.getSymNameAttr() << " (call path '"
          << mismatch->path << "'), ";
@@ -359,7 +359,7 @@ FailureOr<GraphOp> InlinePass::chooseEntry(ModuleOp module,
   if (!entry.empty()) {
     auto graph = symbols.lookup<GraphOp>(entry);
     if (!graph) {
-      InFlightDiagnostic diag = module.emitError("tg-inline: entry=")
+      InFlightDiagnostic diag = emitError(module.getLoc(), "tg-inline: entry=")
                                 << entry << " names no tg.graph in this module";
       if (Operation *other = symbols.lookup(entry))
         diag << " (it names a '" << other->getName() << "')";
@@ -375,8 +375,8 @@ FailureOr<GraphOp> InlinePass::chooseEntry(ModuleOp module,
   if (marked.size() == 1)
     return marked.front();
   if (marked.size() > 1) {
-    InFlightDiagnostic diag =
-        module.emitError("tg-inline: several graphs are marked tg.entry (");
+    InFlightDiagnostic diag = emitError(
+        module.getLoc(), "tg-inline: several graphs are marked tg.entry (");
     llvm::interleaveComma(marked, diag, [&](GraphOp g) { diag << quoted(g); });
     return diag << "); pass entry=<graph> to choose one";
   }
@@ -394,7 +394,7 @@ FailureOr<GraphOp> InlinePass::chooseEntry(ModuleOp module,
   if (roots.size() == 1)
     return roots.front();
   InFlightDiagnostic diag =
-      module.emitError("tg-inline: cannot choose the entry graph: ");
+      emitError(module.getLoc(), "tg-inline: cannot choose the entry graph: ");
   if (roots.empty()) {
     diag << "every graph is called by another one";
   } else {
@@ -656,7 +656,7 @@ std::optional<ExampleTypes> InlinePass::takeExampleTypes(ModuleOp module,
   module->removeAttr(ExampleTypes::kAttrName);
   if (inOrder)
     return ExampleTypes(table);
-  module.emitWarning("tg-inline: ")
+  emitWarning(module.getLoc(), "tg-inline: ")
       << ExampleTypes::kAttrName
       << " is applied only when callee bodies are copied in order "
          "(clone-in-order); the types are dropped";

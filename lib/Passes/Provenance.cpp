@@ -168,7 +168,7 @@ struct ProvenancePass : public tg::impl::TGProvenanceBase<ProvenancePass> {
              << "\n";
         });
     if (!error.empty()) {
-      module.emitError("tg-provenance: cannot write '")
+      emitError(module.getLoc(), "tg-provenance: cannot write '")
           << path << "': " << error;
       return signalPassFailure();
     }

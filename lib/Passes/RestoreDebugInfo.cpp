@@ -42,8 +42,9 @@ struct RestoreDebugInfoPass
       return signalPassFailure();
     auto reader = tg::DebugSectionReader::open(path);
     if (!reader) {
-      module.emitError() << "tg-restore-debuginfo: cannot read debug section '"
-                         << path << "': " << llvm::toString(reader.takeError());
+      emitError(module.getLoc())
+          << "tg-restore-debuginfo: cannot read debug section '" << path
+          << "': " << llvm::toString(reader.takeError());
       return signalPassFailure();
     }
     if (failed(tg::restoreDebugInfo(module, **reader)))

@@ -52,9 +52,10 @@ struct StripOriginRecordsPass
             }
           });
       if (!error.empty()) {
-        module.emitError() << "tg-strip-origin-records: cannot write the "
-                              "records to '"
-                           << path << "': " << error;
+        emitError(module.getLoc())
+            << "tg-strip-origin-records: cannot write the "
+               "records to '"
+            << path << "': " << error;
         return signalPassFailure();
       }
     }

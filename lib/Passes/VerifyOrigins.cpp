@@ -61,9 +61,9 @@ struct VerifyOriginsPass
     if (attr) {
       auto snapshot = dyn_cast<ArrayAttr>(attr);
       if (!snapshot) {
-        module.emitError(
-            "tg-verify-origins: tg.origin_snapshot must be an array of "
-            "locations");
+        emitError(module.getLoc(),
+                  "tg-verify-origins: tg.origin_snapshot must be an array of "
+                  "locations");
         return signalPassFailure();
       }
       ok &= succeeded(
@@ -72,7 +72,7 @@ struct VerifyOriginsPass
     } else if (summary) {
       // Without a snapshot only kernels are checked, as always; the summary
       // asked for had nothing to count and said nothing.
-      module.emitWarning()
+      emitWarning(module.getLoc())
           << "tg-verify-origins: summary=true: no tg.origin_snapshot to "
              "summarize (run --tg-snapshot-origins before the passes to "
              "check)";
@@ -192,8 +192,9 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
   for (Attribute attr : snapshot) {
     auto origin = dyn_cast<LocationAttr>(attr);
     if (!origin) {
-      module.emitError("tg-verify-origins: tg.origin_snapshot holds a "
-                       "non-location: ")
+      emitError(module.getLoc(),
+                "tg-verify-origins: tg.origin_snapshot holds a "
+                "non-location: ")
           << attr;
       ok = false;
       continue;
@@ -232,10 +233,9 @@ LogicalResult VerifyOriginsPass::verifySnapshot(ModuleOp module,
     ok = false;
   }
   if (summary)
-    module.emitRemark() << "origins: " << snapshot.size()
-                        << ", on ops: " << numOnOps
-                        << " (on llvm ops: " << numOnLLVM
-                        << "), only in records: " << numInRecords
-                        << ", lost: " << numLost;
+    emitRemark(module.getLoc())
+        << "origins: " << snapshot.size() << ", on ops: " << numOnOps
+        << " (on llvm ops: " << numOnLLVM
+        << "), only in records: " << numInRecords << ", lost: " << numLost;
   return success(ok);
 }

@@ -96,7 +96,7 @@ struct PipelineOptionErrorPass
       : message(std::move(message)) {}
   StringRef getArgument() const override { return "tg-pipeline-option-error"; }
   void runOnOperation() override {
-    getOperation().emitError() << message;
+    emitError(getOperation().getLoc()) << message;
     signalPassFailure();
   }
 

@@ -46,7 +46,7 @@ mlir::LogicalResult initializeCheckedOptions(
 template <typename CheckFn>
 mlir::LogicalResult checkOptionsAtRun(mlir::ModuleOp module, CheckFn check) {
   if (OptionsError error = check()) {
-    module.emitError() << *error;
+    emitError(module.getLoc()) << *error;
     return mlir::failure();
   }
   return mlir::success();

@@ -536,7 +536,7 @@ struct KernelsToGPUPass
     // never saw, as with the GPU pipeline's extract=false) went through
     // unchanged, exit 0, as if its kernels had been compiled.
     if (llvm::all_of(funcs, [](func::FuncOp f) { return f.isExternal(); })) {
-      module.emitError()
+      emitError(module.getLoc())
           << "tg-kernels-to-gpu: the module has no kernel function to lower "
              "(a func.func with a body, as --tg-extract-kernels makes them; "
              "--tg-gpu-kernel-pipeline runs it unless extract=false)";
@@ -551,9 +551,9 @@ struct KernelsToGPUPass
       described.push_back(std::move(*description));
     }
     if (plantOOB >= 0 && !planted) {
-      module.emitError() << "tg-kernels-to-gpu: plant-oob="
-                         << static_cast<int64_t>(plantOOB)
-                         << ": no op of the kernels has that debug handle";
+      emitError(module.getLoc())
+          << "tg-kernels-to-gpu: plant-oob=" << static_cast<int64_t>(plantOOB)
+          << ": no op of the kernels has that debug handle";
       return signalPassFailure();
     }
     if (!describe.empty() && failed(writeDescription(module, described)))
@@ -888,7 +888,7 @@ private:
         });
     if (error.empty())
       return success();
-    return module.emitError()
+    return emitError(module.getLoc())
            << "tg-kernels-to-gpu: cannot write '" << describe << "': " << error;
   }
 

@@ -1473,14 +1473,15 @@ struct ExtractKernelsPass
     for (Operation *func : functions)
       module.getBody()->push_back(func);
     if (trapAfter >= 0 && !trapped) {
-      module.emitError() << "tg-extract-kernels: trap-after="
-                         << static_cast<int64_t>(trapAfter)
-                         << ": no op of the extracted kernels has that debug "
-                            "handle"
-                         << (anyHandle ? ""
-                                       : " (their ops have no debug handles: "
-                                         "number them with "
-                                         "--tg-assign-debug-handles first)");
+      emitError(module.getLoc())
+          << "tg-extract-kernels: trap-after="
+          << static_cast<int64_t>(trapAfter)
+          << ": no op of the extracted kernels has that debug "
+             "handle"
+          << (anyHandle ? ""
+                        : " (their ops have no debug handles: "
+                          "number them with "
+                          "--tg-assign-debug-handles first)");
       return signalPassFailure();
     }
   }
@@ -1525,19 +1526,21 @@ struct ExtractKernelsPass
     });
     for (const std::string &name : kernels) {
       if (!found.contains(name)) {
-        module.emitError() << "tg-extract-kernels: no kernel named '" << name
-                           << "' in the module";
+        emitError(module.getLoc()) << "tg-extract-kernels: no kernel named '"
+                                   << name << "' in the module";
         return failure();
       }
     }
     if (selected.empty()) {
       if (!found.empty()) {
-        module.emitError() << "tg-extract-kernels: every kernel of the module "
-                              "was skipped (see the warnings)";
+        emitError(module.getLoc())
+            << "tg-extract-kernels: every kernel of the module "
+               "was skipped (see the warnings)";
         return failure();
       }
-      module.emitError() << "tg-extract-kernels: the module has no tg.kernel "
-                            "(run --tg-fuse-elementwise first)";
+      emitError(module.getLoc())
+          << "tg-extract-kernels: the module has no tg.kernel "
+             "(run --tg-fuse-elementwise first)";
       return failure();
     }
     return selected;

@@ -344,8 +344,8 @@ restoreAnchoredRecords(Operation *root, LocationDecoder &decoder,
                        const llvm::DenseMap<uint64_t, Operation *> &byHandle) {
   llvm::DenseMap<uint32_t, SmallVector<Location>> anchored;
   if (llvm::Error err = decoder.decodeAnchoredRecords(anchored))
-    return root->emitError() << "cannot restore the origin records: "
-                             << llvm::toString(std::move(err));
+    return emitError(root->getLoc()) << "cannot restore the origin records: "
+                                     << llvm::toString(std::move(err));
   // In anchor order, so that errors come out deterministically.
   SmallVector<uint32_t> anchors;
   for (auto &entry : anchored)
@@ -354,7 +354,7 @@ restoreAnchoredRecords(Operation *root, LocationDecoder &decoder,
   for (uint32_t anchor : anchors) {
     Operation *op = anchor == kAnchorRoot ? root : byHandle.lookup(anchor - 1);
     if (!op)
-      return root->emitError()
+      return emitError(root->getLoc())
              << "the debug section has origin records on debug handle "
              << anchor - 1 << ", but no op has that handle";
     op->setLoc(appendOriginRecords(op->getLoc(), anchored[anchor]));
@@ -369,7 +369,7 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
   // locations from bytes that were not checked: verify everything first
   // (opening a format-2 section checks only its header and section table).
   if (llvm::Error err = reader.verifyAll())
-    return root->emitError()
+    return emitError(root->getLoc())
            << "cannot restore debug info: " << llvm::toString(std::move(err));
   LocationDecoder decoder(reader, context);
   llvm::DenseMap<uint64_t, Operation *> byHandle;
@@ -421,7 +421,7 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
   for (uint32_t i = 0, e = reader.getNumArgLocations(); i < e; ++i) {
     llvm::Expected<SectionArgLocation> rec = reader.getArgLocation(i);
     if (!rec)
-      return root->emitError() << llvm::toString(rec.takeError());
+      return emitError(root->getLoc()) << llvm::toString(rec.takeError());
     auto where = [&] {
       return llvm::formatv("argument {0} of block {1} of region {2} of the "
                            "op with debug handle {3}",
@@ -430,8 +430,9 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
     };
     Operation *op = byHandle.lookup(rec->handle);
     if (!op)
-      return root->emitError() << "the debug section has a location for "
-                               << where() << ", but no op has that handle";
+      return emitError(root->getLoc())
+             << "the debug section has a location for " << where()
+             << ", but no op has that handle";
     if (rec->region >= op->getNumRegions())
       return op->emitError()
              << "the debug section has a location for " << where()
@@ -455,8 +456,8 @@ LogicalResult tg::restoreDebugInfo(Operation *root,
 
   llvm::Expected<Location> rootLoc = decoder.decode(reader.getRootLoc());
   if (!rootLoc)
-    return root->emitError() << "cannot restore the root location: "
-                             << llvm::toString(rootLoc.takeError());
+    return emitError(root->getLoc()) << "cannot restore the root location: "
+                                     << llvm::toString(rootLoc.takeError());
   root->setLoc(*rootLoc);
   return restoreAnchoredRecords(root, decoder, byHandle);
 }
