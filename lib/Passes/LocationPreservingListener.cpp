@@ -190,6 +190,15 @@ LocationPreservingListener::getHolders(unsigned index) const {
   for (Operation *op : newList)
     if (op && llvm::is_contained(getOriginsOf(op), index))
       holders.push_back(op);
+  // Survivors too (an op a rewrite replaced by an existing one's value: a
+  // fold to it, CSE), in the order they first gained an origin: only new ops
+  // were asked, so the origin of `x * 1 -> x` had no holder and was not
+  // dropped either, though getOriginsOf(x) listed it.
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  for (Operation *op : holderOrder)
+    if (!isNew(op) && held.count(op) && seen.insert(op).second &&
+        llvm::is_contained(getOriginsOf(op), index))
+      holders.push_back(op);
   return holders;
 }
 

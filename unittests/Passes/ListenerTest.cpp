@@ -125,6 +125,18 @@ struct EraseDeadNeg : public OpRewritePattern<TracedOp> {
   }
 };
 
+/// contiguous(x) -> x: a fold to a value an existing op defines.
+struct FoldContiguous : public OpRewritePattern<TracedOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TracedOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::contiguous")
+      return failure();
+    rewriter.replaceOp(op, op.getOperands()[0]);
+    return success();
+  }
+};
+
 /// The gelu decomposition as a conversion pattern.
 struct ConvertGelu : public OpConversionPattern<TracedOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -280,6 +292,33 @@ TEST_F(ListenerTest, RewritingANewOpAgainPassesItsOriginsOn) {
   SmallVector<Operation *> holders = listener.getHolders(0);
   EXPECT_EQ(holders.size(), 2u);
   EXPECT_TRUE(llvm::is_contained(holders, logistic.getOperation()));
+}
+
+TEST_F(ListenerTest, AFoldToAnExistingOpMakesItTheHolder) {
+  // getHolders asked only the ops created during the session: the origin of
+  // contiguous(neg(x)) -> neg(x) had no holder and was not dropped, though
+  // getOriginsOf(neg) listed it (found by a helper building a provenance map
+  // in a downstream project).
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    tg.graph @f(%x: !tg.tensor) -> !tg.tensor {
+      %0 = tg.op "aten::neg"(%x) : (!tg.tensor) -> !tg.tensor loc("m.py":1:1)
+      %1 = tg.op "aten::contiguous"(%0) : (!tg.tensor) -> !tg.tensor loc("m.py":2:1)
+      tg.return %1 : !tg.tensor
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  TracedOp neg = findOp(*module, "aten::neg");
+  LocationPreservingListener listener;
+  ASSERT_TRUE(succeeded(runGreedy<FoldContiguous>(*module, listener)));
+  EXPECT_TRUE(listener.getDroppedOrigins().empty());
+  ArrayRef<OriginRecord> origins = listener.getOrigins();
+  ASSERT_EQ(origins.size(), 2u);
+  ASSERT_EQ(listener.getOriginsOf(neg).size(), 2u);
+  for (unsigned id = 0; id < origins.size(); ++id) {
+    SmallVector<Operation *> holders = listener.getHolders(id);
+    ASSERT_EQ(holders.size(), 1u) << origins[id].opName;
+    EXPECT_EQ(holders[0], neg.getOperation());
+  }
 }
 
 TEST_F(ListenerTest, ErasedOpWithoutReplacementIsReportedDropped) {

@@ -219,12 +219,15 @@ public:
   void beginGroup();
   void endGroup();
 
-  /// Every original op replaced or erased so far, in event order.
+  /// Every original op replaced or erased so far, and every survivor's own
+  /// origin (an existing op that gained others'), in event order.
   llvm::ArrayRef<OriginRecord> getOrigins() const { return origins; }
   /// The origins (indices into `getOrigins()`) that `op`, a live op created
-  /// during the session, now computes.
+  /// during the session or a survivor, now computes.
   llvm::ArrayRef<unsigned> getOriginsOf(mlir::Operation *op) const;
-  /// The live ops that now compute origin `index`, in creation order.
+  /// The live ops that now compute origin `index`: the reverse of
+  /// `getOriginsOf`. New ops in creation order, then survivors in the order
+  /// they first gained an origin.
   llvm::SmallVector<mlir::Operation *> getHolders(unsigned index) const;
   /// Origins no live op holds, with the reason.
   llvm::SmallVector<unsigned> getDroppedOrigins() const;
