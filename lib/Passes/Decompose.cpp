@@ -45,8 +45,9 @@ private:
   llvm::DenseSet<Operation *> erased;
 };
 
-struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
-  using Base::Base;
+struct DecomposePass
+    : public tg::OptionCheckedPass<DecomposePass, tg::impl::TGDecomposeBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   /// What in the options cannot run: checked where the pipeline is parsed
   /// and again when the pass runs (OptionChecks.h).
@@ -67,17 +68,9 @@ struct DecomposePass : public tg::impl::TGDecomposeBase<DecomposePass> {
     return std::nullopt;
   }
 
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(
-            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+    if (failed(checkOptions()))
       return signalPassFailure();
     // In-place writes first: the rewritten reads then see values, and a
     // `masked_fill_` becomes a `masked_fill` that the patterns decompose.

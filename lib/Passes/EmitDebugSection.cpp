@@ -23,8 +23,9 @@ using namespace mlir;
 
 namespace {
 struct EmitDebugSectionPass
-    : public tg::impl::TGEmitDebugSectionBase<EmitDebugSectionPass> {
-  using Base::Base;
+    : public tg::OptionCheckedPass<EmitDebugSectionPass,
+                                   tg::impl::TGEmitDebugSectionBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   /// What in the options cannot be written: checked where the pipeline is
   /// parsed and again when the pass runs (OptionChecks.h).
@@ -58,17 +59,9 @@ struct EmitDebugSectionPass
     return std::nullopt;
   }
 
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(
-            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+    if (failed(checkOptions()))
       return signalPassFailure();
     tg::DebugSectionOptions options;
     options.formatVersion = formatVersion;

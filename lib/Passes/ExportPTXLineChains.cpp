@@ -158,8 +158,9 @@ void dropLocations(Operation &top) {
 }
 
 struct ExportPTXLineChainsPass
-    : public tg::impl::TGExportPTXLineChainsBase<ExportPTXLineChainsPass> {
-  using Base::Base;
+    : public tg::OptionCheckedPass<ExportPTXLineChainsPass,
+                                   tg::impl::TGExportPTXLineChainsBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   /// What in the options cannot run: checked where the pipeline is parsed
   /// and again when the pass runs (OptionChecks.h).
@@ -170,17 +171,9 @@ struct ExportPTXLineChainsPass
     return std::nullopt;
   }
 
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(
-            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+    if (failed(checkOptions()))
       return signalPassFailure();
     LineChainBuilder builder(&getContext(), chainFile);
     for (Operation &op : module.getBody()->getOperations()) {

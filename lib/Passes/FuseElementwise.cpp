@@ -128,8 +128,9 @@ struct GroupSets {
 };
 
 struct FuseElementwisePass
-    : public tg::impl::TGFuseElementwiseBase<FuseElementwisePass> {
-  using Base::Base;
+    : public tg::OptionCheckedPass<FuseElementwisePass,
+                                   tg::impl::TGFuseElementwiseBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   LogicalResult initialize(MLIRContext *ctx) override {
     elementwise.clear();
@@ -176,13 +177,6 @@ struct FuseElementwisePass
     if (minSize == 0)
       return std::string("tg-fuse-elementwise: 'min-size' must be at least 1");
     return std::nullopt;
-  }
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
   }
 
   /// Whether `op` is a tg.op of an elementwise operator, without bodies and
@@ -597,7 +591,7 @@ LogicalResult FuseElementwisePass::fuse(IRRewriter &rewriter,
 
 void FuseElementwisePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+  if (failed(checkOptions()))
     return signalPassFailure();
 
   // Groups of every block outside kernels, and the kernel names taken, in one

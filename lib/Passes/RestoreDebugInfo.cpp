@@ -16,8 +16,9 @@ using namespace mlir;
 
 namespace {
 struct RestoreDebugInfoPass
-    : public tg::impl::TGRestoreDebugInfoBase<RestoreDebugInfoPass> {
-  using Base::Base;
+    : public tg::OptionCheckedPass<RestoreDebugInfoPass,
+                                   tg::impl::TGRestoreDebugInfoBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   /// What in the options cannot run: checked where the pipeline is parsed
   /// and again when the pass runs (OptionChecks.h).
@@ -28,17 +29,9 @@ struct RestoreDebugInfoPass
     return std::nullopt;
   }
 
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(
-            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+    if (failed(checkOptions()))
       return signalPassFailure();
     auto reader = tg::DebugSectionReader::open(path);
     if (!reader) {

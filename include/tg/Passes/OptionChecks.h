@@ -27,30 +27,53 @@ namespace tg {
 /// the pass's name), or nothing when the options can run.
 using OptionsError = std::optional<std::string>;
 
-/// Parses `options` into `pass` as MLIR does, then runs `check` on the
-/// result; its message goes to `errorHandler` as the parser's own would.
-/// For a pass's `initializeOptions` override.
-template <typename CheckFn>
-mlir::LogicalResult initializeCheckedOptions(
-    mlir::Pass &pass, llvm::StringRef options,
-    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler,
-    CheckFn check) {
-  if (mlir::failed(pass.mlir::Pass::initializeOptions(options, errorHandler)))
-    return mlir::failure();
-  if (OptionsError error = check())
-    return errorHandler(*error);
-  return mlir::success();
-}
+/// A pass base whose options are checked where they are parsed and when the
+/// pass runs: `BaseT` is the pass's ODS-generated base, and `PassT` defines
+/// `OptionsError getOptionsError()` and calls `checkOptions()` first in
+/// runOnOperation:
+///
+///   struct MyPass : tg::OptionCheckedPass<MyPass, impl::TGMyPassBase> {
+///     using OptionCheckedPass::OptionCheckedPass;
+///     tg::OptionsError getOptionsError() { ... }
+///     void runOnOperation() override {
+///       if (failed(checkOptions()))
+///         return signalPassFailure();
+///       ...
+///     }
+///   };
+template <typename PassT, template <typename> class BaseT>
+class OptionCheckedPass : public BaseT<PassT> {
+public:
+  using BaseT<PassT>::BaseT;
 
-/// The same check when the pass runs: the error at `module`, and failure.
-template <typename CheckFn>
-mlir::LogicalResult checkOptionsAtRun(mlir::ModuleOp module, CheckFn check) {
-  if (OptionsError error = check()) {
-    emitError(module.getLoc()) << *error;
-    return mlir::failure();
+  /// MLIR's parse of `options`, then the pass's check; its message goes to
+  /// `errorHandler` as the parser's own would.
+  mlir::LogicalResult
+  initializeOptions(llvm::StringRef options,
+                    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
+                        errorHandler) override {
+    if (mlir::failed(mlir::Pass::initializeOptions(options, errorHandler)))
+      return mlir::failure();
+    if (OptionsError error = self().getOptionsError())
+      return errorHandler(*error);
+    return mlir::success();
   }
-  return mlir::success();
-}
+
+protected:
+  /// The same check when the pass runs: the error at the location of the op
+  /// the pass runs on (not on the op: a tool that prints the op of a
+  /// diagnostic would print the whole model), and failure.
+  mlir::LogicalResult checkOptions() {
+    if (OptionsError error = self().getOptionsError()) {
+      emitError(this->getOperation()->getLoc()) << *error;
+      return mlir::failure();
+    }
+    return mlir::success();
+  }
+
+private:
+  PassT &self() { return static_cast<PassT &>(*this); }
+};
 
 } // namespace tg
 

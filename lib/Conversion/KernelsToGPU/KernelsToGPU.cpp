@@ -498,8 +498,9 @@ private:
 };
 
 struct KernelsToGPUPass
-    : public tg::impl::TGKernelsToGPUBase<KernelsToGPUPass> {
-  using Base::Base;
+    : public tg::OptionCheckedPass<KernelsToGPUPass,
+                                   tg::impl::TGKernelsToGPUBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   /// What in the options cannot run: checked where the pipeline is parsed
   /// and again when the pass runs (OptionChecks.h).
@@ -517,17 +518,9 @@ struct KernelsToGPUPass
     return std::nullopt;
   }
 
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(
-            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+    if (failed(checkOptions()))
       return signalPassFailure();
     planted = false;
     llvm::json::Array described;

@@ -1383,8 +1383,9 @@ FailureOr<func::FuncOp> KernelExtraction::extract(OpBuilder &builder) {
 }
 
 struct ExtractKernelsPass
-    : public tg::impl::TGExtractKernelsBase<ExtractKernelsPass> {
-  using Base::Base;
+    : public tg::OptionCheckedPass<ExtractKernelsPass,
+                                   tg::impl::TGExtractKernelsBase> {
+  using OptionCheckedPass::OptionCheckedPass;
 
   /// What in the options cannot run: checked where the pipeline is parsed
   /// and again when the pass runs (OptionChecks.h).
@@ -1414,19 +1415,11 @@ struct ExtractKernelsPass
     return std::nullopt;
   }
 
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return tg::initializeCheckedOptions(*this, options, errorHandler,
-                                        [&] { return getOptionsError(); });
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     trapped = false;
-    if (failed(
-            tg::checkOptionsAtRun(module, [&] { return getOptionsError(); })))
+    if (failed(checkOptions()))
       return signalPassFailure();
 
     FloatType elementTy = elementType == KernelElementType::F64
