@@ -6,6 +6,7 @@
 
 #include "tg/IR/LongLineDiagnostics.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/STLExtras.h"
@@ -49,6 +50,14 @@ static std::optional<CallSiteLoc> getCallSite(Location loc) {
   }
   return std::nullopt;
 }
+
+LongLineDiagnostics::LongLineDiagnostics(StringRef inputName, StringRef input,
+                                         llvm::raw_ostream &os)
+    : inputName(inputName.str()),
+      inputText(isBytecode(llvm::MemoryBufferRef(input, inputName))
+                    ? StringRef()
+                    : input),
+      os(os) {}
 
 LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
   // The parts MLIR's handler would print: the diagnostic, the "called

@@ -12,6 +12,7 @@
 
 #include "tg/Conversion/KernelsToGPU/KernelsToGPU.h"
 #include "tg/Conversion/Passes.h"
+#include "tg/Passes/OptionChecks.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
 
@@ -121,7 +122,7 @@ void tg::buildKernelPipeline(OpPassManager &pm,
 }
 
 /// The GPU pipeline's options it cannot run with, or none.
-static std::optional<std::string>
+static tg::OptionsError
 checkGPUKernelPipelineOptions(const tg::GPUKernelPipelineOptions &options) {
   // Left to --tg-export-ptx-line-chains, the missing file was reported
   // under that pass's option (path=), after the whole pipeline had run.
@@ -134,8 +135,7 @@ checkGPUKernelPipelineOptions(const tg::GPUKernelPipelineOptions &options) {
 
 void tg::buildGPUKernelPipeline(OpPassManager &pm,
                                 const GPUKernelPipelineOptions &options) {
-  if (std::optional<std::string> error =
-          checkGPUKernelPipelineOptions(options)) {
+  if (tg::OptionsError error = checkGPUKernelPipelineOptions(options)) {
     pm.addPass(std::make_unique<PipelineOptionErrorPass>(std::move(*error)));
     return;
   }
@@ -192,7 +192,7 @@ template <typename Options>
 void registerModulePipeline(
     StringRef arg, StringRef description,
     void (*builder)(OpPassManager &, const Options &),
-    std::optional<std::string> (*checkOptions)(const Options &) = nullptr) {
+    tg::OptionsError (*checkOptions)(const Options &) = nullptr) {
   registerPassPipeline(
       arg, description,
       [arg, builder,
@@ -210,7 +210,7 @@ void registerModulePipeline(
         if (failed(options.parseFromString(optionsStr)))
           return failure();
         if (checkOptions)
-          if (std::optional<std::string> error = checkOptions(options))
+          if (tg::OptionsError error = checkOptions(options))
             return errorHandler(*error);
         builder(pm, options);
         return success();

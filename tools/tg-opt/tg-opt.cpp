@@ -107,10 +107,7 @@ int main(int argc, char **argv) {
   // each chunk, and -verify-diagnostics must see every diagnostic.
   std::optional<tg::LongLineDiagnostics> longLines;
   if (config.inputSplitMarker().empty() && !config.shouldVerifyDiagnostics())
-    longLines.emplace(input->getBufferIdentifier(),
-                      input->getBuffer().starts_with("ML\xefR")
-                          ? llvm::StringRef()
-                          : input->getBuffer(),
+    longLines.emplace(input->getBufferIdentifier(), input->getBuffer(),
                       llvm::errs());
   config.setPassPipelineSetupFn(
       [fromCommandLine,

@@ -35,12 +35,11 @@ public:
   /// handler's default limit.
   static constexpr unsigned kCallStackLimit = 10;
 
-  /// `inputText` is the input when it is text, else empty (other files,
-  /// and a bytecode input's source, are read from disk, as MLIR's handler
-  /// reads them); diagnostics are printed to `os`.
-  LongLineDiagnostics(llvm::StringRef inputName, llvm::StringRef inputText,
-                      llvm::raw_ostream &os)
-      : inputName(inputName.str()), inputText(inputText), os(os) {}
+  /// `input` is the input's buffer, text or MLIR bytecode (which has no
+  /// lines: other files, and a bytecode input's source, are read from disk,
+  /// as MLIR's handler reads them); diagnostics are printed to `os`.
+  LongLineDiagnostics(llvm::StringRef inputName, llvm::StringRef input,
+                      llvm::raw_ostream &os);
 
   /// Prints `diag` and succeeds when one of its locations is on a long
   /// line; fails (leaving it to the next handler) otherwise.

@@ -144,11 +144,8 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
       llvm::MemoryBuffer::getMemBufferCopy(text, opts.filename), llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
   // No long line quoted (an imported model's first line is its 12 KB
-  // tg.source_text): as tg-opt prints them. Bytecode has no lines.
-  llvm::StringRef input = text;
-  tg::LongLineDiagnostics longLines(
-      opts.filename, input.starts_with("ML\xefR") ? llvm::StringRef() : input,
-      diag);
+  // tg.source_text): as tg-opt prints them.
+  tg::LongLineDiagnostics longLines(opts.filename, text, diag);
   mlir::ScopedDiagnosticHandler quoting(
       &context, [&](mlir::Diagnostic &d) { return longLines.handle(d); });
   // The message and its location, not a dump of the op (tracegraph.compile
