@@ -358,8 +358,19 @@ def write_atomically(path, text):
     """Writes `text` to a temporary file next to `path`, then renames it over
     `path`, as tracegraph's C++ tools write their outputs: a reader of the old
     file keeps reading the old bytes, and a failed run leaves no half-written
-    file."""
+    file. A device or a FIFO (/dev/null, /dev/stdout, a pipe) is written in
+    place, as the C++ tools do: renaming a file over it replaced the device
+    itself (as root, `-o /dev/null` left a regular file there)."""
+    import stat
     import tempfile
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with open(path, "w") as f:
+            f.write(text)
+        return
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=directory,
                                prefix=os.path.basename(path) + ".temp-")
