@@ -180,6 +180,22 @@ def import_fx(model, concrete_args=None, example_inputs=None):
     cls_name = cls.__module__ + "." + cls.__qualname__
     locs = LocTable()
     module_names = {id(m): name for name, m in root.named_modules()}
+    child_names = {}  # (id(parent), id(child)) -> attribute name
+
+    def instance_name(parent, child):
+        """The attribute under which `parent` holds `child` (the module whose
+        method made the call): a module shared by two parents has a name in
+        each, and named_modules() lists only its first path."""
+        if parent is not None:
+            key = (id(parent), id(child))
+            if key not in child_names:
+                child_names[key] = next((name for name, m in parent.named_children()
+                                         if m is child), None)
+            if child_names[key] is not None:
+                return child_names[key]
+        if id(child) in module_names:
+            return module_names[id(child)].rsplit(".", 1)[-1]
+        return "INSTANCE_NAME_UNKNOWN"
     types = {}  # node -> its tg type
 
     def type_of(node):
@@ -209,10 +225,8 @@ def import_fx(model, concrete_args=None, example_inputs=None):
             if callee.module is not None:
                 if callee.module is caller.module:
                     instance = "SELF"
-                elif id(callee.module) in module_names:
-                    instance = module_names[id(callee.module)].rsplit(".", 1)[-1]
                 else:
-                    instance = "INSTANCE_NAME_UNKNOWN"
+                    instance = instance_name(caller.module, callee.module)
                 cls = type(callee.module)
                 body = "fused<#tg.frame<instance = %s, class = %s, method = %s>>[%s]" % (
                     quote(instance), quote(cls.__module__ + "." + cls.__qualname__),
