@@ -417,6 +417,40 @@ Value normalize(DecompositionBuilder &build, Value x, ArrayRef<int64_t> dims,
 // The decompositions
 //===----------------------------------------------------------------------===//
 
+/// batch_norm with the batch's own statistics and no running ones (PyTorch
+/// updates running statistics when given: left alone): `normalize` over
+/// every dim but the channels', then the per-channel affine. This is how
+/// torch.fx's aten graph holds an instance norm that uses its input's
+/// statistics: native_batch_norm on the input viewed as `[1, N * C, ...]`.
+static Value decomposeBatchNormWithBatchStatistics(PatternRewriter &rewriter,
+                                                   TracedOp op,
+                                                   Type resultType) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  if (!isTensorType(x.getType()) || !rank || *rank < 2 ||
+      !isNone(op->getOperand(3)) || !isNone(op->getOperand(4)))
+    return {};
+  Value weight = getTensor(op->getOperand(1));
+  Value bias = getTensor(op->getOperand(2));
+  if ((!weight && !isNone(op->getOperand(1))) ||
+      (!bias && !isNone(op->getOperand(2))))
+    return {};
+  int64_t channels = getDimSize(x, 1);
+  for (Value perChannel : {weight, bias})
+    if (perChannel && !mayHaveShape(perChannel, {channels}))
+      return {};
+  DecompositionBuilder build(rewriter, op);
+  int64_t spatial = *rank - 2;
+  if (weight)
+    weight = build.unsqueezeTrailing(weight, spatial);
+  if (bias)
+    bias = build.unsqueezeTrailing(bias, spatial);
+  SmallVector<int64_t> dims = {0};
+  for (int64_t d = 2; d < *rank; ++d)
+    dims.push_back(d);
+  return normalize(build, x, dims, op->getOperand(7), weight, bias, resultType);
+}
+
 /// batch_norm in eval: `(x - running_mean) * rsqrt(running_var + eps) *
 /// weight + bias`, each per-channel tensor viewed as `[C, 1, ...]`.
 /// PyTorch: `native_batch_norm_helper` with `training=False`
@@ -428,7 +462,12 @@ Value normalize(DecompositionBuilder &build, Value x, ArrayRef<int64_t> dims,
 /// eps[, cudnn_enabled]). Null when the rewrite cannot be proven exact.
 Value decomposeBatchNorm(PatternRewriter &rewriter, TracedOp op,
                          Type resultType) {
-  if (op->getNumOperands() < 8 || getBool(op->getOperand(5)) != false)
+  if (op->getNumOperands() < 8)
+    return {};
+  std::optional<bool> training = getBool(op->getOperand(5));
+  if (training == true)
+    return decomposeBatchNormWithBatchStatistics(rewriter, op, resultType);
+  if (training != false)
     return {};
   Value x = op->getOperand(0);
   Value mean = getTensor(op->getOperand(3));
@@ -484,11 +523,53 @@ public:
   }
 };
 
+/// The reads of a torch.fx aten op that returns a tuple (native_batch_norm's
+/// output, save_mean, save_invstd), each an `operator.getitem` of a constant
+/// index: `output` reads element 0, and no other read has a user (in eval
+/// the statistics are empty or unused). Otherwise nothing is found.
+struct TupleOutputReads {
+  TracedOp output;
+  SmallVector<TracedOp> reads;
+};
+
+static std::optional<TupleOutputReads> findTupleOutputOnly(TracedOp op) {
+  TupleOutputReads found;
+  for (Operation *user : op->getResult(0).getUsers()) {
+    auto read = dyn_cast<TracedOp>(user);
+    std::optional<int64_t> index =
+        read && read.getName() == "operator.getitem" &&
+                read->getNumOperands() == 2 && read->getNumResults() == 1
+            ? getInt(read->getOperand(1))
+            : std::nullopt;
+    if (!index || (*index != 0 && !read->use_empty()) ||
+        (*index == 0 && found.output))
+      return std::nullopt;
+    if (*index == 0)
+      found.output = read;
+    found.reads.push_back(read);
+  }
+  if (!found.output)
+    return std::nullopt;
+  return found;
+}
+
+/// Replaces the tuple op and its reads by `y`, the value of element 0: the
+/// reads go with the op (they share its location).
+static LogicalResult replaceTupleOutput(PatternRewriter &rewriter, TracedOp op,
+                                        const TupleOutputReads &found,
+                                        Value y) {
+  rewriter.replaceOp(found.output, y);
+  for (TracedOp read : found.reads)
+    if (read != found.output)
+      rewriter.eraseOp(read);
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// native_batch_norm (torch.fx's aten graph): the same operands without
 /// cudnn_enabled, and a tuple (output, save_mean, save_invstd) read by
 /// `operator.getitem`. In eval the statistics are empty tensors; when
-/// nothing reads them, the output is `decomposeBatchNorm`'s and the reads
-/// go with the op (they share its location).
+/// nothing reads them, the output is `decomposeBatchNorm`'s.
 class NativeBatchNormDecomposition : public Decomposition {
 public:
   explicit NativeBatchNormDecomposition(MLIRContext *ctx)
@@ -498,39 +579,55 @@ public:
                           PatternRewriter &rewriter) const override {
     if (op->getNumOperands() != 8)
       return failure();
-    SmallVector<TracedOp> reads;
-    TracedOp output;
-    for (Operation *user : op->getResult(0).getUsers()) {
-      auto read = dyn_cast<TracedOp>(user);
-      std::optional<int64_t> index =
-          read && read.getName() == "operator.getitem" &&
-                  read->getNumOperands() == 2 && read->getNumResults() == 1
-              ? getInt(read->getOperand(1))
-              : std::nullopt;
-      if (!index || (*index != 0 && !read->use_empty()) ||
-          (*index == 0 && output))
-        return failure();
-      if (*index == 0)
-        output = read;
-      reads.push_back(read);
-    }
-    if (!output)
+    std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
+    if (!found)
       return failure();
-    Value y = decomposeBatchNorm(rewriter, op, output->getResult(0).getType());
-    if (!y)
-      return failure();
-    rewriter.replaceOp(output, y);
-    for (TracedOp read : reads)
-      if (read != output)
-        rewriter.eraseOp(read);
-    rewriter.eraseOp(op);
-    return success();
+    Value y =
+        decomposeBatchNorm(rewriter, op, found->output->getResult(0).getType());
+    return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
   }
 };
 
+/// layer_norm's computation from its operands (input, normalized_shape,
+/// weight, bias, eps), which native_layer_norm shares: `normalize` over the
+/// last len(normalized_shape) dims, then the elementwise affine. Null when
+/// the rewrite cannot be proven exact.
+static Value decomposeLayerNorm(PatternRewriter &rewriter, TracedOp op,
+                                Type resultType) {
+  Value x = op->getOperand(0);
+  std::optional<SmallVector<int64_t>> normalized =
+      getIntList(op->getOperand(1));
+  if (!isTensorType(x.getType()) || !normalized || normalized->empty())
+    return {};
+  std::optional<int64_t> rank = getRank(x);
+  if (rank && *rank < int64_t(normalized->size()))
+    return {};
+  Value weight = getTensor(op->getOperand(2));
+  Value bias = getTensor(op->getOperand(3));
+  if ((!weight && !isNone(op->getOperand(2))) ||
+      (!bias && !isNone(op->getOperand(3))))
+    return {};
+  // PyTorch requires the input's trailing dims, the weight and the bias to
+  // be normalized_shape.
+  if (rank) {
+    auto inputShape = cast<RankedTensorType>(x.getType()).getShape();
+    for (auto [size, expected] :
+         llvm::zip(inputShape.take_back(normalized->size()), *normalized))
+      if (!ShapedType::isDynamic(size) && size != expected)
+        return {};
+  }
+  for (Value affine : {weight, bias})
+    if (affine && !mayHaveShape(affine, *normalized))
+      return {};
+  SmallVector<int64_t> dims;
+  for (int64_t i = normalized->size(); i > 0; --i)
+    dims.push_back(-i);
+  DecompositionBuilder build(rewriter, op);
+  return normalize(build, x, dims, op->getOperand(4), weight, bias, resultType);
+}
+
 /// layer_norm(input, normalized_shape, weight, bias, eps, cudnn_enable):
-/// `normalize` over the last len(normalized_shape) dims, then the
-/// elementwise affine. PyTorch: `native_layer_norm`.
+/// see `decomposeLayerNorm`. PyTorch: `native_layer_norm`.
 class LayerNormDecomposition : public Decomposition {
 public:
   explicit LayerNormDecomposition(MLIRContext *ctx)
@@ -540,45 +637,72 @@ public:
                           PatternRewriter &rewriter) const override {
     if (op->getNumOperands() != 6)
       return failure();
-    Value x = op->getOperand(0);
-    std::optional<SmallVector<int64_t>> normalized =
-        getIntList(op->getOperand(1));
-    if (!isTensorType(x.getType()) || !normalized || normalized->empty())
-      return failure();
-    std::optional<int64_t> rank = getRank(x);
-    if (rank && *rank < int64_t(normalized->size()))
-      return failure();
-    Value weight = getTensor(op->getOperand(2));
-    Value bias = getTensor(op->getOperand(3));
-    if ((!weight && !isNone(op->getOperand(2))) ||
-        (!bias && !isNone(op->getOperand(3))))
-      return failure();
-    // PyTorch requires the input's trailing dims, the weight and the bias to
-    // be normalized_shape.
-    if (rank) {
-      auto inputShape = cast<RankedTensorType>(x.getType()).getShape();
-      for (auto [size, expected] :
-           llvm::zip(inputShape.take_back(normalized->size()), *normalized))
-        if (!ShapedType::isDynamic(size) && size != expected)
-          return failure();
-    }
-    for (Value affine : {weight, bias})
-      if (affine && !mayHaveShape(affine, *normalized))
-        return failure();
-    SmallVector<int64_t> dims;
-    for (int64_t i = normalized->size(); i > 0; --i)
-      dims.push_back(-i);
-    DecompositionBuilder build(rewriter, op);
-    return replace(rewriter, op,
-                   normalize(build, x, dims, op->getOperand(4), weight, bias,
-                             op->getResult(0).getType()));
+    Value y = decomposeLayerNorm(rewriter, op, op->getResult(0).getType());
+    return y ? replace(rewriter, op, y) : failure();
   }
 };
 
-/// group_norm(input, num_groups, weight, bias, eps, cudnn_enabled): the
-/// input viewed as `[N, G, -1]`, normalized over its last dim, viewed back,
-/// then the per-channel affine. PyTorch: `native_group_norm`. The two views
-/// are layout ops, so a group norm fuses as two kernels.
+/// native_layer_norm(input, normalized_shape, weight, bias, eps) (torch.fx's
+/// aten graph): a tuple (output, mean, rstd) read by `operator.getitem`;
+/// when nothing reads the statistics, the output is `decomposeLayerNorm`'s.
+class NativeLayerNormDecomposition : public Decomposition {
+public:
+  explicit NativeLayerNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::native_layer_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 5)
+      return failure();
+    std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
+    if (!found)
+      return failure();
+    Value y =
+        decomposeLayerNorm(rewriter, op, found->output->getResult(0).getType());
+    return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
+  }
+};
+
+/// group_norm's computation: the input viewed as `[N, G, -1]`, normalized
+/// over its last dim, viewed back, then the per-channel affine. The operands
+/// are given apart, as group_norm and native_group_norm order them
+/// differently. Null when the rewrite cannot be proven exact.
+static Value decomposeGroupNorm(PatternRewriter &rewriter, TracedOp op, Value x,
+                                Value numGroups, Value weightOperand,
+                                Value biasOperand, Value eps, Type resultType) {
+  auto type = dyn_cast<RankedTensorType>(x.getType());
+  std::optional<int64_t> groups = getInt(numGroups);
+  if (!type || !type.hasStaticShape() || type.getRank() < 2 || !groups ||
+      *groups <= 0 || type.getDimSize(1) % *groups != 0)
+    return {};
+  Value weight = getTensor(weightOperand);
+  Value bias = getTensor(biasOperand);
+  if ((!weight && !isNone(weightOperand)) || (!bias && !isNone(biasOperand)))
+    return {};
+  for (Value affine : {weight, bias})
+    if (affine && !mayHaveShape(affine, {type.getDimSize(1)}))
+      return {};
+  DecompositionBuilder build(rewriter, op);
+  int64_t spatial = type.getRank() - 2;
+  Value grouped = build.reshape(x, {type.getDimSize(0), *groups, -1});
+  Value normalized = normalize(build, grouped, {-1}, eps, {}, {}, Type());
+  bool last = !weight && !bias;
+  Value y = build.create("aten::reshape", last ? resultType : Type(type),
+                         {normalized, build.intListConstant(type.getShape())});
+  if (weight)
+    y = build.pointwise("aten::mul",
+                        {y, build.unsqueezeTrailing(weight, spatial)},
+                        !bias ? resultType : Type());
+  if (bias)
+    y = build.pointwise(
+        "aten::add", {y, build.unsqueezeTrailing(bias, spatial), build.one()},
+        resultType);
+  return y;
+}
+
+/// group_norm(input, num_groups, weight, bias, eps, cudnn_enabled): see
+/// `decomposeGroupNorm`. PyTorch: `native_group_norm`. The two views are
+/// layout ops, so a group norm fuses as two kernels.
 class GroupNormDecomposition : public Decomposition {
 public:
   explicit GroupNormDecomposition(MLIRContext *ctx)
@@ -588,39 +712,42 @@ public:
                           PatternRewriter &rewriter) const override {
     if (op->getNumOperands() != 6)
       return failure();
-    Value x = op->getOperand(0);
-    auto type = dyn_cast<RankedTensorType>(x.getType());
-    std::optional<int64_t> groups = getInt(op->getOperand(1));
-    if (!type || !type.hasStaticShape() || type.getRank() < 2 || !groups ||
-        *groups <= 0 || type.getDimSize(1) % *groups != 0)
+    Value y = decomposeGroupNorm(
+        rewriter, op, op->getOperand(0), op->getOperand(1), op->getOperand(2),
+        op->getOperand(3), op->getOperand(4), op->getResult(0).getType());
+    return y ? replace(rewriter, op, y) : failure();
+  }
+};
+
+/// native_group_norm(input, weight, bias, N, C, HxW, group, eps) (torch.fx's
+/// aten graph): a tuple (output, mean, rstd) read by `operator.getitem`;
+/// when nothing reads the statistics, the output is `decomposeGroupNorm`'s.
+/// N, C and HxW restate the input's shape, which PyTorch checks.
+class NativeGroupNormDecomposition : public Decomposition {
+public:
+  explicit NativeGroupNormDecomposition(MLIRContext *ctx)
+      : Decomposition(ctx, {"aten::native_group_norm"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 8)
       return failure();
-    Value weight = getTensor(op->getOperand(2));
-    Value bias = getTensor(op->getOperand(3));
-    if ((!weight && !isNone(op->getOperand(2))) ||
-        (!bias && !isNone(op->getOperand(3))))
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    std::optional<int64_t> n = getInt(op->getOperand(3));
+    std::optional<int64_t> c = getInt(op->getOperand(4));
+    std::optional<int64_t> hxw = getInt(op->getOperand(5));
+    if (!type || !type.hasStaticShape() || type.getRank() < 2 || !n || !c ||
+        !hxw || *n != type.getDimSize(0) || *c != type.getDimSize(1) ||
+        *n * *c * *hxw != type.getNumElements())
       return failure();
-    for (Value affine : {weight, bias})
-      if (affine && !mayHaveShape(affine, {type.getDimSize(1)}))
-        return failure();
-    DecompositionBuilder build(rewriter, op);
-    int64_t spatial = type.getRank() - 2;
-    Value grouped = build.reshape(x, {type.getDimSize(0), *groups, -1});
-    Value normalized =
-        normalize(build, grouped, {-1}, op->getOperand(4), {}, {}, Type());
-    Type resultType = op->getResult(0).getType();
-    bool last = !weight && !bias;
-    Value y =
-        build.create("aten::reshape", last ? resultType : Type(type),
-                     {normalized, build.intListConstant(type.getShape())});
-    if (weight)
-      y = build.pointwise("aten::mul",
-                          {y, build.unsqueezeTrailing(weight, spatial)},
-                          !bias ? resultType : Type());
-    if (bias)
-      y = build.pointwise(
-          "aten::add", {y, build.unsqueezeTrailing(bias, spatial), build.one()},
-          resultType);
-    return replace(rewriter, op, y);
+    std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
+    if (!found)
+      return failure();
+    Value y = decomposeGroupNorm(rewriter, op, op->getOperand(0),
+                                 op->getOperand(6), op->getOperand(1),
+                                 op->getOperand(2), op->getOperand(7),
+                                 found->output->getResult(0).getType());
+    return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
   }
 };
 
@@ -1010,16 +1137,22 @@ public:
 
 /// softmax(self, dim, dtype=None): `exp(x - amax(x)) / sum(exp(x - amax(x)))`
 /// over `dim`; log_softmax: `(x - amax) - log(sum(exp(x - amax)))`.
-/// PyTorch: `_softmax` and `_log_softmax`. A dtype other than None is left
-/// alone (it changes the computation type).
+/// PyTorch: `_softmax` and `_log_softmax`, which torch.fx's aten graph holds
+/// as they are: (self, dim, half_to_float), the same computation when
+/// half_to_float is false. A dtype other than None, or half_to_float, is
+/// left alone (it changes the computation type).
 class SoftmaxDecomposition : public Decomposition {
 public:
   explicit SoftmaxDecomposition(MLIRContext *ctx)
-      : Decomposition(ctx, {"aten::softmax", "aten::log_softmax"}) {}
+      : Decomposition(ctx, {"aten::softmax", "aten::log_softmax",
+                            "aten::_softmax", "aten::_log_softmax"}) {}
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 3 || !isNone(op->getOperand(2)))
+    bool native = op.getName().starts_with("aten::_");
+    if (op->getNumOperands() != 3 ||
+        (native ? getBool(op->getOperand(2)) != false
+                : !isNone(op->getOperand(2))))
       return failure();
     Value x = op->getOperand(0);
     std::optional<int64_t> dim = getInt(op->getOperand(1));
@@ -1036,7 +1169,7 @@ public:
     Value shifted = build.pointwise("aten::sub", {x, max, build.one()});
     Value exp = build.pointwise("aten::exp", {shifted});
     Value sum = build.reduction("aten::sum", exp, {*dim}, /*withDtype=*/true);
-    if (op.getName() == "aten::softmax")
+    if (op.getShortName() == "softmax" || op.getShortName() == "_softmax")
       return replace(rewriter, op,
                      build.pointwise("aten::div", {exp, sum}, resultType));
     Value logSum = build.pointwise("aten::log", {sum});
@@ -1343,7 +1476,9 @@ constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::batch_norm",
     "aten::native_batch_norm",
     "aten::layer_norm",
+    "aten::native_layer_norm",
     "aten::group_norm",
+    "aten::native_group_norm",
     "aten::instance_norm",
     "aten::var",
     "aten::std",
@@ -1357,6 +1492,8 @@ constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::prelu",
     "aten::softmax",
     "aten::log_softmax",
+    "aten::_softmax",
+    "aten::_log_softmax",
     "aten::linear",
     "aten::addmm",
     "aten::dropout",
@@ -1385,7 +1522,9 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<BatchNormDecomposition>(ctx));
   all.push_back(std::make_unique<NativeBatchNormDecomposition>(ctx));
   all.push_back(std::make_unique<LayerNormDecomposition>(ctx));
+  all.push_back(std::make_unique<NativeLayerNormDecomposition>(ctx));
   all.push_back(std::make_unique<GroupNormDecomposition>(ctx));
+  all.push_back(std::make_unique<NativeGroupNormDecomposition>(ctx));
   all.push_back(std::make_unique<InstanceNormDecomposition>(ctx));
   all.push_back(std::make_unique<VarianceDecomposition>(ctx));
   all.push_back(std::make_unique<LogSumExpDecomposition>(ctx));

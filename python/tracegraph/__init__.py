@@ -233,7 +233,9 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
             from .torch.fx import import_fx
             model.train(training)
             try:
-                text = import_fx(model, example_inputs=inputs)
+                text = import_fx(model, example_inputs=inputs,
+                                 inference=not training if inference is None
+                                 else inference)
             except IndexError as e:
                 # torch.fx's Proxy.__iter__ reads the caller's bytecode to
                 # unpack a traced value, which fails bare on Python 3.11.

@@ -234,6 +234,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | operator | becomes |
     | --- | --- |
     | `batch_norm` (training false) | `(x - mean) * rsqrt(var + eps) * weight + bias`, per-channel tensors viewed as `[C, 1, ...]` |
+    | `batch_norm` (training true, no running statistics to update) | as `layer_norm` over every dim but the channels', then the per-channel affine (torch.fx's form of an instance norm with its input's statistics) |
     | `layer_norm` | `mean`, `sub`, `mul`, `mean`, `add`, `rsqrt`, `mul` over the normalized dims, then `* weight + bias` |
     | `group_norm` | the same over `[N, G, -1]`, viewed back, then the per-channel affine |
     | `instance_norm` | with the input's statistics (and no running ones to update): the same over the spatial dims of each sample and channel, then the per-channel affine; with the running ones (use_input_stats false): as `batch_norm` |
@@ -243,7 +244,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `expand_as` of a tensor of static type | `expand` to its shape |
     | `selu` | `elu` with SELU's alpha and scale |
     | `prelu` | `where(x > 0, x, x * weight)`, the weight viewed as `[C, 1, ...]` |
-    | `softmax`, `log_softmax` (dtype None) | `amax`, `sub`, `exp`, `sum`, `div` (`log`, `sub`) |
+    | `softmax`, `log_softmax` (dtype None); `_softmax`, `_log_softmax` (half_to_float false) | `amax`, `sub`, `exp`, `sum`, `div` (`log`, `sub`) |
     | `linear` with a bias | `linear` without it, then `add`: the bias joins the next kernel |
     | `addmm` | `mm`, then `add` (and `mul` by alpha when it is not 1) |
     | `dropout` and its feature, alpha and in-place forms (train false, or p 0) | the identity: the op is recorded as `eliminated` |
@@ -256,6 +257,11 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
 
     Each follows PyTorch's own decomposition (torch/_decomp/decompositions.py;
     docs/passes/decompose.md cites each and says where tracegraph differs).
+    torch.fx's aten graphs (`torch-to-tg --fx`) hold the norms as
+    `native_batch_norm`, `native_layer_norm` and `native_group_norm`, each
+    returning a tuple (output, mean, rstd) read by `operator.getitem`: they
+    decompose the same way when only the output is read, and the reads go
+    with the op.
 
     Locations. Every op a decomposition creates, constants and views
     included, is built at the composite op's own location, its whole
@@ -267,7 +273,9 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
 
     What is left alone. An op whose rewrite cannot be proven exact stays as
     it is: a batch_norm or dropout whose `training` flag is not the constant
-    false, a softmax with a dtype, a per-channel parameter whose broadcast
+    false (or true with running statistics, which PyTorch updates), a native
+    norm whose statistics are read, a softmax with a dtype, a per-channel
+    parameter whose broadcast
     needs an input rank the IR does not give (import with example inputs),
     a normalized shape or dim that is not a constant. Run after `--tg-inline`,
     which folds `self.training` and gives every tensor its example type.
@@ -278,9 +286,12 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
   let options = [
     ListOption<"ops", "ops", "std::string",
                "Decompose only these operators (default: all of "
-               "aten::batch_norm, native_batch_norm, layer_norm, group_norm, "
+               "aten::batch_norm, native_batch_norm, layer_norm, "
+               "native_layer_norm, group_norm, native_group_norm, "
                "instance_norm, var, std, var_mean, std_mean, logsumexp, norm, "
-               "expand_as, selu, prelu, softmax, log_softmax, linear, addmm, dropout, feature_dropout, "
+               "frobenius_norm, "
+               "expand_as, selu, prelu, softmax, log_softmax, _softmax, "
+               "_log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
                "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "
                "prim::TupleUnpack, prim::ListUnpack)">,

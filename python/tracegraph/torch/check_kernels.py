@@ -419,6 +419,10 @@ def reference(kernel, values):
     for param, value in zip(kernel.params, values):
         env[param] = value
     for results, name, args in kernel.ops:
+        if name == "operator.getitem" and len(args) == 2 and len(results) == 1:
+            # torch.fx's read of one element of a tuple an aten op returned.
+            env[results[0]] = env[args[0]][env[args[1]]]
+            continue
         ns, _, op = name.partition("::")
         if ns != "aten":
             raise RuntimeError("%s: only aten operators are computed by PyTorch here" % name)

@@ -286,7 +286,8 @@ def main(argv):
             # With an example input, the aten-level graph make_fx records;
             # without, the module-level one torch.fx.symbolic_trace gives.
             try:
-                text = import_fx(model, example_inputs=inputs)
+                text = import_fx(model, example_inputs=inputs,
+                                 inference=args.inference)
             except ImportError_:
                 raise
             except Exception as e:  # torch.fx.proxy.TraceError and friends

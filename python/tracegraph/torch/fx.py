@@ -130,11 +130,57 @@ def _target_name(node, root):
     raise AssertionError(node.op)
 
 
-def _trace_aten(model, example_inputs):
+def _fast_path_modules(model):
+    """The modules of `model` that can take a fused fast path in eval mode
+    (nn.MultiheadAttention, nn.TransformerEncoderLayer, nn.TransformerEncoder:
+    inference.py)."""
+    kinds = (torch.nn.MultiheadAttention, torch.nn.TransformerEncoderLayer,
+             torch.nn.TransformerEncoder)
+    return [m for m in model.modules() if isinstance(m, kinds)]
+
+
+def _with_grad_enabled(forward):
+    """`forward` (a module's bound method) run with grad enabled, its tensor
+    results detached: the caller sees what it would under torch.no_grad().
+    Its frame is this file's, which user_frames leaves out."""
+    from torch.utils._pytree import tree_map
+
+    def run(*args, **kwargs):
+        with torch.enable_grad():
+            out = forward(*args, **kwargs)
+        return tree_map(lambda v: v.detach() if isinstance(v, torch.Tensor) else v, out)
+    return run
+
+
+def _drop_detaches(graph):
+    """Removes the aten::detach nodes autograd records when a graph is traced
+    with grad enabled (after an in-place op whose result backward would save):
+    under the inference context a detach is its input."""
+    for node in list(graph.nodes):
+        if node.op == "call_function" and \
+                node.target is torch.ops.aten.detach.default:
+            node.replace_all_uses_with(node.args[0])
+            graph.erase_node(node)
+
+
+def _trace_aten(model, example_inputs, inference=True):
     """make_fx of `model` on `example_inputs`: one graph of aten operator
     overloads, each node with the Python frames that were running when
     PyTorch dispatched it (recorded as RecordingTracer does) and its tensor
-    metadata (shape, dtype)."""
+    metadata (shape, dtype).
+
+    Under the inference context the fused fast paths are off, as in the
+    TorchScript import (inference.py): PyTorch 2's switch where there is one.
+    PyTorch 1.13's modules decline the fast path when grad is enabled and a
+    projection weight requires grad: each such module's forward runs that way
+    inside the trace (its weights set to require grad for it, its outputs
+    detached), and the rest of the model under torch.no_grad(), so that user
+    code that asks torch.is_grad_enabled() or requires_grad sees the
+    inference context. The ops are the same (make_fx records below
+    autograd); the detaches are dropped. Without this the graph holds the
+    fast path's opaque op (aten::_transformer_encoder_layer_fwd), which no
+    pass can decompose or fuse.
+    """
     from torch.fx.experimental import proxy_tensor
 
     tracer_class = proxy_tensor.PythonKeyTracer
@@ -146,12 +192,35 @@ def _trace_aten(model, example_inputs):
         record_frames(proxy.node)
         return proxy
 
+    fast_path = _fast_path_modules(model) if inference else []
+    mha = getattr(torch.backends, "mha", None)
+    switch = getattr(mha, "set_fastpath_enabled", None) if fast_path else None
+    with_grad = fast_path if switch is None else []
+    # The weights whose requires_grad the fast-path check reads, set for the
+    # trace and restored after it (a model may come with them frozen).
+    weights = [p for m in with_grad for p in m.parameters(recurse=False)
+               if not p.requires_grad]
     tracer_class.create_proxy = create_proxy
     try:
+        for weight in weights:
+            weight.requires_grad_(True)
+        for module in with_grad:
+            module.forward = _with_grad_enabled(module.forward)
+        if switch is not None:
+            was_enabled = mha.get_fastpath_enabled()
+            switch(False)
         with torch.no_grad():
             traced = proxy_tensor.make_fx(model)(*example_inputs)
     finally:
         tracer_class.create_proxy = original
+        for weight in weights:
+            weight.requires_grad_(False)
+        for module in with_grad:
+            del module.forward
+        if switch is not None:
+            switch(was_enabled)
+    if with_grad:
+        _drop_detaches(traced.graph)
     return traced.graph, traced
 
 
@@ -164,13 +233,14 @@ def _tensor_type(node):
     return mlir_type_of(meta.shape, meta.dtype)
 
 
-def import_fx(model, concrete_args=None, example_inputs=None):
+def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
     """tg IR of `model` traced by torch.fx: with `example_inputs`, at the aten
     level (make_fx: aten operator overloads, static tensor types); without,
-    torch.fx.symbolic_trace (module calls and torch functions)."""
+    torch.fx.symbolic_trace (module calls and torch functions). `inference`:
+    the fused fast paths off, as torch-to-tg --inference declares."""
     aten = example_inputs is not None
     if aten:
-        graph, traced = _trace_aten(model, example_inputs)
+        graph, traced = _trace_aten(model, example_inputs, inference)
         root = model
     else:
         tracer = RecordingTracer()

@@ -26,3 +26,12 @@ class Tiny(nn.Module):
 
 def make():
     return Tiny()
+
+
+def make_frozen():
+    """Tiny with every parameter frozen, as a deployed model may come: the
+    fast paths are off in the --fx import all the same."""
+    model = Tiny()
+    for parameter in model.parameters():
+        parameter.requires_grad_(False)
+    return model
