@@ -501,6 +501,67 @@ TEST_F(SerializeTest, UnrepresentableLocationIsAnError) {
       << message;
 }
 
+/// A chain of `numOps` relus, op i at "a.py":i:2, handles assigned.
+static std::string chainModule(unsigned numOps) {
+  std::string text = "tg.graph @\"Net::forward\"(%self: !tg.module<\"Net\">, "
+                     "%x: !tg.tensor) -> !tg.tensor attributes {tg.entry, "
+                     "tg.debug_handle = 0 : i64} {\n";
+  llvm::raw_string_ostream os(text);
+  std::string value = "%x";
+  for (unsigned i = 1; i <= numOps; ++i) {
+    os << "  %" << i << " = tg.op \"aten::relu\"(" << value
+       << ") {tg.debug_handle = " << i
+       << " : i64} : (!tg.tensor) -> !tg.tensor loc(\"a.py\":" << i << ":2)\n";
+    value = "%" + std::to_string(i);
+  }
+  os << "  tg.return {tg.debug_handle = " << numOps + 1 << " : i64} " << value
+     << " : !tg.tensor\n}\n";
+  return text;
+}
+
+// The writer's read-back check compares a large module on several threads;
+// what it reports must not depend on them: the first op that does not read
+// back, in program order, and only that one.
+TEST_F(SerializeTest, ReadBackCheckReportsTheFirstMismatchOnAnyThreads) {
+  constexpr unsigned kNumOps = 40000;
+  std::string text = chainModule(kNumOps);
+  OwningOpRef<ModuleOp> module = parse(text.c_str());
+  ASSERT_TRUE(module);
+  std::string bytes;
+  ASSERT_NO_FATAL_FAILURE(bytes = build(*module));
+  // Two ops whose locations changed after the write, one in each half of the
+  // walk (each thread's share when there are two).
+  module->walk([&](Operation *op) {
+    std::optional<uint64_t> handle = getDebugHandle(op);
+    if (handle == 15000u || handle == 25000u)
+      op->setLoc(FileLineColLoc::get(&context, "b.py", *handle, 7));
+  });
+  for (bool threads : {true, false}) {
+    context.disableMultithreading(!threads);
+    std::vector<std::string> errors;
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << diag.getLocation() << ": " << diag;
+      errors.push_back(text);
+      return success();
+    });
+    EXPECT_TRUE(failed(tg::detail::verifyWrittenSection(*module, bytes)));
+    ASSERT_EQ(errors.size(), 1u) << "threads " << threads;
+    EXPECT_EQ(errors[0],
+              "loc(\"b.py\":15000:7): debug section cannot represent this "
+              "location exactly: it reads back as loc(\"a.py\":15000:2)");
+  }
+  context.disableMultithreading(false);
+  // The module as written reads back.
+  module->walk([&](Operation *op) {
+    std::optional<uint64_t> handle = getDebugHandle(op);
+    if (handle == 15000u || handle == 25000u)
+      op->setLoc(FileLineColLoc::get(&context, "a.py", *handle, 2));
+  });
+  EXPECT_TRUE(succeeded(tg::detail::verifyWrittenSection(*module, bytes)));
+}
+
 TEST_F(SerializeTest, MissingAndDuplicateHandlesAreErrors) {
   OwningOpRef<ModuleOp> module = parse();
   std::vector<std::string> messages;

@@ -89,6 +89,16 @@ mlir::FailureOr<std::string>
 buildDebugSection(mlir::Operation *root,
                   const DebugSectionOptions &options = {});
 
+namespace detail {
+/// The writer's read-back check, which buildDebugSection runs unless
+/// DebugSectionOptions::verify is off: decodes `bytes` and compares every op
+/// of `root` with it. The error is at the first op, in program order, whose
+/// location does not read back (the same one with threads on or off; large
+/// modules are compared on the context's threads). Exposed for tests.
+mlir::LogicalResult verifyWrittenSection(mlir::Operation *root,
+                                         llvm::StringRef bytes);
+} // namespace detail
+
 /// Decodes locations of a section into an MLIRContext, memoizing every
 /// record it builds so shared stacks are built once.
 class LocationDecoder {

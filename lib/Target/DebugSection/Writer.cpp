@@ -1510,6 +1510,10 @@ LogicalResult SectionBuilder::embedSourceText() {
   return success();
 }
 
+/// The self-check compares ops on several threads from this many ops up: below
+/// it, a thread's start and a decoder's memo cost more than they save.
+constexpr size_t kParallelCheckOps = 1 << 15;
+
 /// Checks that the records kept apart rebuild every anchor's location: its
 /// own location, restored, with its records appended (3.2).
 static LogicalResult verifyAnchoredRecords(Operation *root,
@@ -1588,13 +1592,14 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
   // chain, both memoized by the decoder), so the check costs a lookup, not a
   // CallSiteLoc uniqued per op; the full location is built only to report a
   // mismatch.
-  auto matches = [&](Operation *op, uint64_t handle) {
+  auto matches = [&](LocationDecoder &partDecoder, Operation *op,
+                     uint64_t handle) {
     llvm::Expected<SectionHandle> entry = (*reader)->lookupHandle(handle);
     if (!entry) {
       llvm::consumeError(entry.takeError());
       return false;
     }
-    llvm::Expected<Location> leaf = decoder.decode(entry->leaf);
+    llvm::Expected<Location> leaf = partDecoder.decode(entry->leaf);
     if (!leaf) {
       llvm::consumeError(leaf.takeError());
       return false;
@@ -1605,28 +1610,57 @@ LogicalResult verifySection(Operation *root, StringRef bytes) {
     auto site = dyn_cast<CallSiteLoc>(loc);
     if (!site || site.getCallee() != *leaf)
       return false;
-    llvm::Expected<Location> caller = decoder.decodeStackNode(*entry->stack);
+    llvm::Expected<Location> caller =
+        partDecoder.decodeStackNode(*entry->stack);
     if (!caller) {
       llvm::consumeError(caller.takeError());
       return false;
     }
     return site.getCaller() == *caller;
   };
-  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == root)
-      return WalkResult::advance();
-    uint64_t handle = *getDebugHandle(op);
-    if (!matches(op, handle) &&
-        mismatch(op, written(op), decoder.decodeHandle(handle)))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
+  // The ops in walk order, compared in contiguous runs on the context's
+  // threads, each run with a decoder of its own (a decoder's memo is not
+  // shared). The reader and MLIR's uniquing are thread-safe. A run only
+  // notes the ops that do not match; they are reported here, in walk order,
+  // so the first error is the one a single thread finds (the check is a
+  // third of the pass on a large module: docs/performance.md, section 28).
+  std::vector<Operation *> ops;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != root)
+      ops.push_back(op);
   });
-  if (walk.wasInterrupted())
-    return failure();
+  MLIRContext *context = root->getContext();
+  size_t numRuns = 1;
+  if (context->isMultithreadingEnabled() && ops.size() >= kParallelCheckOps)
+    numRuns = std::min<size_t>(context->getThreadPool().getMaxConcurrency(),
+                               ops.size() / (kParallelCheckOps / 2));
+  size_t runSize = (ops.size() + numRuns - 1) / std::max<size_t>(numRuns, 1);
+  std::vector<std::vector<size_t>> unmatched(numRuns);
+  auto checkRun = [&](size_t run) {
+    LocationDecoder runDecoder(**reader, context);
+    size_t end = std::min(ops.size(), (run + 1) * runSize);
+    for (size_t i = run * runSize; i < end; ++i)
+      if (!matches(runDecoder, ops[i], *getDebugHandle(ops[i])))
+        unmatched[run].push_back(i);
+  };
+  if (numRuns > 1)
+    mlir::parallelFor(context, 0, numRuns, checkRun);
+  else if (numRuns == 1)
+    checkRun(0);
+  for (const std::vector<size_t> &run : unmatched)
+    for (size_t i : run)
+      if (mismatch(ops[i], written(ops[i]),
+                   decoder.decodeHandle(*getDebugHandle(ops[i]))))
+        return failure();
   return verifyAnchoredRecords(root, decoder);
 }
 
 } // namespace
+
+LogicalResult tg::detail::verifyWrittenSection(Operation *root,
+                                               StringRef bytes) {
+  return verifySection(root, bytes);
+}
 
 llvm::Error tg::setBuildIdFromText(StringRef text,
                                    DebugSectionOptions &options) {
