@@ -324,7 +324,20 @@ def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
                 ", ".join(t for _, t in parts), loc))
             return name, "!tg.value"
         if isinstance(arg, dict) and _has_node(arg):
-            raise ImportError_("an fx argument that is a dict holding nodes")
+            # A dict of nodes (a model that returns {"logits": y, ...}): as
+            # TorchScript builds one, prim::DictConstruct of keys and values.
+            bad = [k for k in arg if not isinstance(k, (str, int, float, bool))]
+            if bad:
+                raise ImportError_("a dict holding nodes with a key of type %s"
+                                   % type(bad[0]).__name__)
+            parts = []
+            for key, value in arg.items():
+                parts += [operand(key, loc), operand(value, loc)]
+            name = fresh()
+            lines.append('%s%s = tg.op "prim::DictConstruct"(%s) : (%s) -> !tg.value %s' % (
+                indent, name, ", ".join(p for p, _ in parts),
+                ", ".join(t for _, t in parts), loc))
+            return name, "!tg.value"
         if isinstance(arg, slice):
             arg = repr(arg)
         name = fresh()
@@ -339,10 +352,9 @@ def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
             types[n] = _tensor_type(n)
         args_sig.append("%s: %s %s" % (names[n], type_of(n), loc_of(n)))
     output = [n for n in graph.nodes if n.op == "output"]
-    lines_start = len(lines)
-    for i, n in enumerate(graph.nodes):
-        if n.op in ("placeholder", "output"):
-            continue
+
+    def import_node(i, n):
+        """Appends the tg op of fx node `n` (the i-th of the graph)."""
         loc = loc_of(n)
         res = "%%v$%d" % i
         names[n] = res
@@ -356,7 +368,7 @@ def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
         if n.op == "get_attr":
             lines.append("  %s = tg.get_attr %%self[%s] : !tg.module<%s> -> %s %s" % (
                 res, quote(n.target), quote(cls_name), type_of(n), loc))
-            continue
+            return
         if aten and isinstance(n.target, torch._ops.OpOverload):
             # The operator as TorchScript names it (aten::add); the overload
             # stays in an attribute.
@@ -376,15 +388,28 @@ def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
         lines.append('  %s = tg.op %s(%s) {%s} : (%s) -> %s %s' % (
             res, quote(name), ", ".join(p for p, _ in ops), ", ".join(attrs),
             ", ".join(t for _, t in ops), type_of(n), loc))
+
+    lines_start = len(lines)
+    for i, n in enumerate(graph.nodes):
+        if n.op in ("placeholder", "output"):
+            continue
+        with _naming_node(n, root, aten):
+            import_node(i, n)
     results = []
     ret_loc = locs.ref(None)
     if output:
         out = output[0]
-        ret_loc = loc_of(out)
-        value = out.args[0]
-        flat = list(value) if isinstance(value, (list, tuple)) else [value]
-        for v in flat:
-            results.append(operand(v, ret_loc))
+        with _naming_node(out, root, aten):
+            ret_loc = loc_of(out)
+            value = out.args[0]
+            flat = list(value) if isinstance(value, (list, tuple)) else [value]
+            for v in flat:
+                results.append(operand(v, ret_loc))
+    return _graph_text(cls_name, args_sig, lines[lines_start:], results, ret_loc, locs)
+
+
+def _graph_text(cls_name, args_sig, body, results, ret_loc, locs):
+    """The entry graph's text around its imported `body`."""
     result_types = [t for _, t in results]
     head = "tg.graph @%s(%s)" % (quote(cls_name + "::forward"), ", ".join(args_sig))
     if len(results) == 1:
@@ -392,7 +417,7 @@ def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
     elif results:
         head += " -> (" + ", ".join(result_types) + ")"
     head += " attributes {tg.entry} {"
-    text = [head] + lines[lines_start:]
+    text = [head] + body
     if results:
         text.append("  tg.return %s : %s %s" % (", ".join(r for r, _ in results),
                                                 ", ".join(result_types), ret_loc))
@@ -400,6 +425,39 @@ def import_fx(model, concrete_args=None, example_inputs=None, inference=True):
         text.append("  tg.return %s" % ret_loc)
     text.append("} loc(unknown)")
     return "\n".join(text) + "\n\n" + locs.definitions()
+
+
+class _naming_node:
+    """Adds the fx node and the line of the model it came from to an
+    ImportError_ raised while it is imported ("unsupported construct: a dict
+    ... in fx node 'output' (model.py:12)")."""
+
+    def __init__(self, node, root, aten):
+        self.node, self.root, self.aten = node, root, aten
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if kind is None or not issubclass(kind, ImportError_) or \
+                getattr(error, "tg_node_named", False):
+            return False
+        where = ""
+        frames = self.node.meta.get("tg_frames")
+        kept = user_frames(frames, self.root if self.aten else None) if frames else []
+        if kept:
+            where = " (%s:%d)" % (kept[0].filename, kept[0].lineno or 0)
+        elif self.node.op == "output":
+            # The tracer records no frames for the graph's output: the
+            # model's forward it returns from.
+            code = getattr(type(self.root).forward, "__code__", None)
+            if code is not None:
+                where = " (the return of %s.forward, %s:%d)" % (
+                    type(self.root).__name__, code.co_filename, code.co_firstlineno)
+        named = ImportError_("%s, in fx node '%s'%s" % (error, self.node.name, where))
+        named.tg_node_named = True
+        raise named from error
+
 
 
 def _has_node(arg):

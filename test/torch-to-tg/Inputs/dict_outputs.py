@@ -36,3 +36,14 @@ class Segmenter(nn.Module):
 
 def make():
     return Segmenter()
+
+
+class KeyedByType(nn.Module):
+    """A dict keyed by something that is not a constant the IR can hold."""
+
+    def forward(self, x):
+        return {torch.float32: x.relu()}
+
+
+def make_keyed_by_type():
+    return KeyedByType()
