@@ -699,8 +699,9 @@ def main(argv):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--element-type", choices=("f32", "f64"), default=None,
                    help="tg-compile-kernel --element-type: the float type of the "
-                   "kernels' tensors (f32 unless given; f64 for a model run in double; "
-                   "the tolerances stay float32's unless given)")
+                   "kernels' tensors (default: f64 when every float tensor of the IR is "
+                   "f64, a model imported with a double example input, else f32; the "
+                   "tolerances stay float32's unless given)")
     p.add_argument("--opt-level", type=int, default=0, choices=range(4),
                    help="tg-compile-kernel --opt-level (LLVM's pipeline from 1)")
     p.add_argument("--gpu-math", action="store_true",
@@ -712,13 +713,16 @@ def main(argv):
 
     try:
         with open(args.input) as f:
-            kernels = parse_kernels(f.read())
+            text = f.read()
+            kernels = parse_kernels(text)
     except OSError as e:
         print("check_kernels: cannot read %s: %s" % (args.input, e.strerror), file=sys.stderr)
         return 1
     if not kernels:
         print("check_kernels: no kernel in %s" % args.input, file=sys.stderr)
         return 1
+    if args.element_type is None:
+        args.element_type = default_element_type(text)
     torch.manual_seed(args.seed)
     checker = Checker(args)
     failed, worst = 0, 0.0
@@ -744,10 +748,22 @@ def main(argv):
              ("transcendental", "sums"): "that sum, with transcendental functions"}
     looser = "".join("; %d %s within atol %g + rtol %g" % ((n, names[key]) + tolerance)
                      for key, (n, tolerance) in sorted(counts.items()))
-    print("%d of %d kernels compiled and equal to PyTorch within atol %g + rtol %g%s "
-          "(worst: %.3g of the tolerance)" % (
-              len(kernels) - failed, len(kernels), args.atol, args.rtol, looser, worst))
+    compared = len(kernels) - failed
+    print("%d of %d kernels compiled and equal to PyTorch within atol %g + rtol %g%s%s" % (
+        compared, len(kernels), args.atol, args.rtol, looser,
+        " (worst: %.3g of the tolerance)" % worst if compared else ""))
     return 1 if failed else 0
+
+
+_FLOAT_TENSOR = re.compile(r"tensor<(?:[0-9?]+x)*(f16|bf16|f32|f64)>")
+
+
+def default_element_type(text):
+    """The --element-type the IR's static types ask for: f64 when every float
+    tensor of the module is f64 (a model run in double), else None (the
+    compiler's f32)."""
+    floats = set(_FLOAT_TENSOR.findall(text))
+    return "f64" if floats == {"f64"} else None
 
 
 def kernel_prototypes(args, workdir):
