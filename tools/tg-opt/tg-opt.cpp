@@ -19,6 +19,7 @@
 #include "tg/Passes/OriginAccounting.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
+#include "tg/Support/OutputFile.h"
 #include "tg/Support/Version.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -35,6 +36,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <csignal>
 
 namespace {
 /// The identity of the file at `path` (none for stdout or a missing file).
@@ -92,7 +95,24 @@ int main(int argc, char **argv) {
                     "--tg-account-origins, which is not given\n";
     return EXIT_FAILURE;
   }
+  // The interrupt signals a caller ignores (nohup's SIGHUP, SIGINT of a job
+  // started with `&` in a script) stay ignored: LLVM's handler, installed
+  // by InitLLVM, removed the output on such a signal and the run went on
+  // without it.
+  constexpr int kInterruptSignals[] = {SIGHUP, SIGINT, SIGTERM};
+  std::vector<int> ignoredSignals;
+  for (int signal : kInterruptSignals) {
+    struct sigaction current;
+    if (sigaction(signal, nullptr, &current) == 0 &&
+        current.sa_handler == SIG_IGN)
+      ignoredSignals.push_back(signal);
+  }
   llvm::InitLLVM init(argc, argv);
+  auto keepIgnored = [&] {
+    for (int signal : ignoredSignals)
+      std::signal(signal, SIG_IGN);
+  };
+  keepIgnored();
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig fromCommandLine = config;
@@ -103,6 +123,17 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
+  // `-o` naming the input file: the input is read into memory (a mapped file
+  // opened for the output was truncated under the parser: SIGBUS) and the
+  // result replaces it only once everything succeeded (a failed run removed
+  // its output, which was the input).
+  std::optional<llvm::sys::fs::UniqueID> inputID =
+      inputFilename == "-" ? std::nullopt : getFileID(inputFilename);
+  bool outputIsInput =
+      outputFilename != "-" && inputID && getFileID(outputFilename) == inputID;
+  if (outputIsInput)
+    input = llvm::MemoryBuffer::getMemBufferCopy(input->getBuffer(),
+                                                 input->getBufferIdentifier());
   // An input processed whole: -split-input-file numbers the lines of
   // each chunk, and -verify-diagnostics must see every diagnostic.
   std::optional<tg::LongLineDiagnostics> longLines;
@@ -125,8 +156,24 @@ int main(int argc, char **argv) {
         return mlir::success();
       });
 
+  if (outputIsInput) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (mlir::failed(mlir::MlirOptMain(os, std::move(input), registry, config)))
+      return EXIT_FAILURE;
+    std::string writeError = tg::writeFileAtomically(
+        outputFilename, [&](llvm::raw_ostream &out) { out << text; });
+    if (!writeError.empty()) {
+      llvm::errs() << "tg-opt: error: cannot write '" << outputFilename
+                   << "': " << writeError << "\n";
+      return EXIT_FAILURE;
+    }
+    return EXIT_SUCCESS;
+  }
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &error);
+  // In case opening the output installed LLVM's interrupt handlers.
+  keepIgnored();
   if (!output) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
