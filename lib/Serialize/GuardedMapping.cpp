@@ -177,6 +177,13 @@ StringRef GuardedMapping::getBytes() const {
   return StringRef(impl->base, impl->size);
 }
 
+Error GuardedMapping::pagesLost() const {
+  if (impl->slot->faulted.load(std::memory_order_acquire) ||
+      impl->changed.load(std::memory_order_relaxed))
+    return fileChanged();
+  return Error::success();
+}
+
 Error GuardedMapping::fileChanged() const {
   if (impl->slot->faulted.load(std::memory_order_acquire) ||
       impl->changed.load(std::memory_order_relaxed)) {
@@ -206,6 +213,7 @@ Expected<std::unique_ptr<GuardedMapping>> GuardedMapping::map(int, uint64_t) {
 }
 StringRef GuardedMapping::getBytes() const { return {}; }
 Error GuardedMapping::fileChanged() const { return Error::success(); }
+Error GuardedMapping::pagesLost() const { return Error::success(); }
 
 #endif
 

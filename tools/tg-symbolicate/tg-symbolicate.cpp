@@ -233,6 +233,16 @@ bool writeOutput(function_ref<void(raw_ostream &)> write) {
   return finishOutput(writeFileAtomically(outputPath, write));
 }
 
+/// writeOutput for a producer that can stop with an error (reported by it):
+/// a file is then not written, and what it held stays.
+bool writeOutputOrDiscard(function_ref<Error(raw_ostream &)> write) {
+  Error producerError = Error::success();
+  std::string error = writeFileOrDiscard(outputPath, write, producerError);
+  bool produced = !producerError;
+  consumeError(std::move(producerError));
+  return finishOutput(error) && produced;
+}
+
 /// tg-symbolicate SECTION --chrome-trace IN.json: every bad event is
 /// reported, and nothing is written unless all were annotated. Streams: one
 /// event in memory at a time (ChromeTraceFile), checked in a first pass.
@@ -487,6 +497,7 @@ void printRecords(raw_ostream &os, ArrayRef<std::string> records) {
 /// handles, JSON included (json::OStream, not a json::Array).
 int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
                      SourceCache *source) {
+  const DebugSectionReader &reader = symbolizer.getReader();
   std::vector<StringRef> handles(handleArgs.begin(), handleArgs.end());
   std::unique_ptr<MemoryBuffer> stdinBuffer;
   if (handles.empty()) {
@@ -502,7 +513,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
     handles.assign(words.begin(), words.end());
   }
 
-  auto symbolizeAll = [&](raw_ostream &os) {
+  auto symbolizeAll = [&](raw_ostream &os) -> Error {
     std::optional<json::OStream> json;
     if (outputFormat == OutputFormat::JSON) {
       json.emplace(os, /*IndentSize=*/2);
@@ -521,6 +532,25 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
             << (repeats == 1 ? "" : "s") << "\n";
       repeats = 0;
     };
+    // An answer read from a file changed under the mapping (truncated, or
+    // rewritten in place) may be zeros or another section's bytes: the run
+    // stops before printing it (or an error it caused), and a file output is
+    // not written.
+    // The truncation check is an atomic load, made before every answer; the
+    // fstat that also sees a rewrite in place, every 256 handles and at the
+    // end (one per handle cost a fifth of the run).
+    uint64_t answered = 0;
+    auto stopIfChanged = [&](bool always = false) -> Error {
+      Error changed = always || ++answered % 256 == 0
+                          ? reader.checkUnchanged()
+                          : reader.checkNotTruncated();
+      if (!changed)
+        return Error::success();
+      reportRepeats();
+      reportError(sectionPath + ": " + toString(std::move(changed)));
+      return make_error<StringError>("section changed",
+                                     inconvertibleErrorCode());
+    };
     for (StringRef text : handles) {
       if (outputClosed(os))
         break; // nobody reads the rest
@@ -532,6 +562,10 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         continue;
       }
       Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
+      if (Error changed = stopIfChanged()) {
+        consumeError(sym.takeError());
+        return changed;
+      }
       if (!sym) {
         std::string error = toString(sym.takeError());
         if (error == lastError) {
@@ -545,8 +579,12 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         continue;
       }
       std::vector<std::string> records;
-      if (showRecords &&
-          !describeHeldRecords(symbolizer, *handle, format, records))
+      bool described = !showRecords || describeHeldRecords(symbolizer, *handle,
+                                                           format, records);
+      if (showRecords)
+        if (Error changed = stopIfChanged())
+          return changed;
+      if (!described)
         continue;
       if (json) {
         if (!showRecords) {
@@ -568,13 +606,16 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       if (showRecords)
         printRecords(os, records);
     }
+    if (Error changed = stopIfChanged(/*always=*/true))
+      return changed;
     reportRepeats();
     if (json) {
       json->arrayEnd();
       os << "\n";
     }
+    return Error::success();
   };
-  if (!writeOutput(symbolizeAll))
+  if (!writeOutputOrDiscard(symbolizeAll))
     return 1;
   return hadError ? 1 : 0;
 }
@@ -636,10 +677,20 @@ int main(int argc, char **argv) {
   }
   // Given, even as `--source=`: an empty value is an error of its own, not
   // a request to read handles from stdin.
+  // The answers of the whole run, checked once at its end: a section changed
+  // under the mapping meanwhile makes them untrustworthy (the handles are
+  // checked one by one, before each is printed).
+  auto checked = [&](int exitCode) {
+    if (Error changed = (*reader)->checkUnchanged()) {
+      reportError(sectionPath + ": " + toString(std::move(changed)));
+      return 1;
+    }
+    return exitCode;
+  };
   if (chromeTrace.getNumOccurrences())
-    return annotateTrace(**reader, symbolizer, format, source);
+    return checked(annotateTrace(**reader, symbolizer, format, source));
   if (sourceQuery.getNumOccurrences())
-    return runSourceQuery(**reader, symbolizer, format);
+    return checked(runSourceQuery(**reader, symbolizer, format));
 
   return symbolizeHandles(symbolizer, format, source);
 }

@@ -40,6 +40,10 @@ public:
   /// Why the mapping no longer shows the file it mapped (a page was gone,
   /// or its size or modification time changed since), or success.
   llvm::Error fileChanged() const;
+  /// fileChanged() without asking the file system: only whether a page was
+  /// gone (the file truncated under the mapping). An atomic load, for a
+  /// check before every answer; fileChanged() also sees a rewrite in place.
+  llvm::Error pagesLost() const;
 
 private:
   GuardedMapping() = default;

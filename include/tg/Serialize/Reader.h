@@ -205,6 +205,12 @@ public:
   llvm::Error checkUnchanged() const {
     return mapping ? mapping->fileChanged() : llvm::Error::success();
   }
+  /// checkUnchanged() without the fstat: only whether the file was truncated
+  /// under the mapping (a page read as zeros). For a check before every
+  /// answer, with checkUnchanged() now and then and at the end.
+  llvm::Error checkNotTruncated() const {
+    return mapping ? mapping->pagesLost() : llvm::Error::success();
+  }
   /// Whether the reader reads a mapping of the file (not memory it owns).
   bool isMapped() const { return mapping != nullptr; }
   uint64_t getElfOffset() const { return elfOffset; }

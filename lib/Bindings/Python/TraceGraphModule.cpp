@@ -912,6 +912,9 @@ void defineSectionFile(SectionClass &cls) {
       // The buffer protocol exports the mapping itself, read-only: a
       // memoryview of a Section copies nothing and keeps it alive.
       .def_buffer([](Section &s) {
+        // A file changed since open is no longer the section: SectionError,
+        // as every query raises (raw() of a truncated file gave zeros).
+        s.checkUnchanged();
         llvm::StringRef bytes = s.getReader().getBytes();
         s.exported = true;
         return py::buffer_info(const_cast<char *>(bytes.data()),
@@ -923,7 +926,8 @@ void defineSectionFile(SectionClass &cls) {
           "raw", [](py::object self) { return py::memoryview(self); },
           "A read-only memoryview of the section's bytes: the mapping, not a "
           "copy (for a compressed section, the image decompressed at open); "
-          "it keeps the section alive.");
+          "it keeps the section alive. SectionError when the file changed "
+          "since open; a view taken before a change shows the new bytes.");
 }
 
 /// Pickling, closing, `with`, repr, `in` and iteration.
