@@ -40,6 +40,14 @@ writeFileOrDiscard(llvm::StringRef path,
   // producerError is assigned below: checked on entry, as an out parameter.
   llvm::ErrorAsOutParameter outParameter(&producerError);
   llvm::Error err = llvm::Error::success();
+  // A symbolic link is written through: its target gets the new file, as an
+  // editor saves through one (renaming over the path replaced the link with
+  // a file and left its target as it was).
+  llvm::SmallString<256> target;
+  bool isLink = false;
+  if (path != "-" && !llvm::sys::fs::is_symlink_file(path, isLink) && isLink &&
+      !llvm::sys::fs::real_path(path, target))
+    path = target;
   llvm::sys::fs::file_status status;
   if (path != "-" && path != "/dev/null" &&
       !llvm::sys::fs::status(path, status) &&

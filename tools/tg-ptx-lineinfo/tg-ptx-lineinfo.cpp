@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Support/OutputFile.h"
+#include "tg/Support/Version.h"
 #include "tg/Target/PTXLineInfo.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -74,6 +75,7 @@ int print(StringRef name, StringRef ptx) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  cl::AddExtraVersionPrinter(tg::printVersion);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -652,6 +652,11 @@ int main(int argc, char **argv) {
     reportError("--kernel-names applies to --chrome-trace only");
     return 1;
   }
+  // Ignored without a trace, as --kernel-names was refused.
+  if (handleKey.getNumOccurrences() && !chromeTrace.getNumOccurrences()) {
+    reportError("--handle-key applies to --chrome-trace only");
+    return 1;
+  }
   ModulePathFormat format = modulePathFormat;
 
   Expected<std::unique_ptr<DebugSectionReader>> reader = openSection();

@@ -238,6 +238,9 @@ def main(argv):
     p.add_argument("--no-inference", dest="inference", action="store_false",
                    help="keep every query of run-time state as an op (the default with "
                         "--training)")
+    from .. import __version__
+    p.add_argument("--version", action="version",
+                   version="torch-to-tg: tracegraph version " + __version__)
     p.add_argument("-o", dest="output", default="-", metavar="FILE.mlir",
                    help="where to write the IR (default: stdout)")
     p.add_argument("--save-torchscript", metavar="FILE.pt",
@@ -364,6 +367,8 @@ def write_atomically(path, text):
     itself (as root, `-o /dev/null` left a regular file there)."""
     import stat
     import tempfile
+    # A symbolic link is written through, to its target (as the C++ tools).
+    path = os.path.realpath(path)
     try:
         mode = os.stat(path).st_mode
     except OSError:
