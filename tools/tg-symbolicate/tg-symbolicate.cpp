@@ -409,6 +409,20 @@ bool checkExpectedBuildId(StringRef found, unsigned major, unsigned minor) {
   return false;
 }
 
+/// `exitCode` once what was printed to standard output is written: a write
+/// that failed (/dev/full) is an error that says so (left pending, LLVM ended
+/// the process with "LLVM ERROR: IO failure on output stream").
+int finishStandardOutput(int exitCode) {
+  outs().flush();
+  if (!outs().has_error())
+    return exitCode;
+  if (outputClosed(outs()))
+    stopOnClosedOutput();
+  reportError("cannot write standard output: " + outs().error().message());
+  outs().clear_error();
+  return 1;
+}
+
 /// --print-build-id, --expect-build-id and --verify, in that order: the
 /// exit code when the run ends with them.
 std::optional<int> checkSection(const DebugSectionReader &reader) {
@@ -427,7 +441,7 @@ std::optional<int> checkSection(const DebugSectionReader &reader) {
       return 1;
     }
     outs() << idText << "\n";
-    return 0;
+    return finishStandardOutput(0);
   }
   if (expectBuildId.getNumOccurrences() &&
       !checkExpectedBuildId(idText, reader.getVersionMajor(),
@@ -448,7 +462,7 @@ std::optional<int> checkSection(const DebugSectionReader &reader) {
           reader.isElfContainer() ? " in an ELF container" : "",
           reader.getFileSize(), reader.isCompressed() ? " decompressed" : "",
           reader.getNumHandles(), idText.empty() ? "none" : idText);
-      return 0;
+      return finishStandardOutput(0);
     }
   }
   return std::nullopt;
