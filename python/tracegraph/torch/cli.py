@@ -347,7 +347,20 @@ def main(argv):
         quote(args.torchvision or args.module or os.path.basename(args.torchscript)),
         " (torch.fx)" if args.fx else " (TorchScript)")
     if args.output == "-":
-        sys.stdout.write(header + text)
+        try:
+            sys.stdout.write(header + text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # The reader went away (`| head`): a filter's quiet end. Python
+            # would report the failed flush of stdout again at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+        except OSError as e:
+            # A full device: one line, not a traceback.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            print("torch-to-tg: error: cannot write standard output: %s" % e.strerror,
+                  file=sys.stderr)
+            return 1
         return 0
     try:
         write_atomically(args.output, header + text)
