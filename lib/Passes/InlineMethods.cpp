@@ -156,6 +156,22 @@ public:
       return;
     setTypes(clone->getResults(),
              entries.getAs<ArrayAttr>(std::to_string(it->second)));
+    // Regions cloned with the op (the flattening out of order); in order,
+    // they are built after this call: applyToBlockArguments.
+    setBlockArgumentTypes(clone, entries, it->second);
+  }
+
+  /// Gives the entry blocks of `clone`'s regions, once built, the recorded
+  /// types of their arguments (see `apply`).
+  void applyToBlockArguments(Operation *clone, StringRef path, GraphOp graph,
+                             Operation *original) {
+    auto entries = table.getAs<DictionaryAttr>(path);
+    if (!entries || mismatch)
+      return;
+    auto &ordinals = getOpOrdinals(graph);
+    auto it = ordinals.find(original);
+    if (it != ordinals.end())
+      setBlockArgumentTypes(clone, entries, it->second);
   }
 
   /// Types the entry graph in place: its ops and arguments, then its
@@ -169,6 +185,7 @@ public:
       return;
     unsigned ordinal = 0;
     entry.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      setBlockArgumentTypes(op, entries, ordinal);
       setTypes(op->getResults(),
                entries.getAs<ArrayAttr>(std::to_string(ordinal++)));
     });
@@ -299,6 +316,18 @@ private:
   };
   llvm::DenseMap<Operation *, std::string> signatures;
   std::optional<Mismatch> mismatch;
+
+  /// The recorded types of the arguments of `op`'s regions' entry blocks
+  /// ("<ordinal>.r<region>": a loop's carried values, where every iteration
+  /// of the example run saw the same type).
+  static void setBlockArgumentTypes(Operation *op, DictionaryAttr entries,
+                                    unsigned ordinal) {
+    for (auto [index, region] : llvm::enumerate(op->getRegions()))
+      if (!region.empty())
+        setTypes(region.front().getArguments(),
+                 entries.getAs<ArrayAttr>(std::to_string(ordinal) + ".r" +
+                                          std::to_string(index)));
+  }
 
   /// Sets the tensor types of `types` (`none` entries skip a value).
   template <typename Values>
@@ -991,6 +1020,8 @@ void InlinePass::flattenInOrder(GraphOp graph, CallGraph &callGraph,
         continue;
       // `cursor` is not used past this point, as pushing may reallocate.
       pushInOrderRegions(op, clone, level, cursor.level, cursors);
+      if (types)
+        types->applyToBlockArguments(clone, level.path, level.callee, &op);
     }
     top.op->erase();
   }

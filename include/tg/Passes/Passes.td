@@ -76,8 +76,9 @@ def TGInline : Pass<"tg-inline", "mlir::ModuleOp"> {
     - `tg.example_types` on the module (torch-to-tg `--example-input`): the
       static tensor type of each op's results per call path (call ordinals
       from the entry joined by `.`, `entry` for the entry graph) and op
-      ordinal (pre-order in the graph as written). Each copied op gets its
-      types; the entry graph's arguments and signature follow; the table is
+      ordinal (pre-order in the graph as written), and of the arguments of
+      each region's entry block (`"<ordinal>.r<region>"`: the values a loop
+      carries). Each copied op gets its types; the entry graph's arguments and signature follow; the table is
       removed. Only when callee bodies are copied in order (a warning
       otherwise, and the types are dropped). A path's `ops` and `signature`
       are its graph's op count as imported and a hash of its ops' names in

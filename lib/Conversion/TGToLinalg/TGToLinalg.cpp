@@ -676,7 +676,9 @@ LogicalResult KernelExtraction::assignTypes() {
     }
     if (!staticShape) {
       error() << "has no static tensor shape; import with an example input "
-                 "(torch-to-tg --example-input) or give one with "
+                 "(torch-to-tg --example-input; a value whose shape differs "
+                 "between runs, as in a loop that grows it or a branch the "
+                 "example did not take, gets none) or give one with "
                  "shape=AxBxC";
       return failure();
     }

@@ -261,6 +261,9 @@ class TypeRecorder:
     def _run_block(self, block, env, symbol, path, calls, args):
         for v, a in zip(block.inputs(), args):
             env[v.unique()] = a
+            if isinstance(a, torch.Tensor):
+                # A loop's carried value: typed when every iteration agrees.
+                self._record(symbol, path, v.unique(), a)
         self._run_nodes(block.nodes(), env, symbol, path, calls)
         return [env[v.unique()] for v in block.outputs()]
 

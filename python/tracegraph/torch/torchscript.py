@@ -53,6 +53,8 @@ class ImportError_(Exception):
 # An op line of a graph body: `  %x = tg.op ...`, `  %r$1:2 = tg.call ...`,
 # `  tg.yield ...`.
 _OP_LINE = re.compile(r"^\s*(?:(%[^\s:=]+)(?::(\d+))? = )?tg\.")
+# The names of a block header's arguments: `^bb0(%i.1: !tg.value loc(...), ...`.
+_BLOCK_ARG = re.compile(r"(%[^\s:(),]+): ")
 
 _OP_NAME = re.compile(r'^\s*(?:%[^=]*= )?(tg\.\w+)(?: "([^"]*)")?')
 
@@ -540,10 +542,28 @@ class TorchScriptImporter:
         tg-opt walks them), results `%x` or `%x:N` (used as `%x#i`)."""
         defined = {}
         ordinal = 0
+        # The ops whose regions are open, innermost last: [ordinal, region].
+        # A block's arguments `^bb0(%a: T, ...)` are keyed "<ordinal>.r<region>"
+        # with their index (a loop's carried values get types too).
+        open_ops = []
         for line in body_lines:
+            stripped = line.strip()
+            if stripped.startswith("^bb0(") and open_ops:
+                op_ordinal, region = open_ops[-1]
+                for i, arg in enumerate(_BLOCK_ARG.findall(stripped)):
+                    defined[arg] = ("%d.r%d" % (op_ordinal, region), i)
+                continue
+            if stripped.startswith("}, {") and open_ops:
+                open_ops[-1][1] += 1
+                continue
+            if stripped.startswith("})") and open_ops:
+                open_ops.pop()
+                continue
             m = _OP_LINE.match(line)
             if not m:
                 continue
+            if stripped.endswith("({"):
+                open_ops.append([ordinal, 0])
             if m.group(1):
                 base, count = m.group(1), m.group(2)
                 if count:
