@@ -200,11 +200,15 @@ def _trace_aten(model, example_inputs, inference=True):
     # trace and restored after it (a model may come with them frozen).
     weights = [p for m in with_grad for p in m.parameters(recurse=False)
                if not p.requires_grad]
+    own_forwards = {}
     tracer_class.create_proxy = create_proxy
     try:
         for weight in weights:
             weight.requires_grad_(True)
         for module in with_grad:
+            # An instance attribute `forward` of the model's own (a patched
+            # module) is wrapped and given back after the trace.
+            own_forwards[module] = module.__dict__.get("forward")
             module.forward = _with_grad_enabled(module.forward)
         if switch is not None:
             was_enabled = mha.get_fastpath_enabled()
@@ -215,8 +219,11 @@ def _trace_aten(model, example_inputs, inference=True):
         tracer_class.create_proxy = original
         for weight in weights:
             weight.requires_grad_(False)
-        for module in with_grad:
-            del module.forward
+        for module, own in own_forwards.items():
+            if own is None:
+                del module.forward
+            else:
+                module.forward = own
         if switch is not None:
             switch(was_enabled)
     if with_grad:
