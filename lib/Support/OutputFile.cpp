@@ -90,6 +90,11 @@ writeFileOrDiscard(llvm::StringRef path,
       return takeStreamError(file);
     });
   }
+  // The new file replaces a regular one with its permissions: a private
+  // file (0600) stays private, as it does when written in place.
+  if (!err && path != "-" && path != "/dev/null" &&
+      status.type() == llvm::sys::fs::file_type::regular_file)
+    (void)llvm::sys::fs::setPermissions(path, status.permissions());
   if (!err)
     return "";
   if (producerError) {

@@ -127,8 +127,14 @@ int main(int argc, char **argv) {
   // opened for the output was truncated under the parser: SIGBUS) and the
   // result replaces it only once everything succeeded (a failed run removed
   // its output, which was the input).
-  std::optional<llvm::sys::fs::UniqueID> inputID =
-      inputFilename == "-" ? std::nullopt : getFileID(inputFilename);
+  std::optional<llvm::sys::fs::UniqueID> inputID = getFileID(inputFilename);
+  if (inputFilename == "-") {
+    // `tg-opt < m.mlir -o m.mlir`: standard input is that file.
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(/*FD=*/0, status) &&
+        status.type() == llvm::sys::fs::file_type::regular_file)
+      inputID = status.getUniqueID();
+  }
   bool outputIsInput =
       outputFilename != "-" && inputID && getFileID(outputFilename) == inputID;
   if (outputIsInput)
@@ -161,6 +167,14 @@ int main(int argc, char **argv) {
     llvm::raw_string_ostream os(text);
     if (mlir::failed(mlir::MlirOptMain(os, std::move(input), registry, config)))
       return EXIT_FAILURE;
+    if (getFileID(outputFilename) != inputID) {
+      llvm::errs() << "tg-opt: error: '" << outputFilename
+                   << "' was replaced while tg-opt ran (a pass wrote a file "
+                      "of its own to the same path, such as "
+                      "--tg-emit-debug-section=path=): the IR is not written "
+                      "over it\n";
+      return EXIT_FAILURE;
+    }
     std::string writeError = tg::writeFileAtomically(
         outputFilename, [&](llvm::raw_ostream &out) { out << text; });
     if (!writeError.empty()) {

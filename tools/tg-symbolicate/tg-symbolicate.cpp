@@ -295,6 +295,12 @@ int annotateTrace(const DebugSectionReader &reader,
       [&](raw_ostream &os) -> Error {
         if (Error err = trace.write(os, symbolizer))
           return err;
+        // Annotations read from a section that changed meanwhile are not
+        // written (the file is discarded).
+        if (Error changed = reader.checkUnchanged())
+          return createStringError(inconvertibleErrorCode(),
+                                   sectionPath + ": " +
+                                       toString(std::move(changed)));
         os << "\n";
         return Error::success();
       },
@@ -322,6 +328,11 @@ int runSourceQuery(const DebugSectionReader &reader,
       querySource(reader, symbolizer, file, line, format);
   if (!result) {
     reportError(sectionPath + ": " + toString(result.takeError()));
+    return 1;
+  }
+  // Answers read from a section that changed meanwhile are not written.
+  if (Error changed = reader.checkUnchanged()) {
+    reportError(sectionPath + ": " + toString(std::move(changed)));
     return 1;
   }
   bool written = writeOutput([&](raw_ostream &os) {
@@ -562,6 +573,11 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         return Error::success();
       reportRepeats();
       reportError(sectionPath + ": " + toString(std::move(changed)));
+      // Standard output stays valid JSON (a file is discarded anyway).
+      if (json) {
+        json->arrayEnd();
+        os << "\n";
+      }
       return make_error<StringError>("section changed",
                                      inconvertibleErrorCode());
     };
@@ -576,7 +592,8 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         continue;
       }
       Expected<SymbolizedHandle> sym = symbolizer.symbolize(*handle, format);
-      if (Error changed = stopIfChanged()) {
+      // An error may be the change's doing: then the full check, now.
+      if (Error changed = stopIfChanged(/*always=*/!sym)) {
         consumeError(sym.takeError());
         return changed;
       }
@@ -596,7 +613,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       bool described = !showRecords || describeHeldRecords(symbolizer, *handle,
                                                            format, records);
       if (showRecords)
-        if (Error changed = stopIfChanged())
+        if (Error changed = stopIfChanged(/*always=*/!described))
           return changed;
       if (!described)
         continue;

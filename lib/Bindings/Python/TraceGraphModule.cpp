@@ -911,10 +911,9 @@ void defineSectionFile(SectionClass &cls) {
                              "The handles some op uses, ascending.")
       // The buffer protocol exports the mapping itself, read-only: a
       // memoryview of a Section copies nothing and keeps it alive.
+      // It must not throw: pybind11 does not catch an exception there, and
+      // one ends the process (memoryview(s) of a changed file aborted).
       .def_buffer([](Section &s) {
-        // A file changed since open is no longer the section: SectionError,
-        // as every query raises (raw() of a truncated file gave zeros).
-        s.checkUnchanged();
         llvm::StringRef bytes = s.getReader().getBytes();
         s.exported = true;
         return py::buffer_info(const_cast<char *>(bytes.data()),
@@ -923,7 +922,13 @@ void defineSectionFile(SectionClass &cls) {
                                /*readonly=*/true);
       })
       .def(
-          "raw", [](py::object self) { return py::memoryview(self); },
+          "raw",
+          [](py::object self) {
+            // A file changed since open is no longer the section:
+            // SectionError, as every query raises (a view of zeros before).
+            self.cast<const Section &>().checkUnchanged();
+            return py::memoryview(self);
+          },
           "A read-only memoryview of the section's bytes: the mapping, not a "
           "copy (for a compressed section, the image decompressed at open); "
           "it keeps the section alive. SectionError when the file changed "

@@ -394,10 +394,14 @@ def write_atomically(path, text):
     fd, tmp = tempfile.mkstemp(dir=directory,
                                prefix=os.path.basename(path) + ".temp-")
     try:
-        # mkstemp makes the file 0600; an output gets the usual 0666 & ~umask.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
+        # mkstemp makes the file 0600; an output gets the usual 0666 & ~umask,
+        # or the permissions of the file it replaces (as the C++ tools).
+        if mode is not None and stat.S_ISREG(mode):
+            os.fchmod(fd, stat.S_IMODE(mode))
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)
         with os.fdopen(fd, "w") as f:
             f.write(text)
         os.replace(tmp, path)

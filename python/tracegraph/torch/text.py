@@ -113,8 +113,9 @@ class LocTable:
 
 def file_line_col(filename, line, col, end_line=None, end_col=None):
     """A FileLineColLoc / FileLineColRange body. Columns are 1-based; the
-    end column is the last column of the range (inclusive), which equals the
-    0-based exclusive end offset TorchScript and Python record."""
+    end column is exclusive, one past the range's last column (callers give
+    1-based columns: the 0-based exclusive end offset TorchScript and Python
+    record, plus one)."""
     text = "%s:%d:%d" % (quote(filename), line, col)
     if end_line == line and end_col == col:
         end_col = None  # a one-column range: MLIR's canonical form is the point

@@ -25,11 +25,16 @@ reader = threading.Thread(target=lambda: err_chunks.append(proc.stderr.read()))
 reader.start()
 proc.stdin.write(("\n".join(handles * int(rounds)) + "\n").encode())
 proc.stdin.close()
+json_output = "--format=json" in sys.argv
 answered = 0
 changed = False
 lines_after = 0
+output = []
 for line in proc.stdout:
-    if line.startswith(b"Debug handle"):
+    output.append(line)
+    # A text answer starts "Debug handle N"; a JSON one is an object whose
+    # "handle" key comes first.
+    if line.startswith(b"Debug handle") or line.startswith(b'    "handle"'):
         answered += 1
     if changed:
         lines_after += 1
@@ -46,5 +51,12 @@ proc.wait()
 reader.join()
 print("changed after round 1: %s" % changed)
 print("exit status: %d" % proc.returncode)
+if json_output:
+    import json
+    try:
+        json.loads(b"".join(output))
+        print("stdout is JSON: True")
+    except ValueError:
+        print("stdout is JSON: False")
 for line in b"".join(err_chunks).decode().splitlines():
     print("stderr: " + line)
