@@ -566,6 +566,18 @@ static LogicalResult replaceTupleOutput(PatternRewriter &rewriter, TracedOp op,
   return success();
 }
 
+/// Decomposes a torch.fx op that returns a tuple whose statistics nobody
+/// reads: `compute` gives element 0's value for its type (null: refused).
+static LogicalResult
+decomposeTupleOutput(PatternRewriter &rewriter, TracedOp op,
+                     llvm::function_ref<Value(Type)> compute) {
+  std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
+  if (!found)
+    return failure();
+  Value y = compute(found->output->getResult(0).getType());
+  return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
+}
+
 /// native_batch_norm (torch.fx's aten graph): the same operands without
 /// cudnn_enabled, and a tuple (output, save_mean, save_invstd) read by
 /// `operator.getitem`. In eval the statistics are empty tensors; when
@@ -579,12 +591,9 @@ public:
                           PatternRewriter &rewriter) const override {
     if (op->getNumOperands() != 8)
       return failure();
-    std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
-    if (!found)
-      return failure();
-    Value y =
-        decomposeBatchNorm(rewriter, op, found->output->getResult(0).getType());
-    return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
+    return decomposeTupleOutput(rewriter, op, [&](Type resultType) {
+      return decomposeBatchNorm(rewriter, op, resultType);
+    });
   }
 };
 
@@ -654,12 +663,9 @@ public:
                           PatternRewriter &rewriter) const override {
     if (op->getNumOperands() != 5)
       return failure();
-    std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
-    if (!found)
-      return failure();
-    Value y =
-        decomposeLayerNorm(rewriter, op, found->output->getResult(0).getType());
-    return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
+    return decomposeTupleOutput(rewriter, op, [&](Type resultType) {
+      return decomposeLayerNorm(rewriter, op, resultType);
+    });
   }
 };
 
@@ -740,14 +746,11 @@ public:
         !hxw || *n != type.getDimSize(0) || *c != type.getDimSize(1) ||
         *n * *c * *hxw != type.getNumElements())
       return failure();
-    std::optional<TupleOutputReads> found = findTupleOutputOnly(op);
-    if (!found)
-      return failure();
-    Value y = decomposeGroupNorm(rewriter, op, op->getOperand(0),
-                                 op->getOperand(6), op->getOperand(1),
-                                 op->getOperand(2), op->getOperand(7),
-                                 found->output->getResult(0).getType());
-    return y ? replaceTupleOutput(rewriter, op, *found, y) : failure();
+    return decomposeTupleOutput(rewriter, op, [&](Type resultType) {
+      return decomposeGroupNorm(
+          rewriter, op, op->getOperand(0), op->getOperand(6), op->getOperand(1),
+          op->getOperand(2), op->getOperand(7), resultType);
+    });
   }
 };
 

@@ -64,6 +64,116 @@ llvm::cl::opt<unsigned> accountMaxOrigins(
                    "location it merges into (0: no bound)"),
     llvm::cl::init(tg::OriginAccountingOptions().maxOrigins));
 
+/// The interrupt signals a caller ignores (nohup's SIGHUP, SIGINT of a job
+/// started with `&` in a script): they stay ignored (`keepIgnored`). LLVM's
+/// handler, installed by InitLLVM, removed the output on such a signal and
+/// the run went on without it.
+std::vector<int> findIgnoredSignals() {
+  std::vector<int> ignored;
+  for (int signal : {SIGHUP, SIGINT, SIGTERM}) {
+    struct sigaction current;
+    if (sigaction(signal, nullptr, &current) == 0 &&
+        current.sa_handler == SIG_IGN)
+      ignored.push_back(signal);
+  }
+  return ignored;
+}
+
+void keepIgnored(llvm::ArrayRef<int> signals) {
+  for (int signal : signals)
+    std::signal(signal, SIG_IGN);
+}
+
+/// The file the input is, standard input included (`tg-opt < m.mlir`).
+std::optional<llvm::sys::fs::UniqueID> getInputID(llvm::StringRef path) {
+  if (path != "-")
+    return getFileID(path);
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(/*FD=*/0, status) &&
+      status.type() == llvm::sys::fs::file_type::regular_file)
+    return status.getUniqueID();
+  return std::nullopt;
+}
+
+/// The error for an output path a pass replaced with a file of its own.
+int reportReplacedOutput(llvm::StringRef outputFilename,
+                         llvm::StringRef consequence) {
+  llvm::errs() << "tg-opt: error: '" << outputFilename
+               << "' was replaced while tg-opt ran (a pass wrote a file of "
+                  "its own to the same path, such as "
+                  "--tg-emit-debug-section=path=): "
+               << consequence << "\n";
+  return EXIT_FAILURE;
+}
+
+/// `-o` naming the input: the result replaces the input (read into memory
+/// by the caller) only once everything succeeded.
+int runOverInput(llvm::StringRef outputFilename,
+                 std::optional<llvm::sys::fs::UniqueID> inputID,
+                 std::unique_ptr<llvm::MemoryBuffer> input,
+                 mlir::DialectRegistry &registry,
+                 const mlir::MlirOptMainConfig &config) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (mlir::failed(mlir::MlirOptMain(os, std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  if (getFileID(outputFilename) != inputID)
+    return reportReplacedOutput(outputFilename,
+                                "the IR is not written over it");
+  std::string writeError = tg::writeFileAtomically(
+      outputFilename, [&](llvm::raw_ostream &out) { out << text; });
+  if (!writeError.empty()) {
+    llvm::errs() << "tg-opt: error: cannot write '" << outputFilename
+                 << "': " << writeError << "\n";
+    return EXIT_FAILURE;
+  }
+  return EXIT_SUCCESS;
+}
+
+/// The usual run: MlirOptMain into the output file, kept only when
+/// everything succeeded.
+int runToOutput(llvm::StringRef outputFilename,
+                std::unique_ptr<llvm::MemoryBuffer> input,
+                mlir::DialectRegistry &registry,
+                const mlir::MlirOptMainConfig &config,
+                llvm::ArrayRef<int> ignoredSignals) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  // In case opening the output installed LLVM's interrupt handlers.
+  keepIgnored(ignoredSignals);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  std::optional<llvm::sys::fs::UniqueID> outputID = getFileID(outputFilename);
+  bool succeeded = mlir::succeeded(
+      mlir::MlirOptMain(output->os(), std::move(input), registry, config));
+  // A failed write (a full disk, /dev/full) is an error that names the file;
+  // left pending, the stream's destructor would end the process with
+  // "LLVM ERROR: IO failure on output stream".
+  output->os().flush();
+  if (std::error_code writeError = output->os().error()) {
+    llvm::errs() << "tg-opt: error: cannot write "
+                 << (outputFilename == "-" ? "standard output"
+                                           : "'" + outputFilename + "'")
+                 << ": " << writeError.message() << "\n";
+    output->os().clear_error();
+    return EXIT_FAILURE;
+  }
+  if (!succeeded)
+    return EXIT_FAILURE;
+  if (getFileID(outputFilename) != outputID) {
+    // What is at the path now is the pass's file: not removed with the
+    // output, which is no longer there.
+    output->keep();
+    return reportReplacedOutput(outputFilename, "the IR printed to it is lost");
+  }
+  // As MlirOptMain: the output file is kept only when everything succeeded.
+  output->keep();
+  return EXIT_SUCCESS;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -95,24 +205,9 @@ int main(int argc, char **argv) {
                     "--tg-account-origins, which is not given\n";
     return EXIT_FAILURE;
   }
-  // The interrupt signals a caller ignores (nohup's SIGHUP, SIGINT of a job
-  // started with `&` in a script) stay ignored: LLVM's handler, installed
-  // by InitLLVM, removed the output on such a signal and the run went on
-  // without it.
-  constexpr int kInterruptSignals[] = {SIGHUP, SIGINT, SIGTERM};
-  std::vector<int> ignoredSignals;
-  for (int signal : kInterruptSignals) {
-    struct sigaction current;
-    if (sigaction(signal, nullptr, &current) == 0 &&
-        current.sa_handler == SIG_IGN)
-      ignoredSignals.push_back(signal);
-  }
+  std::vector<int> ignoredSignals = findIgnoredSignals();
   llvm::InitLLVM init(argc, argv);
-  auto keepIgnored = [&] {
-    for (int signal : ignoredSignals)
-      std::signal(signal, SIG_IGN);
-  };
-  keepIgnored();
+  keepIgnored(ignoredSignals);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig fromCommandLine = config;
@@ -127,14 +222,7 @@ int main(int argc, char **argv) {
   // opened for the output was truncated under the parser: SIGBUS) and the
   // result replaces it only once everything succeeded (a failed run removed
   // its output, which was the input).
-  std::optional<llvm::sys::fs::UniqueID> inputID = getFileID(inputFilename);
-  if (inputFilename == "-") {
-    // `tg-opt < m.mlir -o m.mlir`: standard input is that file.
-    llvm::sys::fs::file_status status;
-    if (!llvm::sys::fs::status(/*FD=*/0, status) &&
-        status.type() == llvm::sys::fs::file_type::regular_file)
-      inputID = status.getUniqueID();
-  }
+  std::optional<llvm::sys::fs::UniqueID> inputID = getInputID(inputFilename);
   bool outputIsInput =
       outputFilename != "-" && inputID && getFileID(outputFilename) == inputID;
   if (outputIsInput)
@@ -162,65 +250,9 @@ int main(int argc, char **argv) {
         return mlir::success();
       });
 
-  if (outputIsInput) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    if (mlir::failed(mlir::MlirOptMain(os, std::move(input), registry, config)))
-      return EXIT_FAILURE;
-    if (getFileID(outputFilename) != inputID) {
-      llvm::errs() << "tg-opt: error: '" << outputFilename
-                   << "' was replaced while tg-opt ran (a pass wrote a file "
-                      "of its own to the same path, such as "
-                      "--tg-emit-debug-section=path=): the IR is not written "
-                      "over it\n";
-      return EXIT_FAILURE;
-    }
-    std::string writeError = tg::writeFileAtomically(
-        outputFilename, [&](llvm::raw_ostream &out) { out << text; });
-    if (!writeError.empty()) {
-      llvm::errs() << "tg-opt: error: cannot write '" << outputFilename
-                   << "': " << writeError << "\n";
-      return EXIT_FAILURE;
-    }
-    return EXIT_SUCCESS;
-  }
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      mlir::openOutputFile(outputFilename, &error);
-  // In case opening the output installed LLVM's interrupt handlers.
-  keepIgnored();
-  if (!output) {
-    llvm::errs() << error << "\n";
-    return EXIT_FAILURE;
-  }
-  std::optional<llvm::sys::fs::UniqueID> outputID = getFileID(outputFilename);
-  bool succeeded = mlir::succeeded(
-      mlir::MlirOptMain(output->os(), std::move(input), registry, config));
-  // A failed write (a full disk, /dev/full) is an error that names the file;
-  // left pending, the stream's destructor would end the process with
-  // "LLVM ERROR: IO failure on output stream".
-  output->os().flush();
-  if (std::error_code writeError = output->os().error()) {
-    llvm::errs() << "tg-opt: error: cannot write "
-                 << (outputFilename == "-" ? "standard output"
-                                           : "'" + outputFilename + "'")
-                 << ": " << writeError.message() << "\n";
-    output->os().clear_error();
-    return EXIT_FAILURE;
-  }
-  if (!succeeded)
-    return EXIT_FAILURE;
-  if (getFileID(outputFilename) != outputID) {
-    llvm::errs() << "tg-opt: error: '" << outputFilename
-                 << "' was replaced while tg-opt ran (a pass wrote a file of "
-                    "its own to the same path, such as "
-                    "--tg-emit-debug-section=path=): the IR printed to it is "
-                    "lost\n";
-    // What is at the path now is the pass's file: not removed with the
-    // output, which is no longer there.
-    output->keep();
-    return EXIT_FAILURE;
-  }
-  // As MlirOptMain: the output file is kept only when everything succeeded.
-  output->keep();
-  return EXIT_SUCCESS;
+  if (outputIsInput)
+    return runOverInput(outputFilename, inputID, std::move(input), registry,
+                        config);
+  return runToOutput(outputFilename, std::move(input), registry, config,
+                     ignoredSignals);
 }

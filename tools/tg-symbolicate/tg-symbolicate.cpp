@@ -520,23 +520,57 @@ void printRecords(raw_ostream &os, ArrayRef<std::string> records) {
 /// The handles given as arguments or, without any, the words of stdin, each
 /// symbolized straight to the output: memory stays flat in the number of
 /// handles, JSON included (json::OStream, not a json::Array).
+/// The handles to answer: the command line's, else the words of standard
+/// input (kept in `stdinBuffer`); nothing, reported, when stdin fails.
+std::optional<std::vector<StringRef>>
+readHandleTexts(std::unique_ptr<MemoryBuffer> &stdinBuffer) {
+  if (!handleArgs.empty())
+    return std::vector<StringRef>(handleArgs.begin(), handleArgs.end());
+  auto buffer = MemoryBuffer::getSTDIN();
+  if (!buffer) {
+    reportError("cannot read handles from stdin: " +
+                buffer.getError().message());
+    return std::nullopt;
+  }
+  stdinBuffer = std::move(*buffer);
+  SmallVector<StringRef> words;
+  SplitString(stdinBuffer->getBuffer(), words, " \t\r\n,");
+  return std::vector<StringRef>(words.begin(), words.end());
+}
+
+/// One handle's answer, as JSON (into `json`, when given) or text, with the
+/// records it holds under --records.
+void writeAnswer(raw_ostream &os, json::OStream *json,
+                 const SymbolizedHandle &sym, ArrayRef<std::string> records,
+                 SourceCache *source, bool &first) {
+  if (!json) {
+    printText(os, sym, source, first);
+    if (showRecords)
+      printRecords(os, records);
+    return;
+  }
+  if (!showRecords) {
+    writeJSON(*json, sym, source);
+    return;
+  }
+  json->object([&] {
+    json->attributeBegin("handle");
+    writeJSON(*json, sym, source);
+    json->attributeEnd();
+    json->attributeArray("records", [&] {
+      for (const std::string &record : records)
+        json->value(record);
+    });
+  });
+}
+
 int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
                      SourceCache *source) {
   const DebugSectionReader &reader = symbolizer.getReader();
-  std::vector<StringRef> handles(handleArgs.begin(), handleArgs.end());
   std::unique_ptr<MemoryBuffer> stdinBuffer;
-  if (handles.empty()) {
-    auto buffer = MemoryBuffer::getSTDIN();
-    if (!buffer) {
-      reportError("cannot read handles from stdin: " +
-                  buffer.getError().message());
-      return 1;
-    }
-    stdinBuffer = std::move(*buffer);
-    SmallVector<StringRef> words;
-    SplitString(stdinBuffer->getBuffer(), words, " \t\r\n,");
-    handles.assign(words.begin(), words.end());
-  }
+  std::optional<std::vector<StringRef>> handles = readHandleTexts(stdinBuffer);
+  if (!handles)
+    return 1;
 
   auto symbolizeAll = [&](raw_ostream &os) -> Error {
     std::optional<json::OStream> json;
@@ -581,7 +615,7 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       return make_error<StringError>("section changed",
                                      inconvertibleErrorCode());
     };
-    for (StringRef text : handles) {
+    for (StringRef text : *handles) {
       if (outputClosed(os))
         break; // nobody reads the rest
       std::optional<uint64_t> handle = tg::parseHandleText(text);
@@ -615,27 +649,8 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       if (showRecords)
         if (Error changed = stopIfChanged(/*always=*/!described))
           return changed;
-      if (!described)
-        continue;
-      if (json) {
-        if (!showRecords) {
-          writeJSON(*json, *sym, source);
-          continue;
-        }
-        json->object([&] {
-          json->attributeBegin("handle");
-          writeJSON(*json, *sym, source);
-          json->attributeEnd();
-          json->attributeArray("records", [&] {
-            for (const std::string &record : records)
-              json->value(record);
-          });
-        });
-        continue;
-      }
-      printText(os, *sym, source, first);
-      if (showRecords)
-        printRecords(os, records);
+      if (described)
+        writeAnswer(os, json ? &*json : nullptr, *sym, records, source, first);
     }
     if (Error changed = stopIfChanged(/*always=*/true))
       return changed;
@@ -713,20 +728,11 @@ int main(int argc, char **argv) {
   }
   // Given, even as `--source=`: an empty value is an error of its own, not
   // a request to read handles from stdin.
-  // The answers of the whole run, checked once at its end: a section changed
-  // under the mapping meanwhile makes them untrustworthy (the handles are
-  // checked one by one, before each is printed).
-  auto checked = [&](int exitCode) {
-    if (Error changed = (*reader)->checkUnchanged()) {
-      reportError(sectionPath + ": " + toString(std::move(changed)));
-      return 1;
-    }
-    return exitCode;
-  };
+  // Each mode checks that the section did not change before it writes.
   if (chromeTrace.getNumOccurrences())
-    return checked(annotateTrace(**reader, symbolizer, format, source));
+    return annotateTrace(**reader, symbolizer, format, source);
   if (sourceQuery.getNumOccurrences())
-    return checked(runSourceQuery(**reader, symbolizer, format));
+    return runSourceQuery(**reader, symbolizer, format);
 
   return symbolizeHandles(symbolizer, format, source);
 }
