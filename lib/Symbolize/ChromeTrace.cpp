@@ -2,6 +2,7 @@
 
 #include "tg/Symbolize/ChromeTrace.h"
 #include "tg/Serialize/Encoding.h"
+#include "tg/Support/InputFile.h"
 #include "tg/Support/JSON.h"
 #include "tg/Symbolize/SymbolizeJSON.h"
 #include "tg/Symbolize/Symbolizer.h"
@@ -346,14 +347,13 @@ bool ChromeTraceFile::openInput(Scan &s) {
   // second read of /dev/stdin was empty: "Unexpected EOF").
   if (path == "-" || !sys::fs::is_regular_file(path)) {
     if (!stdinBuffer) {
-      ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-          path == "-" ? MemoryBuffer::getSTDIN()
-                      : MemoryBuffer::getFile(path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false,
-                                              /*IsVolatile=*/true);
+      // Read in pieces, stopping at a NUL byte, which JSON cannot hold:
+      // /dev/zero was read until memory ran out.
+      Expected<std::unique_ptr<MemoryBuffer>> buffer =
+          tg::readInputFile(path, tg::InputContent::Text);
       if (!buffer) {
         failure = Failure::Read;
-        messages.push_back(buffer.getError().message());
+        messages.push_back(toString(buffer.takeError()));
         return false;
       }
       stdinBuffer = std::move(*buffer);

@@ -19,6 +19,7 @@
 #include "tg/Passes/OriginAccounting.h"
 #include "tg/Passes/Passes.h"
 #include "tg/Pipelines/Pipelines.h"
+#include "tg/Support/InputFile.h"
 #include "tg/Support/OutputFile.h"
 #include "tg/Support/Version.h"
 
@@ -211,13 +212,20 @@ int main(int argc, char **argv) {
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig fromCommandLine = config;
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFilename, &error);
-  if (!input) {
-    llvm::errs() << error << "\n";
+  // As mlir::openInputFile, but a stream (stdin, a FIFO, a device) is read
+  // in pieces and text stops at a NUL byte: /dev/zero was read until memory
+  // ran out.
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> read =
+      tg::readInputFile(inputFilename, tg::InputContent::MLIRTextOrBytecode);
+  if (!read) {
+    if (inputFilename == "-")
+      llvm::errs() << "cannot read standard input: ";
+    else
+      llvm::errs() << "cannot open input file '" << inputFilename << "': ";
+    llvm::errs() << llvm::toString(read.takeError()) << "\n";
     return EXIT_FAILURE;
   }
+  std::unique_ptr<llvm::MemoryBuffer> input = std::move(*read);
   // `-o` naming the input file: the input is read into memory (a mapped file
   // opened for the output was truncated under the parser: SIGBUS) and the
   // result replaces it only once everything succeeded (a failed run removed

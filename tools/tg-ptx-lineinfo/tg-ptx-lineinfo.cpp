@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Support/InputFile.h"
 #include "tg/Support/OutputFile.h"
 #include "tg/Support/Version.h"
 #include "tg/Target/PTXLineInfo.h"
@@ -86,10 +87,12 @@ int main(int argc, char **argv) {
   unsigned modes = !chainsPath.empty() + verifyOnly + printChains;
   if (modes != 1)
     return fail("give exactly one of --chains, --verify, --print-chains");
-  ErrorOr<std::unique_ptr<MemoryBuffer>> ptx =
-      MemoryBuffer::getFileOrSTDIN(input);
+  // A stream is read in pieces and stops at a NUL byte (PTX is text):
+  // /dev/zero was read until memory ran out.
+  Expected<std::unique_ptr<MemoryBuffer>> ptx =
+      tg::readInputFile(input, tg::InputContent::Text);
   if (!ptx)
-    return fail("cannot read '" + input + "': " + ptx.getError().message());
+    return fail("cannot read '" + input + "': " + toString(ptx.takeError()));
   StringRef text = (*ptx)->getBuffer();
   if (verifyOnly) {
     if (Error err = verifyPTXLineInfo(text))

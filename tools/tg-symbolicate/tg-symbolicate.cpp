@@ -517,26 +517,112 @@ void printRecords(raw_ostream &os, ArrayRef<std::string> records) {
     os << "  " << record << "\n";
 }
 
-/// The handles given as arguments or, without any, the words of stdin, each
-/// symbolized straight to the output: memory stays flat in the number of
-/// handles, JSON included (json::OStream, not a json::Array).
-/// The handles to answer: the command line's, else the words of standard
-/// input (kept in `stdinBuffer`); nothing, reported, when stdin fails.
-std::optional<std::vector<StringRef>>
-readHandleTexts(std::unique_ptr<MemoryBuffer> &stdinBuffer) {
-  if (!handleArgs.empty())
-    return std::vector<StringRef>(handleArgs.begin(), handleArgs.end());
-  auto buffer = MemoryBuffer::getSTDIN();
-  if (!buffer) {
-    reportError("cannot read handles from stdin: " +
-                buffer.getError().message());
-    return std::nullopt;
+/// The handles to answer, a word at a time: the command line's, else the
+/// words of standard input as they come. Standard input is read a piece at
+/// a time, and what was answered is flushed before the next piece is waited
+/// for, as llvm-symbolizer answers each line: a handle typed at a terminal
+/// is answered at once, a log piped in as it grows, and memory stays flat in
+/// the number of handles (JSON included: json::OStream, not a json::Array).
+/// A NUL byte ends the reading with an error: no list of handles holds one,
+/// and /dev/zero or a binary file was read until memory ran out.
+class HandleWords {
+public:
+  /// The next word, valid until the next call; std::nullopt at the end, or
+  /// after an error (reported).
+  std::optional<StringRef> next(raw_ostream &os) {
+    std::optional<StringRef> word = nextWord(os);
+    if (!word && nulOffset) {
+      reportError("standard input is no list of handles: a NUL byte at "
+                  "offset " +
+                  Twine(*nulOffset));
+      nulOffset.reset();
+    }
+    return word;
   }
-  stdinBuffer = std::move(*buffer);
-  SmallVector<StringRef> words;
-  SplitString(stdinBuffer->getBuffer(), words, " \t\r\n,");
-  return std::vector<StringRef>(words.begin(), words.end());
-}
+
+private:
+  std::optional<StringRef> nextWord(raw_ostream &os) {
+    if (!handleArgs.empty()) {
+      if (argIndex == handleArgs.size())
+        return std::nullopt;
+      return StringRef(handleArgs[argIndex++]);
+    }
+    for (;;) {
+      // The rest of a word too long to be a handle: read past, not kept.
+      if (skippingWord) {
+        size_t wordEnd = pending.find_first_of(kSeparators);
+        skippingWord = wordEnd == std::string::npos;
+        wordEnd = std::min(wordEnd, pending.size());
+        consumed += wordEnd;
+        pending.erase(0, wordEnd);
+        if (skippingWord && (atEnd || !readMore(os)))
+          return std::nullopt;
+        continue;
+      }
+      size_t start = pending.find_first_not_of(kSeparators, position);
+      if (start == std::string::npos)
+        start = pending.size();
+      size_t end = pending.find_first_of(kSeparators, start);
+      if (end != std::string::npos || (atEnd && start < pending.size())) {
+        if (end == std::string::npos)
+          end = pending.size();
+        position = end;
+        return StringRef(pending).slice(start, end);
+      }
+      if (atEnd)
+        return std::nullopt;
+      // What is answered goes; the part of a word read so far stays. A word
+      // longer than any handle is reported by its start.
+      consumed += start;
+      pending.erase(0, start);
+      position = 0;
+      if (pending.size() > kLongestHandle) {
+        reportError("invalid debug handle '" + printable(pending) +
+                    "': expected a non-negative integer (decimal, or hex "
+                    "after 0x)");
+        skippingWord = true;
+        continue;
+      }
+      if (!readMore(os))
+        return std::nullopt;
+    }
+  }
+
+  static constexpr StringLiteral kSeparators{" \t\r\n,"};
+  /// Longer than any handle's text ("0x" and 16 digits, or 20 decimal ones,
+  /// with room for leading zeros).
+  static constexpr size_t kLongestHandle = 64;
+
+  bool readMore(raw_ostream &os) {
+    os.flush();
+    char piece[1 << 16];
+    Expected<size_t> read = sys::fs::readNativeFile(
+        sys::fs::getStdinHandle(), MutableArrayRef<char>(piece));
+    if (!read) {
+      reportError("cannot read handles from stdin: " +
+                  toString(read.takeError()));
+      return false;
+    }
+    StringRef text(piece, *read);
+    atEnd = *read == 0;
+    // The words before a NUL byte are answered, then the reading ends.
+    if (size_t nul = text.find('\0'); nul != StringRef::npos) {
+      nulOffset = consumed + pending.size() + nul;
+      text = text.take_front(nul);
+      atEnd = true;
+    }
+    pending.append(text.begin(), text.end());
+    return true;
+  }
+
+  size_t argIndex = 0;
+  std::string pending;   // read, not yet answered
+  size_t position = 0;   // in pending: where the next word is looked for
+  uint64_t consumed = 0; // bytes dropped from pending's front
+  bool atEnd = false;
+  bool skippingWord = false; // the rest of a word too long to be a handle
+  std::optional<uint64_t> nulOffset; // where a NUL byte ended the reading
+};
 
 /// One handle's answer, as JSON (into `json`, when given) or text, with the
 /// records it holds under --records.
@@ -567,10 +653,7 @@ void writeAnswer(raw_ostream &os, json::OStream *json,
 int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
                      SourceCache *source) {
   const DebugSectionReader &reader = symbolizer.getReader();
-  std::unique_ptr<MemoryBuffer> stdinBuffer;
-  std::optional<std::vector<StringRef>> handles = readHandleTexts(stdinBuffer);
-  if (!handles)
-    return 1;
+  HandleWords handles;
 
   auto symbolizeAll = [&](raw_ostream &os) -> Error {
     std::optional<json::OStream> json;
@@ -615,7 +698,8 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       return make_error<StringError>("section changed",
                                      inconvertibleErrorCode());
     };
-    for (StringRef text : *handles) {
+    while (std::optional<StringRef> word = handles.next(os)) {
+      StringRef text = *word;
       if (outputClosed(os))
         break; // nobody reads the rest
       std::optional<uint64_t> handle = tg::parseHandleText(text);
@@ -676,7 +760,7 @@ int main(int argc, char **argv) {
       "Reads a debug section written by `tg-opt --tg-emit-debug-section "
       "path=<file>` and prints, for each debug handle given as an argument "
       "(or, without arguments, read from stdin separated by whitespace or "
-      "commas), the op's module path and a 'most recent call last' traceback "
+      "commas, and answered as each line comes), the op's module path and a 'most recent call last' traceback "
       "with the source line and a `~~~~ <--- HERE` marker when the source is "
       "available (embedded in the section, or read from --source-root).\n\n"
       "  tg-symbolicate model.tgdbg 12 40\n"

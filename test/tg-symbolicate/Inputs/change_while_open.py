@@ -1,8 +1,9 @@
 """Changes a debug section while tg-symbolicate is answering from it, and
 prints what tg-symbolicate did.
 
-tg-symbolicate maps the section, reads all HANDLES from its standard input,
-then answers them in order. HANDLES is given ROUNDS times: once the first
+tg-symbolicate maps the section and answers the HANDLES of its standard input
+in order, as they come (written beside the reading of its output: neither
+pipe may fill while the other waits). HANDLES is given ROUNDS times: once the first
 round's answers are read from its standard output (every table they need has
 been read and checked by then), the file is changed (MODE `truncate`: cut to
 half its size; `rewrite`: its second half overwritten with zeros in place,
@@ -23,8 +24,11 @@ proc = subprocess.Popen(sys.argv[5:], stdin=subprocess.PIPE,
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 reader = threading.Thread(target=lambda: err_chunks.append(proc.stderr.read()))
 reader.start()
-proc.stdin.write(("\n".join(handles * int(rounds)) + "\n").encode())
-proc.stdin.close()
+def write_handles():
+    proc.stdin.write(("\n".join(handles * int(rounds)) + "\n").encode())
+    proc.stdin.close()
+writer = threading.Thread(target=write_handles)
+writer.start()
 json_output = "--format=json" in sys.argv
 answered = 0
 changed = False
@@ -49,6 +53,7 @@ for line in proc.stdout:
         changed = True
 proc.wait()
 reader.join()
+writer.join()
 print("changed after round 1: %s" % changed)
 print("exit status: %d" % proc.returncode)
 if json_output:
