@@ -2,8 +2,13 @@
 
 #include "tg/Support/OutputFile.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <climits>
+#include <unistd.h>
 
 namespace tg {
 
@@ -33,6 +38,38 @@ writeFileAtomically(llvm::StringRef path,
   return error;
 }
 
+/// Where a symbolic link at `path` leads: its final target, whether or not
+/// that exists yet (real_path needs it to exist), into `target`; empty when
+/// `path` is no link. A loop is ELOOP, as the kernel reports it.
+static std::error_code followLinks(llvm::StringRef path, std::string &target) {
+  llvm::SmallString<256> current(path);
+  target.clear();
+  // Linux's own bound on the links a path may go through.
+  for (int depth = 0; depth <= 40; ++depth) {
+    bool isLink = false;
+    if (llvm::sys::fs::is_symlink_file(current, isLink) || !isLink) {
+      if (depth)
+        target = std::string(current);
+      return {};
+    }
+    char next[PATH_MAX];
+    ssize_t size = ::readlink(current.c_str(), next, sizeof(next));
+    if (size < 0)
+      return std::error_code(errno, std::generic_category());
+    if (static_cast<size_t>(size) == sizeof(next))
+      return std::make_error_code(std::errc::filename_too_long);
+    llvm::StringRef link(next, size);
+    if (llvm::sys::path::is_absolute(link)) {
+      current = link;
+    } else {
+      llvm::SmallString<256> joined(llvm::sys::path::parent_path(current));
+      llvm::sys::path::append(joined, link);
+      current = joined;
+    }
+  }
+  return std::make_error_code(std::errc::too_many_symbolic_link_levels);
+}
+
 std::string
 writeFileOrDiscard(llvm::StringRef path,
                    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write,
@@ -42,12 +79,15 @@ writeFileOrDiscard(llvm::StringRef path,
   llvm::Error err = llvm::Error::success();
   // A symbolic link is written through: its target gets the new file, as an
   // editor saves through one (renaming over the path replaced the link with
-  // a file and left its target as it was).
-  llvm::SmallString<256> target;
-  bool isLink = false;
-  if (path != "-" && !llvm::sys::fs::is_symlink_file(path, isLink) && isLink &&
-      !llvm::sys::fs::real_path(path, target))
-    path = target;
+  // a file and left its target as it was). A target that does not exist yet
+  // is created, as a shell's `>` and Python's open() create it.
+  std::string target;
+  if (path != "-") {
+    if (std::error_code error = followLinks(path, target))
+      return error.message();
+    if (!target.empty())
+      path = target;
+  }
   llvm::sys::fs::file_status status;
   if (path != "-" && path != "/dev/null" &&
       !llvm::sys::fs::status(path, status) &&

@@ -1,4 +1,4 @@
-//===- InputFileTest.cpp - Inputs read whole, streams checked as they come ===//
+//===- InputFileTest.cpp - Inputs read whole, streams checked -------------===//
 
 #include "tg/Support/InputFile.h"
 

@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include "gtest/gtest.h"
 
@@ -57,6 +58,36 @@ TEST_F(OutputFileTest, AProducerErrorKeepsTheFileAndIsHandedBack) {
   ASSERT_TRUE(bool(producerError));
   EXPECT_EQ(llvm::toString(std::move(producerError)), "event 3: bad handle");
   EXPECT_EQ(readFile(path), "before");
+}
+
+TEST_F(OutputFileTest, LinksAreWrittenThroughToTargetsYetToBe) {
+  // dir/first -> second (relative) -> dir/new.txt (absolute), not there yet.
+  llvm::SmallString<128> dir(llvm::sys::path::parent_path(path));
+  llvm::SmallString<128> first(dir), second(dir), target(dir);
+  llvm::sys::path::append(first, "tg-link-first");
+  llvm::sys::path::append(second, "tg-link-second");
+  llvm::sys::path::append(target, "tg-link-new.txt");
+  for (llvm::StringRef p : {first.str(), second.str(), target.str()})
+    llvm::sys::fs::remove(p);
+  ASSERT_FALSE(llvm::sys::fs::create_link(target, second));
+  ASSERT_FALSE(llvm::sys::fs::create_link("tg-link-second", first));
+  EXPECT_EQ(
+      writeFileAtomically(first, [](llvm::raw_ostream &os) { os << "new"; }),
+      "");
+  EXPECT_EQ(readFile(target), "new");
+  bool isLink = false;
+  EXPECT_FALSE(llvm::sys::fs::is_symlink_file(first, isLink));
+  EXPECT_TRUE(isLink);
+  // A loop is an error, as the shell's `>` reports it; the link stays.
+  llvm::sys::fs::remove(second);
+  ASSERT_FALSE(llvm::sys::fs::create_link("tg-link-first", second));
+  EXPECT_EQ(
+      writeFileAtomically(first, [](llvm::raw_ostream &os) { os << "x"; }),
+      "Too many levels of symbolic links");
+  EXPECT_FALSE(llvm::sys::fs::is_symlink_file(first, isLink));
+  EXPECT_TRUE(isLink);
+  for (llvm::StringRef p : {first.str(), second.str(), target.str()})
+    llvm::sys::fs::remove(p);
 }
 
 TEST(OutputFileDevices, AProducerErrorOnDevNullIsHandedBack) {

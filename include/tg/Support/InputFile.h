@@ -1,5 +1,4 @@
-//===- InputFile.h - Inputs read whole, streams checked as they come -*- C++
-//-*-===//
+//===- InputFile.h - Inputs read whole, streams checked ---------*- C++ -*-===//
 //
 // The tools read their input whole (tg-opt's module, tg-ptx-lineinfo's PTX,
 // tg-symbolicate's Chrome trace). A regular file is mapped, as LLVM's tools
