@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Decompositions.h"
 #include "tg/Passes/LocationPreservingListener.h"
@@ -59,13 +60,26 @@ constexpr llvm::StringLiteral kDefaultReductions[] = {"mean", "sum", "amax",
                                                       "amin"};
 
 /// Layout ops that fuse into kernels: they change the index a value is read
-/// at, not the value (Inductor folds views into its kernels' indexing). A
-/// group of layout ops alone is no kernel: it would only copy.
-constexpr llvm::StringLiteral kLayoutOps[] = {
-    "aten::permute", "aten::transpose", "aten::contiguous",
-    "aten::view",    "aten::reshape",   "aten::_unsafe_view",
-    "aten::flatten", "aten::squeeze",   "aten::unsqueeze",
-    "aten::expand",  "aten::slice",     "aten::select"};
+/// at, not the value (Inductor folds views into its kernels' indexing, and
+/// lowers nearest upsampling and pixel shuffles to indexing too). A group of
+/// layout ops alone is no kernel: it would only copy.
+constexpr llvm::StringLiteral kLayoutOps[] = {"aten::permute",
+                                              "aten::transpose",
+                                              "aten::contiguous",
+                                              "aten::view",
+                                              "aten::reshape",
+                                              "aten::_unsafe_view",
+                                              "aten::flatten",
+                                              "aten::squeeze",
+                                              "aten::unsqueeze",
+                                              "aten::expand",
+                                              "aten::slice",
+                                              "aten::select",
+                                              "aten::pixel_shuffle",
+                                              "aten::pixel_unshuffle",
+                                              "aten::upsample_nearest1d",
+                                              "aten::upsample_nearest2d",
+                                              "aten::upsample_nearest3d"};
 
 /// What a reduction reduces: the type of its input and the dims, made
 /// non-negative when the rank is known. A kernel holds reductions of one
@@ -219,6 +233,12 @@ struct FuseElementwisePass
     auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
     auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape())
+      return false;
+    // Nearest upsampling: its scales decide the index, and only some are
+    // affine (NearestIndex.h). Its output size must be a constant too, as
+    // every operand of a layout op: a kernel would take it as a scalar input.
+    if (tg::isNearestUpsampleName(cast<TracedOp>(op).getName()) &&
+        !tg::getNearestUpsampleAxes(op))
       return false;
     return llvm::all_of(op->getOperands().drop_front(), [](Value operand) {
       return operand.getDefiningOp<ConstantOp>() != nullptr;

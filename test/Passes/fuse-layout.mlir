@@ -76,3 +76,48 @@ tg.graph @tuple(%x: tensor<6xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %a = tg.op "aten::add"(%u#0, %y, %one) : (tensor<2x3xf32>, tensor<2x3xf32>, !tg.value) -> tensor<2x3xf32>
   tg.return %a : tensor<2x3xf32>
 }
+
+// -----
+
+// Pixel shuffles and nearest upsampling are indexing (Inductor lowers them
+// so): they fuse as layout ops. Nearest upsampling fuses where PyTorch's
+// float32 index floor(d * s) is d floordiv k or d * k for every d
+// (NearestIndex.h): 10 -> 20 without a scale, and 10 -> 5; not with
+// scale_factor 2.05 (floor(d / 2.05)), not 10 -> 25, not with a scale or an
+// output size that is not a constant.
+// CHECK-LABEL: tg.graph @indexing
+// CHECK: tg.kernel "fused_pixel_shuffle_relu_0"
+// CHECK: tg.kernel "fused_relu_upsample_nearest2d_1"
+// CHECK: tg.kernel "fused_relu_upsample_nearest2d_2"
+// CHECK: tg.op "aten::upsample_nearest2d"({{.*}}) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x20x20xf32>
+// CHECK-NEXT: tg.kernel "fused_relu_3"
+// CHECK: tg.op "aten::upsample_nearest2d"({{.*}}) -> tensor<1x1x25x25xf32>
+// CHECK-NEXT: tg.kernel "fused_relu_4"
+// CHECK: tg.op "aten::upsample_nearest2d"({{.*}}) -> tensor<1x1x20x20xf32>
+// CHECK-NEXT: tg.kernel "fused_relu_5"
+// CHECK: tg.op "aten::upsample_nearest2d"({{.*}}) -> tensor<1x1x20x20xf32>
+// CHECK-NEXT: tg.kernel "fused_relu_6"
+// CHECK: tg.return
+tg.graph @indexing(%x: tensor<1x4x10x10xf32>, %y: tensor<1x1x10x10xf32>, %s: !tg.value) -> (tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x1x5x5xf32>, tensor<1x1x20x20xf32>, tensor<1x1x25x25xf32>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>) {
+  %two = tg.constant(2 : i64) : !tg.value
+  %none = tg.constant(unit) : !tg.value
+  %size = tg.constant([20, 20]) : !tg.value
+  %half = tg.constant([5, 5]) : !tg.value
+  %almost = tg.constant([2.05, 2.05]) : !tg.value
+  %frac = tg.constant([2.5, 2.5]) : !tg.value
+  %p = tg.op "aten::pixel_shuffle"(%x, %two) : (tensor<1x4x10x10xf32>, !tg.value) -> tensor<1x1x20x20xf32>
+  %p1 = tg.op "aten::relu"(%p) : (tensor<1x1x20x20xf32>) -> tensor<1x1x20x20xf32>
+  %u = tg.op "aten::upsample_nearest2d"(%y, %size, %none) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x20x20xf32>
+  %u1 = tg.op "aten::relu"(%u) : (tensor<1x1x20x20xf32>) -> tensor<1x1x20x20xf32>
+  %d = tg.op "aten::upsample_nearest2d"(%y, %half, %none) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x5x5xf32>
+  %d1 = tg.op "aten::relu"(%d) : (tensor<1x1x5x5xf32>) -> tensor<1x1x5x5xf32>
+  %a = tg.op "aten::upsample_nearest2d"(%y, %none, %almost) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x20x20xf32>
+  %a1 = tg.op "aten::relu"(%a) : (tensor<1x1x20x20xf32>) -> tensor<1x1x20x20xf32>
+  %f = tg.op "aten::upsample_nearest2d"(%y, %none, %frac) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x25x25xf32>
+  %f1 = tg.op "aten::relu"(%f) : (tensor<1x1x25x25xf32>) -> tensor<1x1x25x25xf32>
+  %v = tg.op "aten::upsample_nearest2d"(%y, %none, %s) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x20x20xf32>
+  %v1 = tg.op "aten::relu"(%v) : (tensor<1x1x20x20xf32>) -> tensor<1x1x20x20xf32>
+  %o = tg.op "aten::upsample_nearest2d"(%y, %s, %none) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value) -> tensor<1x1x20x20xf32>
+  %o1 = tg.op "aten::relu"(%o) : (tensor<1x1x20x20xf32>) -> tensor<1x1x20x20xf32>
+  tg.return %p1, %u1, %d1, %a1, %f1, %v1, %o1 : tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x1x5x5xf32>, tensor<1x1x20x20xf32>, tensor<1x1x25x25xf32>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>
+}

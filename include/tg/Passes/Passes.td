@@ -323,10 +323,12 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     and dims): a reduction joins only groups of no domain or of its own, and
     groups of different domains are not merged. With `layout` (default),
     layout ops (`permute`, `transpose`, `contiguous`, `view`, `reshape`,
-    `flatten`, `squeeze`, `unsqueeze`, `expand`, `slice`, `select`) of
-    static types and constant dims join groups too (a kernel reads through
-    them at a computed index), but do not count as ops: a group of layout
-    ops alone is no kernel. Groups with fewer than
+    `flatten`, `squeeze`, `unsqueeze`, `expand`, `slice`, `select`,
+    `pixel_shuffle`, `pixel_unshuffle`, and `upsample_nearest1d/2d/3d`
+    where PyTorch's float32 index is an integer multiple or fraction of the
+    output index) of static types and constant dims join groups too (a
+    kernel reads through them at a computed index), but do not count as
+    ops: a group of layout ops alone is no kernel. Groups with fewer than
     `min-size` ops (default 1: nothing fusable runs outside a kernel) and
     groups whose results nothing reads are left alone.
 
@@ -376,7 +378,8 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
                "sum, amax, amin)">,
     Option<"fuseLayout", "layout", "bool", /*default=*/"true",
            "Fuse layout ops (permute, transpose, contiguous, view, reshape, "
-           "flatten, squeeze, unsqueeze, expand, slice, select) into the "
+           "flatten, squeeze, unsqueeze, expand, slice, select, "
+           "pixel_shuffle, pixel_unshuffle, nearest upsampling) into the "
            "kernels around them (read at a computed index, as Inductor folds "
            "views)">,
     Option<"minSize", "min-size", "unsigned", /*default=*/"1",

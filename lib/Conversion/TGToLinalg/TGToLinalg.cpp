@@ -12,6 +12,7 @@
 #include "tg/Conversion/TGToLinalg/TGToLinalg.h"
 #include "tg/IR/CallStack.h"
 #include "tg/IR/DebugHandle.h"
+#include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/OptionChecks.h"
 
@@ -474,7 +475,8 @@ static bool isLayoutOpName(StringRef name) {
   return llvm::is_contained(kReshapes, name) || name == "aten::permute" ||
          name == "aten::transpose" || name == "aten::contiguous" ||
          name == "aten::expand" || name == "aten::slice" ||
-         name == "aten::select";
+         name == "aten::select" || name == "aten::pixel_shuffle" ||
+         name == "aten::pixel_unshuffle" || tg::isNearestUpsampleName(name);
 }
 
 /// A reduction op of a kernel: what it reduces, over which dims of its
@@ -825,8 +827,12 @@ getReshapeIndex(RankedTensorType from, RankedTensorType to, AffineMap map) {
 /// identity), a row-major reshape (`view`, `reshape`, `flatten`, `squeeze`,
 /// `unsqueeze`: the linear index, delinearized in the operand's shape), a
 /// broadcast (`expand`), an offset and a stride (`slice`), a fixed index
-/// (`select`). None for any other op; failure with a diagnostic for dims
-/// that are not constants the op's types agree with.
+/// (`select`), channels moved into space and back (`pixel_shuffle`,
+/// `pixel_unshuffle`: floordiv and mod by the factor), each spatial index
+/// divided or multiplied by an integer (`upsample_nearest1d/2d/3d` where
+/// PyTorch's float index is that: NearestIndex.h). None for any other op;
+/// failure with a diagnostic for dims that are not constants the op's types
+/// agree with.
 FailureOr<std::optional<AffineMap>>
 KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   auto traced = dyn_cast<TracedOp>(op);
@@ -906,6 +912,52 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
         exprs.push_back(getAffineConstantExpr(0, ctx));
       else
         return fail();
+    }
+    return result(exprs);
+  }
+  if (tg::isNearestUpsampleName(name)) {
+    std::optional<SmallVector<tg::NearestAxis>> axes =
+        tg::getNearestUpsampleAxes(
+            op, [&](Value value) { return getConstant(value); });
+    if (!axes)
+      return op->emitError()
+             << "cannot read '" << name << "' from " << from << " to " << to
+             << " as an index (PyTorch's nearest index is no integer "
+                "multiple or fraction of the output index at these sizes "
+                "and scales, or a scale is not a constant)";
+    exprs.append(map.getResults().begin(), map.getResults().begin() + 2);
+    for (auto [i, axis] : llvm::enumerate(*axes)) {
+      AffineExpr index = map.getResult(2 + i);
+      exprs.push_back(axis.divide ? index.floorDiv(axis.factor)
+                                  : index * axis.factor);
+    }
+    return result(exprs);
+  }
+  if (name == "aten::pixel_shuffle" || name == "aten::pixel_unshuffle") {
+    // [..., C*r*r, H, W] <-> [..., C, H*r, W*r]: the channel c*r*r + i*r + j
+    // at (h, w) is the element (h*r + i, w*r + j) of channel c.
+    std::optional<int64_t> factor = intOperand(1);
+    bool shuffle = name == "aten::pixel_shuffle";
+    RankedTensorType space = shuffle ? to : from, depth = shuffle ? from : to;
+    if (!factor || *factor <= 0 || rank < 3 || to.getRank() != rank ||
+        from.getShape().drop_back(3) != to.getShape().drop_back(3))
+      return fail();
+    int64_t r = *factor;
+    if (depth.getDimSize(rank - 3) != space.getDimSize(rank - 3) * r * r ||
+        space.getDimSize(rank - 2) != depth.getDimSize(rank - 2) * r ||
+        space.getDimSize(rank - 1) != depth.getDimSize(rank - 1) * r)
+      return fail();
+    exprs.append(map.getResults().begin(), map.getResults().end() - 3);
+    AffineExpr c = map.getResult(rank - 3), h = map.getResult(rank - 2),
+               w = map.getResult(rank - 1);
+    if (shuffle) {
+      exprs.push_back(c * (r * r) + (h % r) * r + w % r);
+      exprs.push_back(h.floorDiv(r));
+      exprs.push_back(w.floorDiv(r));
+    } else {
+      exprs.push_back(c.floorDiv(r * r));
+      exprs.push_back(h * r + (c % (r * r)).floorDiv(r));
+      exprs.push_back(w * r + c % r);
     }
     return result(exprs);
   }

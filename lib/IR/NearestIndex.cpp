@@ -1,0 +1,119 @@
+//===- NearestIndex.cpp - Nearest upsampling as an index map --------------===//
+
+#include "tg/IR/NearestIndex.h"
+#include "tg/IR/TGOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+
+bool tg::isNearestUpsampleName(StringRef name) {
+  return name == "aten::upsample_nearest1d" ||
+         name == "aten::upsample_nearest2d" ||
+         name == "aten::upsample_nearest3d";
+}
+
+int64_t tg::getNearestSourceIndex(int64_t d, int64_t inputSize,
+                                  int64_t outputSize,
+                                  std::optional<double> scale) {
+  // float, as ATen's compute_scales_value<float> and floorf compute it.
+  float step = scale && *scale > 0. ? static_cast<float>(1.0 / *scale)
+                                    : static_cast<float>(inputSize) /
+                                          static_cast<float>(outputSize);
+  int64_t source =
+      static_cast<int64_t>(std::floor(static_cast<float>(d) * step));
+  return std::min(source, inputSize - 1);
+}
+
+std::optional<tg::NearestAxis> tg::getNearestAxis(int64_t inputSize,
+                                                  int64_t outputSize,
+                                                  std::optional<double> scale) {
+  if (inputSize <= 0 || outputSize <= 0)
+    return std::nullopt;
+  NearestAxis axis;
+  if (outputSize % inputSize == 0)
+    axis = {outputSize / inputSize, /*divide=*/true};
+  else if (inputSize % outputSize == 0)
+    axis = {inputSize / outputSize, /*divide=*/false};
+  else
+    return std::nullopt;
+  for (int64_t d = 0; d < outputSize; ++d) {
+    int64_t affine = axis.divide ? d / axis.factor : d * axis.factor;
+    if (getNearestSourceIndex(d, inputSize, outputSize, scale) != affine)
+      return std::nullopt;
+  }
+  return axis;
+}
+
+/// A constant scale: a float, or None (unit); none when not a constant.
+static std::optional<std::optional<double>> getScale(Attribute value) {
+  if (auto real = dyn_cast_or_null<FloatAttr>(value))
+    return std::optional<double>(real.getValueAsDouble());
+  if (isa_and_nonnull<UnitAttr>(value))
+    return std::optional<double>();
+  return std::nullopt;
+}
+
+std::optional<SmallVector<tg::NearestAxis>>
+tg::getNearestUpsampleAxes(Operation *op,
+                           function_ref<Attribute(Value)> getConstant) {
+  auto traced = dyn_cast<TracedOp>(op);
+  if (!traced || !isNearestUpsampleName(traced.getName()) ||
+      op->getNumOperands() < 2 || op->getNumResults() != 1)
+    return std::nullopt;
+  int64_t spatial = traced.getName().back() == 'd'
+                        ? traced.getName().drop_back().back() - '0'
+                        : 0;
+  auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape() ||
+      from.getRank() != 2 + spatial || to.getRank() != 2 + spatial ||
+      from.getShape().take_front(2) != to.getShape().take_front(2))
+    return std::nullopt;
+  auto constantAt = [&](unsigned i) -> Attribute {
+    if (getConstant)
+      return getConstant(op->getOperand(i));
+    auto constant = op->getOperand(i).getDefiningOp<ConstantOp>();
+    return constant ? constant.getValue() : Attribute();
+  };
+  // The scales: none (sizes only), the .vec form's list of scale factors
+  // (or None), or the sizes form's one optional scale per dim.
+  SmallVector<std::optional<double>> scales(spatial);
+  unsigned operands = op->getNumOperands();
+  Attribute third = operands > 2 ? constantAt(2) : Attribute();
+  if (operands == 3 && isa_and_nonnull<ArrayAttr>(third)) {
+    auto list = cast<ArrayAttr>(third);
+    if (int64_t(list.size()) != spatial)
+      return std::nullopt;
+    for (auto [i, element] : llvm::enumerate(list)) {
+      std::optional<std::optional<double>> scale = getScale(element);
+      if (!scale || !*scale)
+        return std::nullopt;
+      scales[i] = *scale;
+    }
+  } else if (operands == 3 && isa_and_nonnull<UnitAttr>(third)) {
+    // No scales (either form).
+  } else if (operands == unsigned(2 + spatial)) {
+    for (int64_t i = 0; i < spatial; ++i) {
+      std::optional<std::optional<double>> scale = getScale(constantAt(2 + i));
+      if (!scale)
+        return std::nullopt;
+      scales[i] = *scale;
+    }
+  } else if (operands != 2) {
+    return std::nullopt;
+  }
+  SmallVector<NearestAxis> axes;
+  for (int64_t i = 0; i < spatial; ++i) {
+    std::optional<NearestAxis> axis =
+        getNearestAxis(from.getDimSize(2 + i), to.getDimSize(2 + i), scales[i]);
+    if (!axis)
+      return std::nullopt;
+    axes.push_back(*axis);
+  }
+  return axes;
+}
