@@ -279,6 +279,11 @@ void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
     origins[id].droppedReason.clear();
   }
   mergeInto(holder, loc);
+  // `loc` is the giver's location now: MLIR's folder resets a hoisted or
+  // reused constant's to unknown, which then lists none of the origins
+  // given. finalize() rebuilds the holder's location from what it holds.
+  if (!ids.empty() && isa<UnknownLoc>(loc))
+    rebuild.insert(holder);
 }
 
 /// The metadata-preserving location listing `set`.
@@ -295,6 +300,17 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
   if (!options.updateLocations)
     return;
   Location current = holder->getLoc();
+  // Settled (the location lists everything given so far) stays true only
+  // while nobody else changes the location: MLIR's folder resets a hoisted
+  // or reused constant's location to unknown without a notification, and a
+  // merge into that reset location lists only what comes now. Then
+  // finalize() rebuilds the location from everything the holder holds.
+  auto priorSettled = settled.find(holder);
+  bool changedOutside =
+      priorSettled != settled.end() && priorSettled->second != current;
+  if (changedOutside)
+    rebuild.insert(holder);
+  auto settle = [&](Location at) { settled.insert_or_assign(holder, at); };
   if (!options.maxOrigins) {
     SmallVector<Location> incoming, holderOrigins;
     tg::getOrigins(loc, incoming);
@@ -337,7 +353,7 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
       }
     }
     if (allKnown) {
-      settled.insert_or_assign(holder, current);
+      settle(current);
       return;
     }
     Location merged = mergeLocations(current, loc);
@@ -347,7 +363,7 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
       known->second.at = merged;
       known->second.origins.insert(incoming.begin(), incoming.end());
     }
-    settled.insert_or_assign(holder, merged);
+    settle(merged);
     return;
   }
   // At the bound the location stops changing, and a merge into a holder
@@ -391,7 +407,7 @@ void LocationPreservingListener::mergeInto(Operation *holder, Location loc) {
   // Settled: the location lists everything given so far, so finalize()
   // has nothing to do for this holder unless someone changes it.
   if (fits)
-    settled.insert_or_assign(holder, merged);
+    settle(merged);
   else
     settled.erase(holder);
 }
@@ -424,6 +440,7 @@ void LocationPreservingListener::forget(Operation *op) {
     heldSets.erase(op);
     fullAt.erase(op);
     settled.erase(op);
+    rebuild.erase(op);
   }
   // An op later built at the same address must not inherit its origins.
   knownOrigins.erase(op);
@@ -707,7 +724,8 @@ void LocationPreservingListener::finalize() {
     if (it == held.end() || !done.insert(holder).second)
       continue;
     auto clean = settled.find(holder);
-    if (clean != settled.end() && clean->second == holder->getLoc())
+    if (clean != settled.end() && clean->second == holder->getLoc() &&
+        !rebuild.contains(holder))
       continue;
     llvm::SetVector<Location> all;
     llvm::DenseMap<Location, unsigned> from;

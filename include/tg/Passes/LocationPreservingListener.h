@@ -292,6 +292,11 @@ private:
   /// Holders whose location lists everything they were given, with that
   /// location: finalize() skips them while the location is unchanged.
   llvm::DenseMap<mlir::Operation *, mlir::Location> settled;
+  /// Holders whose location was changed outside the listener (MLIR's folder
+  /// resets a hoisted or reused constant's to unknown) or given origins by a
+  /// giver whose location was reset: whatever `settled` says, finalize()
+  /// rebuilds their location from what they hold.
+  llvm::DenseSet<mlir::Operation *> rebuild;
   /// Without a bound: the origins of a holder's location `at`, so that a
   /// merge of origins it already lists (every op a kernel replaces) costs
   /// the merged location's size, not the holder's. A pure function of `at`.
