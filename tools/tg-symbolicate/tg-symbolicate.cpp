@@ -624,6 +624,37 @@ private:
   std::optional<uint64_t> nulOffset; // where a NUL byte ended the reading
 };
 
+/// Text output with the control characters of file, function and module
+/// names escaped (`\x1b`), newlines and tabs kept: a section is data, and a
+/// name holding an escape sequence (`loc("a\1B[2J.py":1:1)`, which MLIR
+/// parses) cleared the terminal it was printed on. JSON escapes them itself.
+class ControlEscapingStream : public raw_ostream {
+public:
+  explicit ControlEscapingStream(raw_ostream &out)
+      : raw_ostream(/*unbuffered=*/true), out(out) {}
+  ~ControlEscapingStream() override { flush(); }
+
+private:
+  void write_impl(const char *ptr, size_t size) override {
+    position += size;
+    const char *runStart = ptr;
+    for (const char *c = ptr, *end = ptr + size; c != end; ++c) {
+      auto byte = static_cast<unsigned char>(*c);
+      if ((byte >= 0x20 && byte != 0x7f) || byte == '\n' || byte == '\t')
+        continue;
+      out.write(runStart, c - runStart);
+      out << "\\x" << hexdigit(byte >> 4, /*LowerCase=*/true)
+          << hexdigit(byte & 15, /*LowerCase=*/true);
+      runStart = c + 1;
+    }
+    out.write(runStart, ptr + size - runStart);
+  }
+  uint64_t current_pos() const override { return position; }
+
+  raw_ostream &out;
+  uint64_t position = 0;
+};
+
 /// One handle's answer, as JSON (into `json`, when given) or text, with the
 /// records it holds under --records.
 void writeAnswer(raw_ostream &os, json::OStream *json,
@@ -733,8 +764,14 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
       if (showRecords)
         if (Error changed = stopIfChanged(/*always=*/!described))
           return changed;
-      if (described)
-        writeAnswer(os, json ? &*json : nullptr, *sym, records, source, first);
+      if (described) {
+        if (json) {
+          writeAnswer(os, &*json, *sym, records, source, first);
+        } else {
+          ControlEscapingStream text(os);
+          writeAnswer(text, nullptr, *sym, records, source, first);
+        }
+      }
     }
     if (Error changed = stopIfChanged(/*always=*/true))
       return changed;
