@@ -201,11 +201,25 @@ private:
       if (!isa_and_nonnull<FrameAttr>(fused.getMetadata())) {
         SmallVector<Location> origins;
         getOrigins(loc, origins);
+        // An origin without a file position (a bare name, `loc("x")`;
+        // unknown) translates to no DILocation, and MLIR's translation
+        // merges a null one into null: the whole op lost its line (CSE
+        // merging `loc("named_op")` into an op of model.py:3).
         SmallVector<Location> parts;
-        for (Location origin : origins)
-          parts.push_back(convert(origin));
+        for (Location origin : origins) {
+          Location part = convert(origin);
+          bool positioned = false;
+          part->walk([&](Location inner) {
+            positioned |= isa<FileLineColRange>(inner);
+            return positioned ? WalkResult::interrupt() : WalkResult::advance();
+          });
+          if (positioned)
+            parts.push_back(part);
+        }
         if (parts.empty())
           return UnknownLoc::get(ctx);
+        if (parts.size() == 1)
+          return parts.front();
         return FusedLoc::get(ctx, parts);
       }
     }
