@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/LongLineDiagnostics.h"
+#include "tg/IR/TGDialect.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -35,20 +36,42 @@ static std::optional<FileLineColLoc> findPositionToShow(Location loc) {
   return std::nullopt;
 }
 
+/// Whether `loc` is an origin record (`fused<#tg.origin_record<...>>`): the
+/// position of an op that is gone, kept in a module's or graph's location,
+/// not where that op or module is.
+static bool isOriginRecord(Location loc) {
+  auto fused = dyn_cast<FusedLoc>(loc);
+  return fused && isa_and_nonnull<tg::OriginRecordAttr>(fused.getMetadata());
+}
+
 /// The call site MLIR's handler prints "called from" frames for (its
 /// `getCallSiteLoc`): `loc` itself, behind names, or a fused location's
-/// first part that has one.
-static std::optional<CallSiteLoc> getCallSite(Location loc) {
+/// first part that has one. With `skipRecords`, origin records are passed
+/// over: a module-level remark followed by the frames of an eliminated
+/// constant's call site ("mysource.cc:10:8: note: called from") named
+/// nothing about the remark.
+static std::optional<CallSiteLoc> getCallSite(Location loc,
+                                              bool skipRecords = false) {
   if (auto name = dyn_cast<NameLoc>(loc))
-    return getCallSite(name.getChildLoc());
+    return getCallSite(name.getChildLoc(), skipRecords);
   if (auto site = dyn_cast<CallSiteLoc>(loc))
     return site;
   if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location part : fused.getLocations())
-      if (std::optional<CallSiteLoc> site = getCallSite(part))
+    for (Location part : fused.getLocations()) {
+      if (skipRecords && isOriginRecord(part))
+        continue;
+      if (std::optional<CallSiteLoc> site = getCallSite(part, skipRecords))
         return site;
+    }
   }
   return std::nullopt;
+}
+
+/// Whether MLIR's handler would print "called from" frames of an origin
+/// record for `loc`.
+static bool showsRecordFrames(Location loc) {
+  std::optional<CallSiteLoc> any = getCallSite(loc);
+  return any && any != getCallSite(loc, /*skipRecords=*/true);
 }
 
 LongLineDiagnostics::LongLineDiagnostics(StringRef inputName, StringRef input,
@@ -67,6 +90,8 @@ LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
   // nothing) MLIR's handler prints itself, as `loc("name"): ...`: such a
   // diagnostic is left to it.
   bool unshowable = false;
+  // MLIR's handler would follow an origin record's call site: printed here.
+  bool recordFrames = false;
   auto add = [&](Location loc, std::string message,
                  DiagnosticSeverity severity) {
     Part part{FileLineColLoc(), std::move(message), severity, std::nullopt};
@@ -75,7 +100,9 @@ LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
     else
       unshowable |= !isa<UnknownLoc>(loc);
     parts.push_back(std::move(part));
-    if (std::optional<CallSiteLoc> site = getCallSite(loc)) {
+    recordFrames |= showsRecordFrames(loc);
+    if (std::optional<CallSiteLoc> site =
+            getCallSite(loc, /*skipRecords=*/true)) {
       Location caller = site->getCaller();
       for (unsigned depth = 0; depth < kCallStackLimit; ++depth) {
         std::optional<FileLineColLoc> file = findPositionToShow(caller);
@@ -103,7 +130,7 @@ LogicalResult LongLineDiagnostics::handle(Diagnostic &diag) {
     part.line = getLine(part.loc);
     anyLong |= part.line && part.line->size() > kMaxQuotedLine;
   }
-  if (!anyLong)
+  if (!anyLong && !recordFrames)
     return failure();
   FileLineColLoc previous;
   for (auto [i, part] : llvm::enumerate(parts)) {
