@@ -1,4 +1,4 @@
-//===- NearestIndex.h - Nearest upsampling as an index map -----*- C++ -*-===//
+//===- NearestIndex.h - Nearest upsampling as an index map ------*- C++ -*-===//
 //
 // `aten::upsample_nearest1d/2d/3d` copies elements; what it computes is
 // where each output element is read from. PyTorch (ATen's UpSample.h)
