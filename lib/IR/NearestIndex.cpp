@@ -65,9 +65,8 @@ tg::getNearestUpsampleAxes(Operation *op,
   if (!traced || !isNearestUpsampleName(traced.getName()) ||
       op->getNumOperands() < 2 || op->getNumResults() != 1)
     return std::nullopt;
-  int64_t spatial = traced.getName().back() == 'd'
-                        ? traced.getName().drop_back().back() - '0'
-                        : 0;
+  // upsample_nearest{1,2,3}d: the digit before the final 'd'.
+  int64_t spatial = traced.getName().drop_back().back() - '0';
   auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape() ||

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/IR/LayoutOps.h"
 #include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Decompositions.h"
@@ -59,27 +60,10 @@ namespace {
 constexpr llvm::StringLiteral kDefaultReductions[] = {"mean", "sum", "amax",
                                                       "amin"};
 
-/// Layout ops that fuse into kernels: they change the index a value is read
-/// at, not the value (Inductor folds views into its kernels' indexing, and
-/// lowers nearest upsampling and pixel shuffles to indexing too). A group of
-/// layout ops alone is no kernel: it would only copy.
-constexpr llvm::StringLiteral kLayoutOps[] = {"aten::permute",
-                                              "aten::transpose",
-                                              "aten::contiguous",
-                                              "aten::view",
-                                              "aten::reshape",
-                                              "aten::_unsafe_view",
-                                              "aten::flatten",
-                                              "aten::squeeze",
-                                              "aten::unsqueeze",
-                                              "aten::expand",
-                                              "aten::slice",
-                                              "aten::select",
-                                              "aten::pixel_shuffle",
-                                              "aten::pixel_unshuffle",
-                                              "aten::upsample_nearest1d",
-                                              "aten::upsample_nearest2d",
-                                              "aten::upsample_nearest3d"};
+/// Layout ops (tg/IR/LayoutOps.h) fuse into kernels: they change the index a
+/// value is read at, not the value (Inductor folds views into its kernels'
+/// indexing, and lowers nearest upsampling and pixel shuffles to indexing
+/// too). A group of layout ops alone is no kernel: it would only copy.
 
 /// What a reduction reduces: the type of its input and the dims, made
 /// non-negative when the rank is known. A kernel holds reductions of one
@@ -203,10 +187,9 @@ struct FuseElementwisePass
       return false;
     auto [it, inserted] = cache.try_emplace(traced.getNameAttr(), false);
     if (inserted)
-      it->second =
-          elementwise.contains(traced.getName()) ||
-          reductions.contains(traced.getName()) ||
-          (fuseLayout && llvm::is_contained(kLayoutOps, traced.getName()));
+      it->second = elementwise.contains(traced.getName()) ||
+                   reductions.contains(traced.getName()) ||
+                   (fuseLayout && tg::isLayoutOpName(traced.getName()));
     if (!it->second || !computesTensors(op))
       return false;
     // `torch.where(condition)` is `nonzero(condition, as_tuple=True)`: the
@@ -223,7 +206,7 @@ struct FuseElementwisePass
 
   static bool isLayout(Operation *op) {
     auto traced = dyn_cast<TracedOp>(op);
-    return traced && llvm::is_contained(kLayoutOps, traced.getName());
+    return traced && tg::isLayoutOpName(traced.getName());
   }
 
   /// Whether a layout op can be read through: its tensor and its result

@@ -81,12 +81,24 @@ writeFileOrDiscard(llvm::StringRef path,
   // editor saves through one (renaming over the path replaced the link with
   // a file and left its target as it was). A target that does not exist yet
   // is created, as a shell's `>` and Python's open() create it.
+  // Only a link whose target is missing is followed by hand: /dev/stdout
+  // and /proc/self/fd/N are links to "pipe:[N]" when the descriptor is a
+  // pipe, which exist (written in place, below) but name no path.
   std::string target;
-  if (path != "-") {
+  llvm::sys::fs::file_status linked;
+  if (path != "-" &&
+      llvm::sys::fs::status(path, linked) ==
+          std::make_error_code(std::errc::no_such_file_or_directory)) {
     if (std::error_code error = followLinks(path, target))
       return error.message();
     if (!target.empty())
       path = target;
+  } else {
+    llvm::SmallString<256> real;
+    bool isLink = false;
+    if (path != "-" && !llvm::sys::fs::is_symlink_file(path, isLink) &&
+        isLink && !llvm::sys::fs::real_path(path, real))
+      path = target = std::string(real);
   }
   llvm::sys::fs::file_status status;
   if (path != "-" && path != "/dev/null" &&

@@ -27,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 
+#include <array>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -532,6 +533,7 @@ public:
   std::optional<StringRef> next(raw_ostream &os) {
     std::optional<StringRef> word = nextWord(os);
     if (!word && nulOffset) {
+      os.flush(); // the answers before it come first
       reportError("standard input is no list of handles: a NUL byte at "
                   "offset " +
                   Twine(*nulOffset));
@@ -567,6 +569,12 @@ private:
         if (end == std::string::npos)
           end = pending.size();
         position = end;
+        // One rule wherever the reads end: a word longer than any handle
+        // is reported, not parsed.
+        if (end - start > kLongestHandle) {
+          reportLong(StringRef(pending).slice(start, end));
+          continue;
+        }
         return StringRef(pending).slice(start, end);
       }
       if (atEnd)
@@ -577,15 +585,20 @@ private:
       pending.erase(0, start);
       position = 0;
       if (pending.size() > kLongestHandle) {
-        reportError("invalid debug handle '" + printable(pending) +
-                    "': expected a non-negative integer (decimal, or hex "
-                    "after 0x)");
+        reportLong(pending);
         skippingWord = true;
         continue;
       }
       if (!readMore(os))
         return std::nullopt;
     }
+  }
+
+  static void reportLong(StringRef word) {
+    reportError("invalid debug handle '" + printable(word) +
+                "': expected a non-negative integer (decimal, or hex after "
+                "0x) of at most " +
+                Twine(kLongestHandle) + " characters");
   }
 
   static constexpr StringLiteral kSeparators{" \t\r\n,"};
@@ -630,17 +643,25 @@ private:
 /// parses) cleared the terminal it was printed on. JSON escapes them itself.
 class ControlEscapingStream : public raw_ostream {
 public:
-  explicit ControlEscapingStream(raw_ostream &out)
-      : raw_ostream(/*unbuffered=*/true), out(out) {}
+  explicit ControlEscapingStream(raw_ostream &out) : out(out) {}
   ~ControlEscapingStream() override { flush(); }
 
 private:
+  // Buffered: called with whole answers, scanned a byte at a time with
+  // one branch for the common byte.
   void write_impl(const char *ptr, size_t size) override {
     position += size;
     const char *runStart = ptr;
+    static const std::array<bool, 256> escaped = [] {
+      std::array<bool, 256> table{};
+      for (unsigned byte = 0; byte < 0x20; ++byte)
+        table[byte] = byte != '\n' && byte != '\t';
+      table[0x7f] = true;
+      return table;
+    }();
     for (const char *c = ptr, *end = ptr + size; c != end; ++c) {
       auto byte = static_cast<unsigned char>(*c);
-      if ((byte >= 0x20 && byte != 0x7f) || byte == '\n' || byte == '\t')
+      if (LLVM_LIKELY(!escaped[byte]))
         continue;
       out.write(runStart, c - runStart);
       out << "\\x" << hexdigit(byte >> 4, /*LowerCase=*/true)
@@ -688,6 +709,9 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
 
   auto symbolizeAll = [&](raw_ostream &os) -> Error {
     std::optional<json::OStream> json;
+    std::optional<ControlEscapingStream> textOut;
+    if (outputFormat != OutputFormat::JSON)
+      textOut.emplace(os);
     if (outputFormat == OutputFormat::JSON) {
       json.emplace(os, /*IndentSize=*/2);
       json->arrayBegin();
@@ -768,8 +792,8 @@ int symbolizeHandles(const Symbolizer &symbolizer, ModulePathFormat format,
         if (json) {
           writeAnswer(os, &*json, *sym, records, source, first);
         } else {
-          ControlEscapingStream text(os);
-          writeAnswer(text, nullptr, *sym, records, source, first);
+          writeAnswer(*textOut, nullptr, *sym, records, source, first);
+          textOut->flush(); // in order with the errors, and before a wait
         }
       }
     }

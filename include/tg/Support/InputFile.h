@@ -3,10 +3,11 @@
 // The tools read their input whole (tg-opt's module, tg-ptx-lineinfo's PTX,
 // tg-symbolicate's Chrome trace). A regular file is mapped, as LLVM's tools
 // map it. A stream (standard input, a FIFO, a device) has no size and was read
-// to its end before its first byte was looked at: `tg-opt /dev/zero` or
-// `yes | tg-ptx-lineinfo --verify` ran until memory was gone. Streams are now
-// read in pieces, and a text input stops at its first NUL byte, which no text
-// format these tools read can hold, with an error naming its offset.
+// to its end before its first byte was looked at: `tg-opt /dev/zero` ran
+// until memory was gone. Streams are now read in pieces, and a text input
+// stops at its first NUL byte, which no text format these tools read can
+// hold, with an error naming its offset. An endless stream of text (`yes |`)
+// is still read until its end, as any tool that needs its whole input does.
 //
 //===----------------------------------------------------------------------===//
 

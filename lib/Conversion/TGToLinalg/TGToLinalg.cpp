@@ -12,6 +12,7 @@
 #include "tg/Conversion/TGToLinalg/TGToLinalg.h"
 #include "tg/IR/CallStack.h"
 #include "tg/IR/DebugHandle.h"
+#include "tg/IR/LayoutOps.h"
 #include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/OptionChecks.h"
@@ -470,15 +471,6 @@ static constexpr llvm::StringLiteral kReshapes[] = {
     "aten::view",    "aten::reshape", "aten::_unsafe_view",
     "aten::flatten", "aten::squeeze", "aten::unsqueeze"};
 
-/// Whether `name` is a layout op the kernel reads through (getLayoutMap).
-static bool isLayoutOpName(StringRef name) {
-  return llvm::is_contained(kReshapes, name) || name == "aten::permute" ||
-         name == "aten::transpose" || name == "aten::contiguous" ||
-         name == "aten::expand" || name == "aten::slice" ||
-         name == "aten::select" || name == "aten::pixel_shuffle" ||
-         name == "aten::pixel_unshuffle" || tg::isNearestUpsampleName(name);
-}
-
 /// A reduction op of a kernel: what it reduces, over which dims of its
 /// input, and whether the result keeps them.
 struct Reduction {
@@ -753,7 +745,7 @@ LogicalResult KernelExtraction::checkIntegerTensors() {
     auto traced = dyn_cast<TracedOp>(&op);
     for (Value result : op.getResults())
       if (isIntegerTensor(result) &&
-          !(traced && isLayoutOpName(traced.getName()))) {
+          !(traced && tg::isLayoutOpName(traced.getName()))) {
         error() << "has a tensor of element type "
                 << types[result].getElementType()
                 << " that is computed, not only read (element-type is "
@@ -838,7 +830,7 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   auto traced = dyn_cast<TracedOp>(op);
   StringRef name = traced ? traced.getName() : StringRef();
   bool isReshape = llvm::is_contained(kReshapes, name);
-  if (!isLayoutOpName(name))
+  if (!tg::isLayoutOpName(name))
     return std::optional<AffineMap>();
   RankedTensorType from = types.lookup(op->getOperand(0));
   RankedTensorType to = types.lookup(op->getResult(0));
