@@ -84,11 +84,13 @@ writeFileOrDiscard(llvm::StringRef path,
   // Only a link whose target is missing is followed by hand: /dev/stdout
   // and /proc/self/fd/N are links to "pipe:[N]" when the descriptor is a
   // pipe, which exist (written in place, below) but name no path.
+  // A loop of links is reported as the shell reports it.
   std::string target;
   llvm::sys::fs::file_status linked;
-  if (path != "-" &&
-      llvm::sys::fs::status(path, linked) ==
-          std::make_error_code(std::errc::no_such_file_or_directory)) {
+  std::error_code missing =
+      path == "-" ? std::error_code() : llvm::sys::fs::status(path, linked);
+  if (missing == std::errc::no_such_file_or_directory ||
+      missing == std::errc::too_many_symbolic_link_levels) {
     if (std::error_code error = followLinks(path, target))
       return error.message();
     if (!target.empty())
