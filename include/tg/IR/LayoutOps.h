@@ -1,5 +1,4 @@
-//===- LayoutOps.h - Ops a kernel reads through ------------------*- C++
-//-*-===//
+//===- LayoutOps.h - Ops a kernel reads through -----------------*- C++ -*-===//
 //
 // Layout ops change the index a value is read at, not the value: permutes,
 // reshapes, broadcasts, slices, pixel shuffles, nearest upsampling.
