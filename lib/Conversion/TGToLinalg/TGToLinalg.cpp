@@ -813,6 +813,88 @@ getReshapeIndex(RankedTensorType from, RankedTensorType to, AffineMap map) {
   return exprs;
 }
 
+/// `permute`'s dims as a permutation of `rank` dims (negative ones counted
+/// from the end); none when `dims` is not one.
+static std::optional<SmallVector<int64_t>> getPermutation(ArrayAttr dims,
+                                                          int64_t rank) {
+  if (!dims || int64_t(dims.size()) != rank)
+    return std::nullopt;
+  SmallVector<int64_t> perm;
+  for (Attribute attr : dims) {
+    auto dim = dyn_cast<IntegerAttr>(attr);
+    std::optional<int64_t> d =
+        dim ? normalizeDim(dim.getInt(), rank) : std::nullopt;
+    if (!d || llvm::is_contained(perm, *d))
+      return std::nullopt;
+    perm.push_back(*d);
+  }
+  return perm;
+}
+
+/// The index `slice` reads at, where `map` computes its result: `start` and
+/// `step` along `dim` (negative ones counted from the end, as Python's
+/// slices). None when the types disagree with them.
+static std::optional<SmallVector<AffineExpr>>
+getSliceIndex(int64_t dim, int64_t start, int64_t step, RankedTensorType from,
+              RankedTensorType to, AffineMap map) {
+  int64_t rank = from.getRank();
+  std::optional<int64_t> d = normalizeDim(dim, rank);
+  if (!d || to.getRank() != rank)
+    return std::nullopt;
+  int64_t size = from.getDimSize(*d);
+  if (start < 0)
+    start = std::max<int64_t>(0, start + size);
+  if (step <= 0 || start + step * (to.getDimSize(*d) - 1) >= size)
+    return std::nullopt;
+  SmallVector<AffineExpr> exprs(map.getResults());
+  exprs[*d] = exprs[*d] * step + start;
+  return exprs;
+}
+
+/// The index `nearest` upsampling reads at (NearestIndex.h), where `map`
+/// computes its result: batch and channel as they are, each spatial index
+/// divided or multiplied by its axis' factor.
+static SmallVector<AffineExpr> getNearestIndex(ArrayRef<tg::NearestAxis> axes,
+                                               AffineMap map) {
+  SmallVector<AffineExpr> exprs(map.getResults().take_front(2));
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    AffineExpr index = map.getResult(2 + i);
+    exprs.push_back(axis.divide ? index.floorDiv(axis.factor)
+                                : index * axis.factor);
+  }
+  return exprs;
+}
+
+/// The index `pixel_shuffle` (`shuffle`) or `pixel_unshuffle` by `r` reads
+/// at, where `map` computes its result: [..., C*r*r, H, W] <-> [..., C,
+/// H*r, W*r], the channel c*r*r + i*r + j at (h, w) being the element
+/// (h*r + i, w*r + j) of channel c. None when the types disagree with `r`.
+static std::optional<SmallVector<AffineExpr>>
+getPixelShuffleIndex(bool shuffle, int64_t r, RankedTensorType from,
+                     RankedTensorType to, AffineMap map) {
+  int64_t rank = from.getRank();
+  RankedTensorType space = shuffle ? to : from, depth = shuffle ? from : to;
+  if (r <= 0 || rank < 3 || to.getRank() != rank ||
+      from.getShape().drop_back(3) != to.getShape().drop_back(3) ||
+      depth.getDimSize(rank - 3) != space.getDimSize(rank - 3) * r * r ||
+      space.getDimSize(rank - 2) != depth.getDimSize(rank - 2) * r ||
+      space.getDimSize(rank - 1) != depth.getDimSize(rank - 1) * r)
+    return std::nullopt;
+  SmallVector<AffineExpr> exprs(map.getResults().drop_back(3));
+  AffineExpr c = map.getResult(rank - 3), h = map.getResult(rank - 2),
+             w = map.getResult(rank - 1);
+  if (shuffle) {
+    exprs.push_back(c * (r * r) + (h % r) * r + w % r);
+    exprs.push_back(h.floorDiv(r));
+    exprs.push_back(w.floorDiv(r));
+  } else {
+    exprs.push_back(c.floorDiv(r * r));
+    exprs.push_back(h * r + (c % (r * r)).floorDiv(r));
+    exprs.push_back(w * r + c % r);
+  }
+  return exprs;
+}
+
 /// For a layout op, the map into its tensor operand's dims that reads, at
 /// `map` (iteration dims -> the op's result dims), the element the op puts
 /// there: a permutation (`permute`, `transpose`; `contiguous` is the
@@ -865,20 +947,14 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
   if (name == "aten::permute" || name == "aten::transpose") {
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     if (name == "aten::permute") {
-      auto dims =
+      std::optional<SmallVector<int64_t>> dims = getPermutation(
           op->getNumOperands() == 2
               ? dyn_cast_or_null<ArrayAttr>(getConstant(op->getOperand(1)))
-              : ArrayAttr();
-      if (!dims || int64_t(dims.size()) != rank)
+              : ArrayAttr(),
+          rank);
+      if (!dims)
         return fail();
-      for (auto [i, attr] : llvm::enumerate(dims)) {
-        auto dim = dyn_cast<IntegerAttr>(attr);
-        std::optional<int64_t> d =
-            dim ? normalizeDim(dim.getInt(), rank) : std::nullopt;
-        if (!d || llvm::is_contained(ArrayRef<int64_t>(perm).take_front(i), *d))
-          return fail();
-        perm[i] = *d;
-      }
+      perm = std::move(*dims);
     } else {
       std::optional<int64_t> a = intOperand(1), b = intOperand(2);
       a = a ? normalizeDim(*a, rank) : std::nullopt;
@@ -917,41 +993,17 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
              << " as an index (PyTorch's nearest index is no integer "
                 "multiple or fraction of the output index at these sizes "
                 "and scales, or a scale is not a constant)";
-    exprs.append(map.getResults().begin(), map.getResults().begin() + 2);
-    for (auto [i, axis] : llvm::enumerate(*axes)) {
-      AffineExpr index = map.getResult(2 + i);
-      exprs.push_back(axis.divide ? index.floorDiv(axis.factor)
-                                  : index * axis.factor);
-    }
-    return result(exprs);
+    return result(getNearestIndex(*axes, map));
   }
   if (name == "aten::pixel_shuffle" || name == "aten::pixel_unshuffle") {
-    // [..., C*r*r, H, W] <-> [..., C, H*r, W*r]: the channel c*r*r + i*r + j
-    // at (h, w) is the element (h*r + i, w*r + j) of channel c.
     std::optional<int64_t> factor = intOperand(1);
-    bool shuffle = name == "aten::pixel_shuffle";
-    RankedTensorType space = shuffle ? to : from, depth = shuffle ? from : to;
-    if (!factor || *factor <= 0 || rank < 3 || to.getRank() != rank ||
-        from.getShape().drop_back(3) != to.getShape().drop_back(3))
+    std::optional<SmallVector<AffineExpr>> index =
+        factor ? getPixelShuffleIndex(name == "aten::pixel_shuffle", *factor,
+                                      from, to, map)
+               : std::nullopt;
+    if (!index)
       return fail();
-    int64_t r = *factor;
-    if (depth.getDimSize(rank - 3) != space.getDimSize(rank - 3) * r * r ||
-        space.getDimSize(rank - 2) != depth.getDimSize(rank - 2) * r ||
-        space.getDimSize(rank - 1) != depth.getDimSize(rank - 1) * r)
-      return fail();
-    exprs.append(map.getResults().begin(), map.getResults().end() - 3);
-    AffineExpr c = map.getResult(rank - 3), h = map.getResult(rank - 2),
-               w = map.getResult(rank - 1);
-    if (shuffle) {
-      exprs.push_back(c * (r * r) + (h % r) * r + w % r);
-      exprs.push_back(h.floorDiv(r));
-      exprs.push_back(w.floorDiv(r));
-    } else {
-      exprs.push_back(c.floorDiv(r * r));
-      exprs.push_back(h * r + (c % (r * r)).floorDiv(r));
-      exprs.push_back(w * r + c % r);
-    }
-    return result(exprs);
+    return result(*index);
   }
   if (name == "aten::select") {
     std::optional<int64_t> dim = intOperand(1), index = intOperand(2);
@@ -965,22 +1017,15 @@ KernelExtraction::getLayoutMap(Operation *op, AffineMap map) {
     exprs.insert(exprs.begin() + *dim, getAffineConstantExpr(*at, ctx));
     return result(exprs);
   }
-  // slice(x, dim, start, end, step): start None is 0, a negative start
-  // counts from the end, as Python's slices.
+  // slice(x, dim, start, end, step): start None is 0.
   std::optional<int64_t> dim = intOperand(1);
-  dim = dim ? normalizeDim(*dim, rank) : std::nullopt;
-  if (!dim || to.getRank() != rank)
+  std::optional<SmallVector<AffineExpr>> index =
+      dim ? getSliceIndex(*dim, intOperand(2).value_or(0),
+                          intOperand(4).value_or(1), from, to, map)
+          : std::nullopt;
+  if (!index)
     return fail();
-  int64_t size = from.getDimSize(*dim);
-  int64_t start = intOperand(2).value_or(0);
-  int64_t step = intOperand(4).value_or(1);
-  if (start < 0)
-    start = std::max<int64_t>(0, start + size);
-  if (step <= 0 || start + step * (to.getDimSize(*dim) - 1) >= size)
-    return fail();
-  exprs.append(map.getResults().begin(), map.getResults().end());
-  exprs[*dim] = exprs[*dim] * step + start;
-  return result(exprs);
+  return result(*index);
 }
 
 /// The map into `operand`'s shape for reading it where an op of type
