@@ -50,8 +50,17 @@ firstMatch(const SymbolizedHandle &sym, StringRef file, uint32_t line) {
   return std::nullopt;
 }
 
-std::string positionText(const SymbolFrame &frame) {
-  return formatv("{0}:{1}:{2}", frame.file, frame.line, frame.column).str();
+/// `file:line:column`, for JSON; for a line of text (`forText`), with the
+/// file's control characters escaped (escapedName).
+std::string positionText(const SymbolFrame &frame, bool forText = false) {
+  std::string text;
+  raw_string_ostream out(text);
+  if (forText)
+    out << escapedName(frame.file);
+  else
+    out << frame.file;
+  out << ':' << frame.line << ':' << frame.column;
+  return text;
 }
 
 /// Collects the matches of one query, as text and as JSON.
@@ -112,11 +121,12 @@ Error SourceQuery::addHandles() {
     const auto &[origin, match] = *found;
     std::string position = positionText(*match.frame);
     ++result.numMatches;
-    os << formatv("  handle {0} ({1}", handle, sym->opName);
+    os << "  handle " << handle << " (" << escapedName(sym->opName);
     if (sym->kernel)
-      os << ", kernel " << *sym->kernel;
-    os << ") " << (match.viaCall ? "calls at " : "at ") << position << "\n    "
-       << origin->modulePath << "\n";
+      os << ", kernel " << escapedName(*sym->kernel);
+    os << ") " << (match.viaCall ? "calls at " : "at ")
+       << positionText(*match.frame, /*forText=*/true) << "\n    "
+       << escapedName(origin->modulePath) << "\n";
     json::Object obj{{"handle", int64_t(handle)},
                      {"op", sym->opName},
                      {"position", position},
@@ -149,14 +159,15 @@ Error SourceQuery::addRecord(const SectionOriginRecord &record,
                              const SourceMatch &match) {
   ++result.numMatches;
   bool merged = record.kind == section::OriginRecordKind::Merged;
-  os << formatv("  {0} at {1} ", record.opName, positionText(*match.frame));
+  os << "  " << escapedName(record.opName) << " at "
+     << positionText(*match.frame, /*forText=*/true) << " ";
   json::Object obj{{"kind", merged ? "merged" : "eliminated"},
                    {"op", record.opName},
                    {"pass", record.pass},
                    {"position", positionText(*match.frame)},
                    {"via_call", match.viaCall}};
   if (!merged) {
-    os << "was eliminated by " << record.pass << "\n";
+    os << "was eliminated by " << escapedName(record.pass) << "\n";
     removed.push_back(std::move(obj));
     return Error::success();
   }
@@ -172,12 +183,12 @@ Error SourceQuery::addRecord(const SectionOriginRecord &record,
     if (!into)
       return into.takeError();
     if (!into->origins.empty() && !into->origins[0].frames.empty()) {
-      std::string where = positionText(into->origins[0].frames.back());
-      os << " into the op at " << where;
-      obj["into_position"] = where;
+      const SymbolFrame &where = into->origins[0].frames.back();
+      os << " into the op at " << positionText(where, /*forText=*/true);
+      obj["into_position"] = positionText(where);
     }
   }
-  os << " by " << record.pass << " (over its max-origins bound)\n";
+  os << " by " << escapedName(record.pass) << " (over its max-origins bound)\n";
   removed.push_back(std::move(obj));
   return Error::success();
 }
@@ -187,16 +198,17 @@ Error SourceQuery::addRecord(const SectionOriginRecord &record,
 Error parseSourceQuery(StringRef query, StringRef &file, uint32_t &line) {
   auto [path, lineText] = query.rsplit(':');
   line = 0;
-  if (path.empty() || lineText.getAsInteger(10, line) || line == 0)
+  // Line 0 is MLIR's line of a position without one (`loc("x.py":0:0)`,
+  // common in MLIR's own tests), which the section keeps as written.
+  if (path.empty() || lineText.getAsInteger(10, line))
     return encoding::makeError(
-        "expected FILE:LINE with a line number >= 1, e.g. resnet.py:100");
+        "expected FILE:LINE with a line number, e.g. resnet.py:100");
   // FILE:LINE:COLUMN, as --output-style=llvm, llvm-symbolizer and MLIR's
   // diagnostics print a position, asks for its line: it was read as a file
   // named FILE:LINE, which no section records.
   auto [pathOfLine, lineOfColumn] = path.rsplit(':');
   uint32_t lineBeforeColumn = 0;
-  if (!pathOfLine.empty() && !lineOfColumn.getAsInteger(10, lineBeforeColumn) &&
-      lineBeforeColumn != 0) {
+  if (!pathOfLine.empty() && !lineOfColumn.getAsInteger(10, lineBeforeColumn)) {
     file = pathOfLine;
     line = lineBeforeColumn;
     return Error::success();
@@ -237,17 +249,18 @@ Expected<std::string> describeOriginRecord(const Symbolizer &symbolizer,
     return sym.takeError();
   std::string text;
   raw_string_ostream os(text);
-  os << rec.opName;
+  os << escapedName(rec.opName);
   if (!sym->origins.empty() && !sym->origins[0].frames.empty())
-    os << " at " << positionText(sym->origins[0].frames.back());
+    os << " at "
+       << positionText(sym->origins[0].frames.back(), /*forText=*/true);
   if (rec.kind == section::OriginRecordKind::Eliminated) {
-    os << " was eliminated by " << rec.pass;
+    os << " was eliminated by " << escapedName(rec.pass);
     return text;
   }
   os << " was merged";
   if (rec.holder)
     os << " into handle " << *rec.holder;
-  os << " by " << rec.pass << " (over its max-origins bound)";
+  os << " by " << escapedName(rec.pass) << " (over its max-origins bound)";
   return text;
 }
 

@@ -4,6 +4,7 @@
 #include "tg/Serialize/Encoding.h"
 #include "tg/Support/PythonSource.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -212,8 +213,24 @@ Error Symbolizer::appendFrames(uint32_t ref, std::vector<SymbolFrame> &frames,
       frames[i].isCall = true;
     return appendFrames(rec->a, frames, depth + 1);
   }
-  case LocKind::Name:
-    return appendFrames(rec->b, frames, depth + 1);
+  case LocKind::Name: {
+    size_t before = frames.size();
+    if (Error err = appendFrames(rec->b, frames, depth + 1))
+      return err;
+    if (frames.size() != before)
+      return Error::success();
+    // A name with no position under it (`loc("foo")`, the callee of
+    // `callsite("foo" at ...)`) is all there is of that frame: it names the
+    // function, as MLIR's diagnostics print it, rather than leaving the
+    // traceback without its op's frame.
+    Expected<StringRef> name = reader.getString(rec->a);
+    if (!name)
+      return name.takeError();
+    SymbolFrame frame;
+    frame.function = *name;
+    frames.push_back(frame);
+    return Error::success();
+  }
   case LocKind::Fused: {
     // Inside a stack only the first origin can be shown; a frame location
     // (fused<#tg.frame>) names the module frame it called.
@@ -274,7 +291,9 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
       }
       return Error::success();
     }
-    if (rec->kind == LocKind::Name)
+    // A name around a composite (a fused location's origins) is seen
+    // through; around a position or nothing, appendFrames reads it.
+    if (rec->kind == LocKind::Name && getLocTag(rec->b) == LocTag::Composite)
       return collectOrigins(rec->b, out, depth + 1, maxOrigins);
   }
   SymbolOrigin origin;
@@ -418,18 +437,41 @@ std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
   return lines;
 }
 
+raw_ostream &tg::operator<<(raw_ostream &os, EscapedName name) {
+  StringRef text = name.text;
+  // One scan for the common name, which has nothing to escape.
+  auto isControl = [](char c) {
+    auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  };
+  size_t start = 0;
+  for (size_t i = 0, e = text.size(); i != e; ++i) {
+    if (LLVM_LIKELY(!isControl(text[i])))
+      continue;
+    auto byte = static_cast<unsigned char>(text[i]);
+    os << text.slice(start, i) << "\\x" << hexdigit(byte >> 4, true)
+       << hexdigit(byte & 15, true);
+    start = i + 1;
+  }
+  return os << text.substr(start);
+}
+
 void tg::printPyTorchTraceback(raw_ostream &os, const SymbolOrigin &origin,
                                SourceCache *source, bool liteInterpreter) {
-  os << "Module hierarchy:" << origin.modulePath << "\n";
+  os << "Module hierarchy:" << escapedName(origin.modulePath) << "\n";
   os << "Traceback of TorchScript (most recent call last):\n";
   for (auto [index, frame] : llvm::enumerate(origin.frames)) {
-    os << "  File \"" << frame.file << "\", line " << frame.line;
+    // A frame without a position (a bare name location) has no file: line
+    // 0 is MLIR's and DWARF's unknown line.
+    os << "  File \""
+       << escapedName(frame.hasPosition ? frame.file : StringRef("<unknown>"))
+       << "\", line " << frame.line;
     // The lite interpreter does not know the entry method's name
     // (torch/csrc/jit/mobile/debug_info.cpp prints `<unknown>`).
     if (liteInterpreter && index == 0)
       os << ", in <unknown>";
     else if (frame.function && !frame.function->empty())
-      os << ", in " << *frame.function;
+      os << ", in " << escapedName(*frame.function);
     os << "\n";
     std::vector<std::string> lines;
     // Context as PyTorch prints it: up to two lines before and after the
@@ -523,9 +565,9 @@ void tg::printSymbolizedHandle(raw_ostream &os, const SymbolizedHandle &sym,
     first = false;
     os << "Debug handle " << sym.handle;
     if (!sym.opName.empty())
-      os << " (" << sym.opName << ")";
+      os << " (" << escapedName(sym.opName) << ")";
     if (sym.kernel)
-      os << " in kernel " << *sym.kernel;
+      os << " in kernel " << escapedName(*sym.kernel);
     if (n > 1)
       os << ", origin " << i + 1 << " of " << n;
     os << "\n";
@@ -535,7 +577,7 @@ void tg::printSymbolizedHandle(raw_ostream &os, const SymbolizedHandle &sym,
     if (!first)
       os << "\n";
     first = false;
-    os << "Debug handle " << sym.handle << " (" << sym.opName
+    os << "Debug handle " << sym.handle << " (" << escapedName(sym.opName)
        << "): unknown location\n";
   }
 }
@@ -567,9 +609,10 @@ void tg::printLLVMFrames(raw_ostream &os, const SymbolOrigin &origin,
     StringRef function = names == LLVMFunctionNames::Linkage
                              ? StringRef(linkage[i])
                              : frame.function.value_or(StringRef());
-    os << (function.empty() ? StringRef("??") : function) << "\n";
+    os << escapedName(function.empty() ? StringRef("??") : function) << "\n";
     if (frame.hasPosition)
-      os << frame.file << ":" << frame.line << ":" << frame.column << "\n";
+      os << escapedName(frame.file) << ":" << frame.line << ":" << frame.column
+         << "\n";
     else
       os << "??:0:0\n";
   }

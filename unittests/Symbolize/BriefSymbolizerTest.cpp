@@ -36,7 +36,8 @@ namespace {
 // Two graphs whose ops are called through the same chains (equal stack
 // nodes, different entry graphs); in each, ops of different names and of
 // the same name through one stack; a deeper chain sharing a prefix; a fused
-// kernel and an op without a stack (Symbolizer's slow path).
+// kernel and an op without a stack (Symbolizer's slow path); an op whose
+// location is only a name (a frame without a position).
 const char *kModule = R"mlir(
 #sub = #tg.frame<instance = "sub", class = "Sub", method = "forward">
 #inner = #tg.frame<instance = "inner", class = "Inner", method = "run">
@@ -54,6 +55,7 @@ module {
     %0 = tg.op "aten::relu"(%x) {tg.debug_handle = 9 : i64} : (!tg.tensor) -> !tg.tensor loc(callsite("sub.py":5:3 at fused<#sub>["net.py":10:1]))
     %1 = tg.op "aten::sigmoid"(%0) {tg.debug_handle = 10 : i64} : (!tg.tensor) -> !tg.tensor loc(callsite("sub.py":6:3 at fused<#sub>["net.py":10:1]))
     %2 = tg.op "aten::tanh"(%1) {tg.debug_handle = 11 : i64} : (!tg.tensor) -> !tg.tensor loc(callsite("inner.py":2:5 at callsite(fused<#inner>["sub.py":8:3] at fused<#sub>["net.py":10:1])))
+    %3 = tg.op "aten::exp"(%2) {tg.debug_handle = 13 : i64} : (!tg.tensor) -> !tg.tensor loc("named_op")
     tg.return {tg.debug_handle = 12 : i64} %2 : !tg.tensor loc("net.py":20:1)
   } loc("net.py":19:1)
 } loc("model.py":1:1)
@@ -87,7 +89,7 @@ protected:
         llvm::MemoryBuffer::getMemBufferCopy(*bytes, "section"));
     ASSERT_TRUE(bool(opened)) << llvm::toString(opened.takeError());
     reader = std::move(*opened);
-    ASSERT_EQ(reader->getNumHandles(), 13u);
+    ASSERT_EQ(reader->getNumHandles(), 14u);
   }
 
   /// Symbolizer's answer, cut to what a brief holds.
@@ -164,6 +166,31 @@ TEST_F(BriefSymbolizerTest, EveryHandleAsSymbolizerInEveryFormat) {
     for (uint64_t h : llvm::reverse(all))
       EXPECT_EQ(briefOf(backwards, h), want[h]) << "handle " << h;
   }
+}
+
+TEST_F(BriefSymbolizerTest, ANameWithoutAPositionIsTheOpsFrame) {
+  // `loc("named_op")`: the traceback was empty, and the brief had no frame.
+  Symbolizer symbolizer(*reader);
+  llvm::Expected<SymbolizedHandle> sym = symbolizer.symbolize(13);
+  ASSERT_TRUE(bool(sym)) << llvm::toString(sym.takeError());
+  ASSERT_EQ(sym->origins.size(), 1u);
+  ASSERT_EQ(sym->origins[0].frames.size(), 1u);
+  const SymbolFrame &frame = sym->origins[0].frames[0];
+  EXPECT_FALSE(frame.hasPosition);
+  EXPECT_EQ(frame.function.value_or(""), "named_op");
+  BriefSymbolizer brief(*reader, ModulePathFormat::Mobile);
+  EXPECT_EQ(std::get<5>(briefOf(brief, 13)), "named_op");
+}
+
+TEST(EscapedNameTest, ControlCharactersAreEscapedOthersKept) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << escapedName("plain.py") << '|' << escapedName("a.py\n  File \"b\"")
+     << '|' << escapedName(llvm::StringRef("\x1b[2J\t\x7f\0z", 8)) << '|'
+     << escapedName("") << '|' << escapedName("caf\xc3\xa9.py");
+  EXPECT_EQ(os.str(),
+            "plain.py|a.py\\x0a  File \"b\"|\\x1b[2J\\x09\\x7f\\x00z||"
+            "caf\xc3\xa9.py");
 }
 
 TEST_F(BriefSymbolizerTest, TheSameStackInTwoGraphsHasTwoPaths) {

@@ -65,6 +65,7 @@ private:
 /// newline: `OP at FILE:LINE:COL was eliminated by PASS`, or `... was merged
 /// into handle H by PASS (over its max-origins bound)`; the position is the
 /// innermost frame of the record's first origin.
+/// Names are escaped as text output escapes them (escapedName).
 llvm::Expected<std::string> describeOriginRecord(const Symbolizer &symbolizer,
                                                  const SectionOriginRecord &rec,
                                                  ModulePathFormat format);

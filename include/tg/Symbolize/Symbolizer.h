@@ -128,6 +128,17 @@ private:
       functions;
 };
 
+/// A name read from a section (a file, function, module path or op name) as
+/// it goes into a line of text output: its control characters, line breaks
+/// included, escaped as `\x0a`. A section is data: a file named
+/// "a.py\n  File \"b.py\"" printed raw reads as two frames. JSON output
+/// escapes them itself.
+struct EscapedName {
+  llvm::StringRef text;
+};
+inline EscapedName escapedName(llvm::StringRef text) { return {text}; }
+llvm::raw_ostream &operator<<(llvm::raw_ostream &os, EscapedName name);
+
 /// PyTorch's layout of a symbolicated backend error:
 ///   Module hierarchy:<path>
 ///   Traceback of TorchScript (most recent call last):

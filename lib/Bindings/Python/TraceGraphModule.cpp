@@ -359,8 +359,10 @@ public:
     int overflow = 0;
     long long line =
         PyLong_AsLongLongAndOverflow(toInt(lineObject).ptr(), &overflow);
-    if (overflow || line < 1 || line > UINT32_MAX)
-      throw py::value_error("line must be between 1 and " +
+    // Line 0 is MLIR's line of a position without one, as for
+    // tg-symbolicate --source FILE:0.
+    if (overflow || line < 0 || line > UINT32_MAX)
+      throw py::value_error("line must be between 0 and " +
                             std::to_string(UINT32_MAX) + ", got " +
                             handleText(lineObject));
     llvm::Expected<SourceQueryResult> result =
