@@ -9,6 +9,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cstring>
+
 using namespace llvm;
 using namespace tg;
 using namespace tg::section;
@@ -437,21 +439,41 @@ std::vector<std::string> SourceCache::getLines(StringRef file, uint32_t first,
   return lines;
 }
 
+size_t tg::findControlCharacter(StringRef text, size_t from) {
+  const char *begin = text.data();
+  const char *at = begin + std::min(from, text.size());
+  const char *end = begin + text.size();
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+  // Whether a word has a byte below 0x20, or one equal to 0x7f (a zero byte
+  // once xor-ed with 0x7f): exact as a yes or no, though borrows can blur
+  // which byte, so the byte loop below finds it.
+  for (; end - at >= 8; at += 8) {
+    uint64_t word;
+    std::memcpy(&word, at, sizeof(word));
+    uint64_t below = (word - kOnes * 0x20) & ~word & kHighBits;
+    uint64_t del = word ^ (kOnes * 0x7f);
+    uint64_t isDel = (del - kOnes) & ~del & kHighBits;
+    if (below | isDel)
+      break;
+  }
+  for (; at != end; ++at) {
+    auto byte = static_cast<unsigned char>(*at);
+    if (byte < 0x20 || byte == 0x7f)
+      return at - begin;
+  }
+  return StringRef::npos;
+}
+
 raw_ostream &tg::operator<<(raw_ostream &os, EscapedName name) {
   StringRef text = name.text;
-  // One scan for the common name, which has nothing to escape.
-  auto isControl = [](char c) {
-    auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 || byte == 0x7f;
-  };
   size_t start = 0;
-  for (size_t i = 0, e = text.size(); i != e; ++i) {
-    if (LLVM_LIKELY(!isControl(text[i])))
-      continue;
-    auto byte = static_cast<unsigned char>(text[i]);
-    os << text.slice(start, i) << "\\x" << hexdigit(byte >> 4, true)
+  for (size_t at = findControlCharacter(text); at != StringRef::npos;
+       at = findControlCharacter(text, start)) {
+    auto byte = static_cast<unsigned char>(text[at]);
+    os << text.slice(start, at) << "\\x" << hexdigit(byte >> 4, true)
        << hexdigit(byte & 15, true);
-    start = i + 1;
+    start = at + 1;
   }
   return os << text.substr(start);
 }

@@ -647,28 +647,22 @@ public:
   ~ControlEscapingStream() override { flush(); }
 
 private:
-  // Buffered: called with whole answers, scanned a byte at a time with
-  // one branch for the common byte.
+  // Buffered: called with whole answers, scanned eight bytes at a time for
+  // a control character; line breaks and tabs are the text's own.
   void write_impl(const char *ptr, size_t size) override {
     position += size;
-    const char *runStart = ptr;
-    static const std::array<bool, 256> escaped = [] {
-      std::array<bool, 256> table{};
-      for (unsigned byte = 0; byte < 0x20; ++byte)
-        table[byte] = byte != '\n' && byte != '\t';
-      table[0x7f] = true;
-      return table;
-    }();
-    for (const char *c = ptr, *end = ptr + size; c != end; ++c) {
-      auto byte = static_cast<unsigned char>(*c);
-      if (LLVM_LIKELY(!escaped[byte]))
+    StringRef text(ptr, size);
+    size_t start = 0;
+    for (size_t at = findControlCharacter(text); at != StringRef::npos;
+         at = findControlCharacter(text, at + 1)) {
+      auto byte = static_cast<unsigned char>(text[at]);
+      if (byte == '\n' || byte == '\t')
         continue;
-      out.write(runStart, c - runStart);
-      out << "\\x" << hexdigit(byte >> 4, /*LowerCase=*/true)
-          << hexdigit(byte & 15, /*LowerCase=*/true);
-      runStart = c + 1;
+      out << text.slice(start, at) << "\\x" << hexdigit(byte >> 4, true)
+          << hexdigit(byte & 15, true);
+      start = at + 1;
     }
-    out.write(runStart, ptr + size - runStart);
+    out << text.substr(start);
   }
   uint64_t current_pos() const override { return position; }
 

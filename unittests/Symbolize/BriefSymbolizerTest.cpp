@@ -193,6 +193,32 @@ TEST(EscapedNameTest, ControlCharactersAreEscapedOthersKept) {
             "caf\xc3\xa9.py");
 }
 
+TEST(EscapedNameTest, FindsEveryControlCharacterAsAByteLoopDoes) {
+  // Every byte value at every position of names up to 19 bytes long, amid
+  // ASCII and amid the high bytes of UTF-8 (the word-at-a-time test must
+  // neither miss one nor take a high byte for one), from every start.
+  auto byteLoop = [](llvm::StringRef text, size_t from) {
+    for (size_t i = from; i < text.size(); ++i) {
+      auto byte = static_cast<unsigned char>(text[i]);
+      if (byte < 0x20 || byte == 0x7f)
+        return i;
+    }
+    return llvm::StringRef::npos;
+  };
+  for (char fill : {'a', '\xc3', '\xff', '\x80', ' '})
+    for (size_t size = 0; size < 20; ++size)
+      for (size_t at = 0; at < std::max<size_t>(size, 1); ++at)
+        for (unsigned value = 0; value < 256; ++value) {
+          std::string text(size, fill);
+          if (size)
+            text[at] = char(value);
+          for (size_t from : {size_t(0), at, at + 1})
+            ASSERT_EQ(findControlCharacter(text, from), byteLoop(text, from))
+                << "size " << size << " byte " << value << " at " << at
+                << " from " << from;
+        }
+}
+
 TEST_F(BriefSymbolizerTest, TheSameStackInTwoGraphsHasTwoPaths) {
   // Handles 1 and 9: equal call chains (one stack node), graphs A and B.
   for (ModulePathFormat format : kFormats) {
