@@ -55,7 +55,14 @@ public:
       if (isa_and_nonnull<LLVM::DISubprogramAttr>(fused.getMetadata()))
         return;
     Location funcLoc = stripOriginRecords(func->getLoc());
-    FileLineColLoc rootPos = findRootPosition(func);
+    // Where the function is written, when its location is a plain position
+    // (a tg.graph's `def`, a func.func of MLIR's or an importer's): its
+    // first op can be in another file (a helper inlined into it). Else (a
+    // kernel extracted with the origins it computes) the entry method's own
+    // source, as its first op's outermost position gives it.
+    FileLineColLoc rootPos = getOwnPosition(funcLoc);
+    if (!rootPos)
+      rootPos = findRootPosition(func);
     if (!rootPos)
       rootPos = findPosition(funcLoc);
     LLVM::DIFileAttr file = getFile(rootPos ? rootPos.getFilename().getValue()
@@ -92,6 +99,13 @@ public:
   }
 
 private:
+  /// `loc` when it is a file position, or a name over one.
+  static FileLineColLoc getOwnPosition(Location loc) {
+    if (auto name = dyn_cast<NameLoc>(loc))
+      loc = name.getChildLoc();
+    return dyn_cast<FileLineColLoc>(loc);
+  }
+
   /// The outermost position of the first op that has one: where the entry
   /// method's own source is.
   FileLineColLoc findRootPosition(FunctionOpInterface func) {
