@@ -101,6 +101,27 @@ def test_mapped_section_rewritten_in_place_raises(copy):
     assert out == "SectionError\n"
 
 
+def test_second_verify_of_a_rewrite_with_its_mtime_restored_raises(copy):
+    # Same size, the modification time put back: nothing in the file's
+    # status says it changed, so only its bytes can. A second verify()
+    # trusted the first and passed.
+    out = child("""
+        import os, sys, tracegraph
+        s = tracegraph.Section(sys.argv[1], mmap=True)
+        s.verify()
+        status = os.stat(sys.argv[1])
+        data = bytearray(open(sys.argv[1], "rb").read())
+        data[-1] ^= 0xFF  # the last byte: inside the last table
+        open(sys.argv[1], "r+b").write(bytes(data))
+        os.utime(sys.argv[1], ns=(status.st_atime_ns, status.st_mtime_ns))
+        try:
+            s.verify()
+        except tracegraph.SectionError as e:
+            print("SectionError" if "checksum mismatch" in str(e) else e)
+        """, copy)
+    assert out == "SectionError\n"
+
+
 def test_read_or_mapped_give_the_same_answers(copy):
     read = tracegraph.Section(copy, mmap=False)
     mapped = tracegraph.Section(copy, mmap=True)
