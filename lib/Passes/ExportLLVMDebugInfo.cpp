@@ -55,14 +55,17 @@ public:
       if (isa_and_nonnull<LLVM::DISubprogramAttr>(fused.getMetadata()))
         return;
     Location funcLoc = stripOriginRecords(func->getLoc());
-    // Where the function is written, when its location is a plain position
-    // (a tg.graph's `def`, a func.func of MLIR's or an importer's): its
-    // first op can be in another file (a helper inlined into it). Else (a
-    // kernel extracted with the origins it computes) the entry method's own
-    // source, as its first op's outermost position gives it.
-    FileLineColLoc rootPos = getOwnPosition(funcLoc);
-    if (!rootPos)
-      rootPos = findRootPosition(func);
+    // The entry method's own source: its first op's outermost position,
+    // unless the function's own location is a plain position in a file
+    // that some op's outermost position is in too (a tg.graph's `def`, a
+    // func.func written in that file: its first op can come from a helper
+    // in another file). A function without a location of its own has the
+    // parser's (`"input.mlir":1:1`), which no op shares.
+    FileLineColLoc rootPos = findRootPosition(func);
+    if (FileLineColLoc own = getOwnPosition(funcLoc))
+      if (!rootPos || (own.getFilename() != rootPos.getFilename() &&
+                       hasOpInFile(func, own.getFilename())))
+        rootPos = own;
     if (!rootPos)
       rootPos = findPosition(funcLoc);
     LLVM::DIFileAttr file = getFile(rootPos ? rootPos.getFilename().getValue()
@@ -99,11 +102,33 @@ public:
   }
 
 private:
-  /// `loc` when it is a file position, or a name over one.
+  /// `loc` when it is a file position, or names over one.
   static FileLineColLoc getOwnPosition(Location loc) {
-    if (auto name = dyn_cast<NameLoc>(loc))
+    while (auto name = dyn_cast<NameLoc>(loc))
       loc = name.getChildLoc();
     return dyn_cast<FileLineColLoc>(loc);
+  }
+
+  /// Whether an op of `func` has an outermost position in `file`.
+  bool hasOpInFile(FunctionOpInterface func, StringAttr file) {
+    bool found = false;
+    func->walk([&](Operation *op) {
+      if (op == func.getOperation())
+        return WalkResult::advance();
+      SmallVector<Location> origins;
+      getOrigins(op->getLoc(), origins);
+      for (Location origin : origins) {
+        CallStack stack = getCallStack(origin);
+        FileLineColLoc pos = findPosition(
+            stack.frames.empty() ? stack.leaf : stack.frames[0].callLoc);
+        if (pos && pos.getFilename() == file) {
+          found = true;
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    return found;
   }
 
   /// The outermost position of the first op that has one: where the entry

@@ -182,7 +182,8 @@ Error SourceQuery::addRecord(const SectionOriginRecord &record,
         symbolizer.symbolizeLocation(*record.into, "", format);
     if (!into)
       return into.takeError();
-    if (!into->origins.empty() && !into->origins[0].frames.empty()) {
+    if (!into->origins.empty() && !into->origins[0].frames.empty() &&
+        into->origins[0].frames.back().hasPosition) {
       const SymbolFrame &where = into->origins[0].frames.back();
       os << " into the op at " << positionText(where, /*forText=*/true);
       obj["into_position"] = positionText(where);
@@ -250,7 +251,9 @@ Expected<std::string> describeOriginRecord(const Symbolizer &symbolizer,
   std::string text;
   raw_string_ostream os(text);
   os << escapedName(rec.opName);
-  if (!sym->origins.empty() && !sym->origins[0].frames.empty())
+  // An origin that is only a name has no position to print.
+  if (!sym->origins.empty() && !sym->origins[0].frames.empty() &&
+      sym->origins[0].frames.back().hasPosition)
     os << " at "
        << positionText(sym->origins[0].frames.back(), /*forText=*/true);
   if (rec.kind == section::OriginRecordKind::Eliminated) {

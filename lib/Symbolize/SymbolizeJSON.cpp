@@ -82,8 +82,12 @@ void writeJSON(json::OStream &os, const SymbolizedHandle &sym,
 }
 
 std::string getFrameText(const SymbolFrame &frame) {
+  // As the text layout prints a frame without a position (a bare name).
   std::string text =
-      formatv("File \"{0}\", line {1}", frame.file, frame.line).str();
+      formatv("File \"{0}\", line {1}",
+              frame.hasPosition ? frame.file : StringRef("<unknown>"),
+              frame.line)
+          .str();
   if (frame.function && !frame.function->empty())
     text += formatv(", in {0}", *frame.function).str();
   return text;

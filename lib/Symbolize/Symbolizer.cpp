@@ -131,8 +131,19 @@ Error Symbolizer::firstPosition(uint32_t ref, SymbolFrame &frame,
   case LocKind::StackedCallSite:
   case LocKind::CallSite:
     return firstPosition(rec->a, frame, depth + 1);
-  case LocKind::Name:
-    return firstPosition(rec->b, frame, depth + 1);
+  case LocKind::Name: {
+    if (Error err = firstPosition(rec->b, frame, depth + 1))
+      return err;
+    // A name with no position under it is all there is of the frame (a
+    // caller written `callsite(... at "caller")`): it names the function.
+    if (!frame.hasPosition && !frame.function) {
+      Expected<StringRef> name = reader.getString(rec->a);
+      if (!name)
+        return name.takeError();
+      frame.function = *name;
+    }
+    return Error::success();
+  }
   case LocKind::Fused: {
     if (rec->c == 0)
       return Error::success();
@@ -295,8 +306,24 @@ Error Symbolizer::collectOrigins(uint32_t ref, SymbolizedHandle &out,
     }
     // A name around a composite (a fused location's origins) is seen
     // through; around a position or nothing, appendFrames reads it.
-    if (rec->kind == LocKind::Name && getLocTag(rec->b) == LocTag::Composite)
-      return collectOrigins(rec->b, out, depth + 1, maxOrigins);
+    if (rec->kind == LocKind::Name && getLocTag(rec->b) == LocTag::Composite) {
+      size_t before = out.origins.size();
+      if (Error err = collectOrigins(rec->b, out, depth + 1, maxOrigins))
+        return err;
+      // Origins with no frame at all (`loc("f"(fused[unknown]))`) have the
+      // name as their frame, as a name over nothing has.
+      for (size_t i = before; i < out.origins.size(); ++i) {
+        if (!out.origins[i].frames.empty())
+          continue;
+        Expected<StringRef> name = reader.getString(rec->a);
+        if (!name)
+          return name.takeError();
+        SymbolFrame frame;
+        frame.function = *name;
+        out.origins[i].frames.push_back(frame);
+      }
+      return Error::success();
+    }
   }
   SymbolOrigin origin;
   if (Error err = appendFrames(ref, origin.frames, depth))

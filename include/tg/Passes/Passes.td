@@ -786,9 +786,9 @@ def TGExportLLVMDebugInfo : Pass<"tg-export-llvm-debuginfo", "mlir::ModuleOp"> {
       `producer`), a `DIFile` per Python source;
     - for each function, its `DISubprogram`: named after the Python method
       it computes (`tg.traced_from`, a `tg.graph`'s method, or the symbol),
-      with the function's symbol as linkage name, in the file of the
-      function's own position (else of its first op's outermost one: an
-      extracted kernel's location lists the origins it computes);
+      with the function's symbol as linkage name, in the file of its first
+      op's outermost position, or of the function's own position when some
+      op is in that file too (a helper's op can come first);
     - for each `#tg.frame`, a `DISubprogram` named after the Python function
       (`forward`) whose linkage name is its module path:
       `layer1.0.conv1(Conv2d)::forward` (instance names from the entry,

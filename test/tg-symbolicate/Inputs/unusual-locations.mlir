@@ -8,6 +8,8 @@ module {
     %2 = tg.op "aten::relu"(%1) : (!tg.tensor) -> !tg.tensor loc("zero.py":0:0)
     %3 = tg.op "aten::relu"(%2) : (!tg.tensor) -> !tg.tensor loc("a.py\0A  File \"b.py\"":7:1)
     %4 = tg.op "aten::relu\0Aaten::add"(%3) : (!tg.tensor) -> !tg.tensor loc("c.py":8:1)
-    tg.return %4 : !tg.tensor
+    %5 = tg.op "aten::relu"(%4) : (!tg.tensor) -> !tg.tensor loc(callsite("d.py":7:8 at "caller"))
+    %6 = tg.op "aten::relu"(%5) : (!tg.tensor) -> !tg.tensor loc("nameless_origins"(fused<"meta">[unknown]))
+    tg.return %6 : !tg.tensor
   }
 }
