@@ -109,9 +109,13 @@ private:
     return dyn_cast<FileLineColLoc>(loc);
   }
 
-  /// Whether an op of `func` has an outermost position in `file`.
-  bool hasOpInFile(FunctionOpInterface func, StringAttr file) {
-    bool found = false;
+  /// The first outermost position, in walk order, of an op of `func` that
+  /// `accept` takes, or null: the position of an op's outermost frame (its
+  /// call from the entry method) or, without frames, its own.
+  FileLineColLoc
+  findOutermostPosition(FunctionOpInterface func,
+                        function_ref<bool(FileLineColLoc)> accept) {
+    FileLineColLoc found;
     func->walk([&](Operation *op) {
       if (op == func.getOperation())
         return WalkResult::advance();
@@ -121,8 +125,8 @@ private:
         CallStack stack = getCallStack(origin);
         FileLineColLoc pos = findPosition(
             stack.frames.empty() ? stack.leaf : stack.frames[0].callLoc);
-        if (pos && pos.getFilename() == file) {
-          found = true;
+        if (pos && accept(pos)) {
+          found = pos;
           return WalkResult::interrupt();
         }
       }
@@ -134,22 +138,13 @@ private:
   /// The outermost position of the first op that has one: where the entry
   /// method's own source is.
   FileLineColLoc findRootPosition(FunctionOpInterface func) {
-    FileLineColLoc found;
-    func->walk([&](Operation *op) {
-      if (op == func.getOperation())
-        return WalkResult::advance();
-      SmallVector<Location> origins;
-      getOrigins(op->getLoc(), origins);
-      for (Location origin : origins) {
-        CallStack stack = getCallStack(origin);
-        found = findPosition(stack.frames.empty() ? stack.leaf
-                                                  : stack.frames[0].callLoc);
-        if (found)
-          return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    return found;
+    return findOutermostPosition(func, [](FileLineColLoc) { return true; });
+  }
+
+  /// Whether an op of `func` has an outermost position in `file`.
+  bool hasOpInFile(FunctionOpInterface func, StringAttr file) {
+    return static_cast<bool>(findOutermostPosition(
+        func, [&](FileLineColLoc pos) { return pos.getFilename() == file; }));
   }
 
   LLVM::DIFileAttr getFile(StringRef path) {

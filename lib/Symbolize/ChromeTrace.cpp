@@ -24,6 +24,11 @@ namespace tg {
 /// The handle an event's args hold: an integer, or a string of one (decimal
 /// or 0x-hex), as profilers write either.
 static std::optional<int64_t> getHandle(const json::Value &value) {
+  // A number with a minus sign is no handle, as -1 is not, even where it
+  // reads as zero: `-0.0`, and `-1e-400`, which a double holds as -0.0.
+  if (std::optional<double> number = value.getAsNumber())
+    if (std::signbit(*number))
+      return -1;
   if (std::optional<int64_t> handle = value.getAsInteger())
     return handle;
   if (std::optional<StringRef> text = value.getAsString()) {
