@@ -542,6 +542,9 @@ template <typename Fn> static void walkPostOrder(Operation *root, Fn &fn) {
 /// Whether `a` comes before `b` in program order (pre-order: an op before
 /// the ops nested in it), decided by the IR's structure alone.
 static bool isBeforeInProgram(Operation *a, Operation *b) {
+  // The common case, users in one block: no chains to build.
+  if (a->getBlock() && a->getBlock() == b->getBlock())
+    return a->isBeforeInBlock(b);
   SmallVector<Operation *, 8> chainA, chainB;
   for (Operation *op = a; op; op = op->getParentOp())
     chainA.push_back(op);
