@@ -1365,13 +1365,14 @@ public:
   }
 };
 
-/// prim::ListConstruct of ints known without running the program (constants,
-/// static sizes, integer arithmetic on them, as --tg-inline evaluates
-/// conditions; a list nothing changes): the constant list
-/// (`tg.constant([0, 2, 3, 1])`), at the list's location. Permutations,
-/// shapes and reduced dims are lists TorchScript builds from constants and
-/// sizes; as one constant they are what fusion and the lowering read. The
-/// ops that computed the elements stay (they hold their own origins).
+/// prim::ListConstruct of numbers known without running the program
+/// (constants, static sizes, integer arithmetic on them, as --tg-inline
+/// evaluates conditions; a list nothing changes), all ints or all floats:
+/// the constant list (`tg.constant([0, 2, 3, 1])`, `tg.constant([1.0, 2.0,
+/// 2.0])`), at the list's location. Permutations, shapes, reduced dims and
+/// scale factors are lists TorchScript builds from constants and sizes; as
+/// one constant they are what fusion and the lowering read. The ops that
+/// computed the elements stay (they hold their own origins).
 class ConstantListFolding : public Decomposition {
 public:
   explicit ConstantListFolding(MLIRContext *ctx)
@@ -1382,15 +1383,170 @@ public:
     if (op->getNumOperands() == 0 ||
         !isa<ValueType>(op->getResult(0).getType()))
       return failure();
-    std::optional<SmallVector<int64_t>> ints =
-        evaluateIntList(op->getResult(0));
-    if (!ints)
+    ArrayAttr numbers = evaluateNumberList(op->getResult(0));
+    if (!numbers)
       return failure();
     rewriter.setInsertionPoint(op);
     Value list = ConstantOp::create(rewriter, op.getLoc(),
-                                    ValueType::get(op.getContext()),
-                                    rewriter.getI64ArrayAttr(*ints));
+                                    ValueType::get(op.getContext()), numbers);
     return replace(rewriter, op, list);
+  }
+};
+
+/// An empty prim::ListConstruct that a prim::Loop of a known trip count
+/// fills with one known number per iteration, and that nothing changes
+/// afterwards: TorchScript's form of `[scale_factor for _ in range(dim)]`,
+/// which F.interpolate builds its scale factors (and a size given as an
+/// int) with. Becomes the constant list, at the list's location; the loop
+/// and its append are recorded as `eliminated` (what they computed is the
+/// constant). As a constant, an upsampling's scales are what fusion reads.
+/// Only the plain form: a loop of no carried values whose body is the
+/// append of a value from outside the loop and the yield of a known true
+/// condition, at most kMaxUnrolledAppends iterations.
+class LoopFilledListFolding : public Decomposition {
+public:
+  LoopFilledListFolding(MLIRContext *ctx, EliminatedOrigins &eliminated)
+      : Decomposition(ctx, {"prim::ListConstruct"}), eliminated(eliminated) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    Value list = op->getResult(0);
+    if (op->getNumOperands() != 0 || !isa<ValueType>(list.getType()))
+      return failure();
+    TracedOp append = getAppendInLoop(list);
+    if (!append)
+      return failure();
+    auto loop = cast<TracedOp>(append->getParentOp());
+    std::optional<int64_t> count = getTripCount(loop);
+    Value element = append->getOperand(1);
+    Attribute known = evaluateKnownScalar(element);
+    // A bool is an IntegerAttr of i1: only ints (i64) and floats.
+    if (!count || !isa_and_nonnull<IntegerAttr, FloatAttr>(known) ||
+        isa<BoolAttr>(known) || !isFilledOnlyBy(loop, append) ||
+        !isReadOnlyAfter(list, loop, append))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    SmallVector<Attribute> elements(*count, known);
+    Value folded = ConstantOp::create(rewriter, op.getLoc(),
+                                      ValueType::get(op.getContext()),
+                                      rewriter.getArrayAttr(elements));
+    eliminated.record(loop);
+    for (Operation &nested : loop.getBodies().front().front())
+      eliminated.record(&nested);
+    rewriter.eraseOp(loop);
+    return replace(rewriter, op, folded);
+  }
+
+private:
+  /// A list longer than this is left as it is: the constant would hold
+  /// every element.
+  static constexpr int64_t kMaxUnrolledAppends = 64;
+
+  /// The one `aten::append` of `list` directly in a prim::Loop of the
+  /// list's block, whose result nothing reads; null when there is none, or
+  /// several.
+  static TracedOp getAppendInLoop(Value list) {
+    TracedOp found;
+    for (Operation *user : list.getUsers()) {
+      auto traced = dyn_cast<TracedOp>(user);
+      if (!traced || traced.getName() != "aten::append")
+        continue;
+      if (found)
+        return {};
+      found = traced;
+    }
+    if (!found || found->getNumOperands() != 2 ||
+        found->getOperand(0) != list || !found->use_empty())
+      return {};
+    auto loop = dyn_cast_or_null<TracedOp>(found->getParentOp());
+    if (!loop || loop.getName() != "prim::Loop" ||
+        loop->getBlock() != list.getParentBlock())
+      return {};
+    return found;
+  }
+
+  /// The iterations of a `prim::Loop(max_trip_count, true)` without carried
+  /// values, when the count is known and small.
+  static std::optional<int64_t> getTripCount(TracedOp loop) {
+    if (loop->getNumOperands() != 2 || loop->getNumResults() != 0 ||
+        loop->getNumRegions() != 1)
+      return std::nullopt;
+    auto count =
+        dyn_cast_or_null<IntegerAttr>(evaluateKnownScalar(loop->getOperand(0)));
+    auto condition =
+        dyn_cast_or_null<BoolAttr>(evaluateKnownScalar(loop->getOperand(1)));
+    if (!count || count.getType().isInteger(1) || !condition ||
+        !condition.getValue())
+      return std::nullopt;
+    int64_t trips = std::max<int64_t>(count.getInt(), 0);
+    if (trips > kMaxUnrolledAppends)
+      return std::nullopt;
+    return trips;
+  }
+
+  /// Whether the loop's body is the append of a value defined outside the
+  /// loop and the yield of a known true condition, nothing else.
+  static bool isFilledOnlyBy(TracedOp loop, TracedOp append) {
+    Region &body = loop->getRegion(0);
+    if (!body.hasOneBlock())
+      return false;
+    Block &block = body.front();
+    if (block.getNumArguments() != 1 || &block.front() != append.getOperation())
+      return false;
+    auto yield = dyn_cast<YieldOp>(append->getNextNode());
+    if (!yield || yield->getNextNode() || yield->getNumOperands() != 1)
+      return false;
+    auto condition =
+        dyn_cast_or_null<BoolAttr>(evaluateKnownScalar(yield->getOperand(0)));
+    Value element = append->getOperand(1);
+    return condition && condition.getValue() &&
+           !loop->isAncestor(element.getParentBlock()->getParentOp()) &&
+           element.getParentBlock() != &block;
+  }
+
+  /// Whether every other reader of `list` comes after the loop, in its
+  /// block, and leaves the list as it is.
+  static bool isReadOnlyAfter(Value list, TracedOp loop, TracedOp append) {
+    Block *block = loop->getBlock();
+    return llvm::all_of(list.getUsers(), [&](Operation *user) {
+      if (user == append.getOperation())
+        return true;
+      Operation *inBlock = block->findAncestorOpInBlock(*user);
+      return inBlock && loop->isBeforeInBlock(inBlock) &&
+             leavesListUnchanged(user);
+    });
+  }
+
+  EliminatedOrigins &eliminated;
+};
+
+/// A prim::unchecked_cast of a constant that is no tensor: the constant, at
+/// the cast's location. The importer writes TorchScript's refinements of
+/// `Optional[List[int]]` to `List[int]` as such casts (F.interpolate's size
+/// reaches the upsampling through two); a cast is the same value, and a
+/// layout op's dims must be constants to fuse. A list is folded only when
+/// nothing changes it through the cast.
+class UncheckedCastFolding : public Decomposition {
+public:
+  explicit UncheckedCastFolding(MLIRContext *ctx)
+      : Decomposition(ctx, {"prim::unchecked_cast"}) {}
+
+  LogicalResult decompose(TracedOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 1 ||
+        !isa<ValueType>(op->getResult(0).getType()))
+      return failure();
+    auto constant = op->getOperand(0).getDefiningOp<ConstantOp>();
+    if (!constant || !isa<ValueType>(constant.getType()))
+      return failure();
+    if (isa<ArrayAttr>(constant.getValue()) &&
+        !llvm::all_of(op->getUsers(), leavesListUnchanged))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    Value folded = ConstantOp::create(rewriter, op.getLoc(),
+                                      ValueType::get(op.getContext()),
+                                      constant.getValue());
+    return replace(rewriter, op, folded);
   }
 };
 
@@ -1508,6 +1664,7 @@ constexpr llvm::StringLiteral kDecomposedOperators[] = {
     "aten::dim",
     "aten::size",
     "prim::ListConstruct",
+    "prim::unchecked_cast",
     "prim::TupleUnpack",
     "prim::ListUnpack"};
 
@@ -1543,6 +1700,8 @@ void tg::populateDecompositionPatterns(RewritePatternSet &patterns,
   all.push_back(std::make_unique<AdaptiveAvgPoolDecomposition>(ctx));
   all.push_back(std::make_unique<StaticShapeQueryFolding>(ctx));
   all.push_back(std::make_unique<ConstantListFolding>(ctx));
+  all.push_back(std::make_unique<LoopFilledListFolding>(ctx, eliminated));
+  all.push_back(std::make_unique<UncheckedCastFolding>(ctx));
   all.push_back(std::make_unique<PackUnpackFolding>(ctx, eliminated));
   auto dispatcher = std::make_unique<DecompositionDispatcher>(ctx);
   for (std::unique_ptr<Decomposition> &pattern : all) {

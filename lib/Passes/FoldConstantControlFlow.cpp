@@ -247,15 +247,23 @@ std::optional<Scalar> evaluate(Value value, unsigned depth = 16);
 /// a tg.op, or one with regions, might).
 /// A cast is the same list under another type (`Optional[List[int]]` of
 /// torch.norm's `dim`): its users count as the list's, to a bounded depth.
-bool hasNoChangingUser(Value list, unsigned depth = 8) {
+bool hasNoChangingUser(Value list, unsigned depth = 8);
+
+/// Whether `user`, a user of a list, leaves it as it is (see
+/// hasNoChangingUser).
+bool userLeavesListUnchanged(Operation *user, unsigned depth) {
+  auto traced = dyn_cast<TracedOp>(user);
+  if (!traced || !traced.getBodies().empty())
+    return false;
+  if (traced.getName() == "prim::unchecked_cast")
+    return depth && traced->getNumResults() == 1 &&
+           hasNoChangingUser(traced->getResult(0), depth - 1);
+  return !mayChangeList(traced.getName());
+}
+
+bool hasNoChangingUser(Value list, unsigned depth) {
   return llvm::all_of(list.getUsers(), [&](Operation *user) {
-    auto traced = dyn_cast<TracedOp>(user);
-    if (!traced || !traced.getBodies().empty())
-      return false;
-    if (traced.getName() == "prim::unchecked_cast")
-      return depth && traced->getNumResults() == 1 &&
-             hasNoChangingUser(traced->getResult(0), depth - 1);
-    return !mayChangeList(traced.getName());
+    return userLeavesListUnchanged(user, depth);
   });
 }
 
@@ -818,6 +826,49 @@ struct FoldConstantControlFlowPass
 };
 
 } // namespace
+
+Attribute tg::evaluateKnownScalar(Value value) {
+  std::optional<Scalar> known = evaluate(value);
+  if (!known)
+    return {};
+  Builder b(value.getContext());
+  switch (known->kind) {
+  case Scalar::None:
+    return b.getUnitAttr();
+  case Scalar::Bool:
+    return b.getBoolAttr(known->b);
+  case Scalar::Int:
+    return b.getI64IntegerAttr(known->i);
+  case Scalar::Float:
+    return b.getF64FloatAttr(known->f);
+  case Scalar::String:
+    return b.getStringAttr(known->s);
+  }
+  return {};
+}
+
+ArrayAttr tg::evaluateNumberList(Value list) {
+  std::optional<SmallVector<Scalar>> elements = evaluateList(list, 16);
+  if (!elements)
+    return {};
+  Builder b(list.getContext());
+  SmallVector<Attribute> numbers;
+  for (const Scalar &element : *elements) {
+    if (element.kind != (*elements)[0].kind)
+      return {};
+    if (element.kind == Scalar::Int)
+      numbers.push_back(b.getI64IntegerAttr(element.i));
+    else if (element.kind == Scalar::Float)
+      numbers.push_back(b.getF64FloatAttr(element.f));
+    else
+      return {};
+  }
+  return b.getArrayAttr(numbers);
+}
+
+bool tg::leavesListUnchanged(Operation *user) {
+  return userLeavesListUnchanged(user, 8);
+}
 
 std::optional<SmallVector<int64_t>> tg::evaluateIntList(Value list) {
   std::optional<SmallVector<Scalar>> elements = evaluateList(list, 16);

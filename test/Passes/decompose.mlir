@@ -7,7 +7,7 @@
 // RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::softmax,aten::dropout' | FileCheck %s --check-prefix=ONLY
 // Every operator --help lists is one ops= takes (var_mean and std_mean were
 // listed and refused).
-// RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::batch_norm,aten::native_batch_norm,aten::layer_norm,aten::native_layer_norm,aten::group_norm,aten::native_group_norm,aten::instance_norm,aten::var,aten::std,aten::var_mean,aten::std_mean,aten::logsumexp,aten::norm,aten::frobenius_norm,aten::expand_as,aten::selu,aten::prelu,aten::softmax,aten::log_softmax,aten::_softmax,aten::_log_softmax,aten::linear,aten::addmm,aten::dropout,aten::feature_dropout,aten::alpha_dropout,aten::feature_alpha_dropout,aten::masked_fill,aten::adaptive_avg_pool2d,aten::dim,aten::size,prim::ListConstruct,prim::TupleUnpack,prim::ListUnpack' -o /dev/null
+// RUN: tg-opt %s -split-input-file '--tg-decompose=ops=aten::batch_norm,aten::native_batch_norm,aten::layer_norm,aten::native_layer_norm,aten::group_norm,aten::native_group_norm,aten::instance_norm,aten::var,aten::std,aten::var_mean,aten::std_mean,aten::logsumexp,aten::norm,aten::frobenius_norm,aten::expand_as,aten::selu,aten::prelu,aten::softmax,aten::log_softmax,aten::_softmax,aten::_log_softmax,aten::linear,aten::addmm,aten::dropout,aten::feature_dropout,aten::alpha_dropout,aten::feature_alpha_dropout,aten::masked_fill,aten::adaptive_avg_pool2d,aten::dim,aten::size,prim::ListConstruct,prim::unchecked_cast,prim::TupleUnpack,prim::ListUnpack' -o /dev/null
 // ONLY-LABEL: tg.graph @"Net::bn"
 // ONLY: tg.op "aten::batch_norm"
 // ONLY-LABEL: tg.graph @softmax

@@ -50,6 +50,21 @@ unsigned foldConstantControlFlow(mlir::Operation *root,
 /// conditions (constants, integer arithmetic, `shape[i]`, static sizes).
 std::optional<llvm::SmallVector<int64_t>> evaluateIntList(mlir::Value list);
 
+/// The numbers a list holds when they are known as evaluateIntList knows
+/// them, all ints (i64) or all floats (f64); null otherwise (an empty list
+/// is known and empty).
+mlir::ArrayAttr evaluateNumberList(mlir::Value list);
+
+/// The value of a scalar when it is known without running the program, the
+/// way --tg-inline evaluates conditions: a bool (`i1`), an int (`i64`), a
+/// float (`f64`), a string, or None (`unit`); null otherwise.
+mlir::Attribute evaluateKnownScalar(mlir::Value value);
+
+/// Whether `user`, an op that reads a list built in place, leaves the list
+/// as it was built: a tg.op without bodies that neither changes a list nor
+/// stores it where something else could (a cast counts by its own users).
+bool leavesListUnchanged(mlir::Operation *user);
+
 /// The pointwise operators `--tg-fuse-elementwise` fuses by default (without
 /// `aten::`; each in its in-place form too).
 llvm::ArrayRef<llvm::StringLiteral> getDefaultPointwiseOperators();

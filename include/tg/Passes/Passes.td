@@ -252,7 +252,9 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `masked_fill` | `where(mask, value, self)` |
     | `adaptive_avg_pool2d` to 1x1 | `mean` over the last two dims, kept |
     | `dim`, `size` of a tensor of static type | the constant its type gives |
-    | `prim::ListConstruct` of ints known without running the program (constants, static sizes, integer arithmetic) | the constant list |
+    | `prim::ListConstruct` of ints, or of floats, known without running the program (constants, static sizes, integer arithmetic) | the constant list |
+    | an empty `prim::ListConstruct` that a `prim::Loop` of a known trip count (at most 64) fills with a known number, and nothing changes afterwards (`[scale_factor for _ in range(dim)]`, F.interpolate's scales in TorchScript) | the constant list; the loop and its body recorded as `eliminated` |
+    | `prim::unchecked_cast` of a constant that is no tensor (F.interpolate's size in TorchScript) | the constant, at the cast's location |
     | `prim::TupleUnpack` of a `prim::TupleConstruct` (and the list form) | the values packed; the unpack (and a pack nothing else reads) recorded as `eliminated` |
     | an in-place pointwise write whose effect a later op reads through another value (`attn[:, :, 1:, 1:] += rel_pos`; `x.add_(y)` with `x` read again) | the out-of-place op, `slice_scatter` / `select_scatter` back into each viewed tensor, and the later reads rewired to the result (functionalization; only when provably the same program, and only without `ops`) |
 
@@ -295,7 +297,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
                "_log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
                "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "
-               "prim::TupleUnpack, prim::ListUnpack)">,
+               "prim::unchecked_cast, prim::TupleUnpack, prim::ListUnpack)">,
   ];
 }
 
