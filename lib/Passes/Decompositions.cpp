@@ -1306,6 +1306,13 @@ public:
 /// adaptive_avg_pool2d(input, output_size) with output size 1x1: the mean
 /// over the last two dims, kept. PyTorch: Inductor lowers it so
 /// (`_adaptive_avg_pool2d` with a 1x1 output is `mean`).
+/// Any other output size that divides the input's spatial sizes: every
+/// window is a block of (H / oh) x (W / ow) elements, so the input viewed as
+/// [..., oh, H / oh, ow, W / ow] and averaged over the two window dims
+/// (PyTorch's decomposition makes it `avg_pool2d` with kernel = stride =
+/// the block: torch/_decomp/decompositions.py `adaptive_avg_pool2d`). An
+/// output as large as the input (VGG's 7x7 on a 7x7 map) averages blocks of
+/// one element: the values themselves, in a tensor of their own.
 class AdaptiveAvgPoolDecomposition : public Decomposition {
 public:
   explicit AdaptiveAvgPoolDecomposition(MLIRContext *ctx)
@@ -1320,13 +1327,35 @@ public:
         getIntList(op->getOperand(1), /*allowScalar=*/true);
     std::optional<int64_t> rank = getRank(x);
     if (!isTensorType(x.getType()) || !size || !rank || *rank < 2 ||
-        !llvm::all_of(*size, [](int64_t s) { return s == 1; }) ||
-        size->size() > 2)
+        size->empty() || size->size() > 2)
       return failure();
     DecompositionBuilder build(rewriter, op);
-    Value mean = build.create("aten::mean", op->getResult(0).getType(),
-                              {x, build.intListConstant({-2, -1}),
-                               build.boolConstant(true), build.none()});
+    if (llvm::all_of(*size, [](int64_t s) { return s == 1; })) {
+      Value mean = build.create("aten::mean", op->getResult(0).getType(),
+                                {x, build.intListConstant({-2, -1}),
+                                 build.boolConstant(true), build.none()});
+      return replace(rewriter, op, mean);
+    }
+    // A single size is both dims'.
+    int64_t outH = (*size)[0], outW = size->back();
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || !type.hasStaticShape() || *rank < 3 || outH <= 0 ||
+        outW <= 0 || !resultType)
+      return failure();
+    int64_t h = type.getDimSize(*rank - 2), w = type.getDimSize(*rank - 1);
+    if (h % outH != 0 || w % outW != 0)
+      return failure();
+    SmallVector<int64_t> blocks(type.getShape().drop_back(2));
+    SmallVector<int64_t> pooled = blocks;
+    blocks.append({outH, h / outH, outW, w / outW});
+    pooled.append({outH, outW});
+    if (resultType.getShape() != ArrayRef<int64_t>(pooled))
+      return failure();
+    Value viewed = build.reshape(x, blocks);
+    Value mean = build.create("aten::mean", resultType,
+                              {viewed, build.intListConstant({-3, -1}),
+                               build.boolConstant(false), build.none()});
     return replace(rewriter, op, mean);
   }
 };

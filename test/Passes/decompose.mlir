@@ -416,8 +416,9 @@ tg.graph @dropout(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, ten
 // -----
 
 // masked_fill(self, mask, value) is where(mask, value, self); an adaptive
-// average pool to 1x1 is the mean over H and W, kept; to another size it
-// stays; dim and size of a static type are constants.
+// average pool to 1x1 is the mean over H and W, kept; to a size that does
+// not divide the input's it stays; dim and size of a static type are
+// constants.
 // CHECK-LABEL: tg.graph @misc
 // CHECK: %[[W:.*]] = tg.op "aten::where"(%arg1, %{{.*}}, %arg0) {tg.decomposed_from = "aten::masked_fill"} : (tensor<2x4x5x5xi1>, !tg.value, tensor<2x4x5x5xf32>) -> tensor<2x4x5x5xf32>
 // CHECK: %[[HW:.*]] = tg.constant([-2, -1])
@@ -438,4 +439,33 @@ tg.graph @misc(%x: tensor<2x4x5x5xf32>, %mask: tensor<2x4x5x5xi1>) -> (tensor<2x
   %s = tg.op "aten::size"(%x) : (tensor<2x4x5x5xf32>) -> !tg.value loc("m.py":10:1)
   %s1 = tg.op "aten::size"(%x, %one) : (tensor<2x4x5x5xf32>, !tg.value) -> !tg.value loc("m.py":11:1)
   tg.return %w, %p, %q, %d, %s, %s1 : tensor<2x4x5x5xf32>, tensor<2x4x1x1xf32>, tensor<2x4x2x2xf32>, !tg.value, !tg.value, !tg.value
+}
+
+// -----
+
+// An adaptive average pool to a size that divides the input's: the input
+// viewed as blocks, [N, C, oh, H / oh, ow, W / ow], averaged over the two
+// block dims (PyTorch's decomposition: avg_pool2d with kernel = stride =
+// the block). To the input's own size (VGG's 7x7 on a 7x7 map): blocks of
+// one element. Left alone: a size that does not divide the input's, and an
+// input without a static shape.
+// CHECK-LABEL: tg.graph @adaptive_blocks
+// CHECK: %[[V:.*]] = tg.op "aten::reshape"(%arg0, %{{.*}}) {tg.decomposed_from = "aten::adaptive_avg_pool2d"} : (tensor<2x4x6x6xf32>, !tg.value) -> tensor<2x4x3x2x2x3xf32>
+// CHECK: %[[D:.*]] = tg.constant([-3, -1])
+// CHECK: %[[F:.*]] = tg.constant(false)
+// CHECK: %[[P:.*]] = tg.op "aten::mean"(%[[V]], %[[D]], %[[F]], %{{.*}}) {tg.decomposed_from = "aten::adaptive_avg_pool2d"} : ({{.*}}) -> tensor<2x4x3x2xf32> loc("pool.py":3:8)
+// CHECK: tg.op "aten::reshape"(%arg0, %{{.*}}) {{.*}} -> tensor<2x4x6x1x6x1xf32>
+// CHECK: %[[S:.*]] = tg.op "aten::mean"({{.*}} -> tensor<2x4x6x6xf32>
+// CHECK: %[[L:.*]] = tg.op "aten::adaptive_avg_pool2d"(%arg0, %{{.*}}) : (tensor<2x4x6x6xf32>, !tg.value) -> tensor<2x4x4x4xf32>
+// CHECK: %[[U:.*]] = tg.op "aten::adaptive_avg_pool2d"(%arg1, %{{.*}}) : (!tg.tensor, !tg.value) -> !tg.tensor
+// CHECK: tg.return %[[P]], %[[S]], %[[L]], %[[U]]
+tg.graph @adaptive_blocks(%x: tensor<2x4x6x6xf32>, %y: !tg.tensor) -> (tensor<2x4x3x2xf32>, tensor<2x4x6x6xf32>, tensor<2x4x4x4xf32>, !tg.tensor) {
+  %blocks = tg.constant([3, 2]) : !tg.value
+  %same = tg.constant(6 : i64) : !tg.value
+  %four = tg.constant([4, 4]) : !tg.value
+  %p = tg.op "aten::adaptive_avg_pool2d"(%x, %blocks) : (tensor<2x4x6x6xf32>, !tg.value) -> tensor<2x4x3x2xf32> loc("pool.py":3:8)
+  %s = tg.op "aten::adaptive_avg_pool2d"(%x, %same) : (tensor<2x4x6x6xf32>, !tg.value) -> tensor<2x4x6x6xf32>
+  %l = tg.op "aten::adaptive_avg_pool2d"(%x, %four) : (tensor<2x4x6x6xf32>, !tg.value) -> tensor<2x4x4x4xf32>
+  %u = tg.op "aten::adaptive_avg_pool2d"(%y, %blocks) : (!tg.tensor, !tg.value) -> !tg.tensor
+  tg.return %p, %s, %l, %u : tensor<2x4x3x2xf32>, tensor<2x4x6x6xf32>, tensor<2x4x4x4xf32>, !tg.tensor
 }

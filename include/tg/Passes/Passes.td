@@ -251,6 +251,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `dropout` and its feature, alpha and in-place forms (train false, or p 0) | the identity: the op is recorded as `eliminated` |
     | `masked_fill` | `where(mask, value, self)` |
     | `adaptive_avg_pool2d` to 1x1 | `mean` over the last two dims, kept |
+    | `adaptive_avg_pool2d` to a size that divides the input's (static) | `reshape` to `[..., oh, H / oh, ow, W / ow]`, then `mean` over the two block dims |
     | `dim`, `size` of a tensor of static type | the constant its type gives |
     | `prim::ListConstruct` of ints, or of floats, known without running the program (constants, static sizes, integer arithmetic) | the constant list |
     | an empty `prim::ListConstruct` that a `prim::Loop` of a known trip count (at most 64) fills with a known number, and nothing changes afterwards (`[scale_factor for _ in range(dim)]`, F.interpolate's scales in TorchScript) | the constant list; the loop and its body recorded as `eliminated` |
