@@ -449,6 +449,7 @@ void LocationPreservingListener::forget(Operation *op) {
   absorbers.erase(op);
   constantLocs.erase(op);
   twins.erase(op);
+  bornDetached.erase(op);
   if (op == groupRoot)
     groupRoot = nullptr;
 }
@@ -463,8 +464,51 @@ void LocationPreservingListener::notifyOperationInserted(
     newList.push_back(op);
     if (groupDepth)
       groupOps.insert(op);
+    if (!op->getParentOp())
+      bornDetached.insert(op);
   }
   ForwardingListener::notifyOperationInserted(op, previous);
+}
+
+void LocationPreservingListener::notifyBlockInserted(
+    Block *block, Region *previous, Region::iterator previousIt) {
+  // A block moved into an op's region: the ops built in it are in the IR.
+  if (!bornDetached.empty() && block->getParentOp())
+    block->walk([&](Operation *op) { bornDetached.erase(op); });
+  ForwardingListener::notifyBlockInserted(block, previous, previousIt);
+}
+
+bool LocationPreservingListener::forgetFreedUnseen(
+    ArrayRef<Operation *> candidates, SmallVectorImpl<unsigned> &erased) {
+  if (bornDetached.empty())
+    return false;
+  SmallVector<Operation *> unseen;
+  for (Operation *op : candidates)
+    if (op && bornDetached.contains(op))
+      unseen.push_back(op);
+  if (unseen.empty())
+    return false;
+  // Only the other candidates are read: each was inserted where the IR
+  // could see it, and any op that dies later is notified.
+  llvm::DenseSet<Operation *> reached;
+  for (Operation *op : candidates) {
+    if (!op || bornDetached.contains(op) || reached.contains(op))
+      continue;
+    op->walk([&](Operation *nested) { reached.insert(nested); });
+  }
+  bool forgotten = false;
+  for (Operation *op : unseen) {
+    bornDetached.erase(op);
+    if (reached.contains(op))
+      continue;
+    // Freed with the region it was built in: whatever it was given is
+    // erased with it (a new op's origins are looked up, never read from
+    // it).
+    erased.append(takeOrigins(op));
+    forget(op);
+    forgotten = true;
+  }
+  return forgotten;
 }
 
 void LocationPreservingListener::notifyOperationReplaced(
@@ -631,6 +675,10 @@ void LocationPreservingListener::endGroup() {
   assert(groupDepth && "endGroup without beginGroup");
   if (--groupDepth)
     return;
+  // A group not of a pattern (beginGroup): checked here. A copy: forget()
+  // removes entries from groupOps.
+  SmallVector<Operation *> group(groupOps.begin(), groupOps.end());
+  forgetFreedUnseen(group, groupErased);
   SmallVector<Operation *> created;
   for (Operation *op : groupOps)
     if (isTopLevelNew(op))
@@ -661,6 +709,11 @@ void LocationPreservingListener::notifyPatternBegin(const Pattern &pattern,
 
 void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
                                                   LogicalResult status) {
+  if (groupDepth == 1) {
+    // A copy: forget() removes entries from groupOps.
+    SmallVector<Operation *> group(groupOps.begin(), groupOps.end());
+    forgetFreedUnseen(group, groupErased);
+  }
   // When the application replaced or erased its root (forget() cleared
   // groupRoot) and created ops, the root's producers that die later were
   // consumed by that rewrite (elementwise fusion, a folded chain).
@@ -683,6 +736,7 @@ void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
 }
 
 void LocationPreservingListener::finalize() {
+  forgetFreedUnseen(getNewOps(), pendingErased);
   SmallVector<unsigned> left =
       pendingErased.empty()
           ? SmallVector<unsigned>()

@@ -244,6 +244,8 @@ public:
   void notifyOperationReplaced(mlir::Operation *op,
                                mlir::Operation *replacement) override;
   void notifyOperationErased(mlir::Operation *op) override;
+  void notifyBlockInserted(mlir::Block *block, mlir::Region *previous,
+                           mlir::Region::iterator previousIt) override;
   void notifyPatternBegin(const mlir::Pattern &pattern,
                           mlir::Operation *op) override;
   void notifyPatternEnd(const mlir::Pattern &pattern,
@@ -271,6 +273,11 @@ private:
                 llvm::ArrayRef<mlir::Operation *> candidates,
                 llvm::ArrayRef<mlir::Operation *> fallback);
   bool isTopLevelNew(mlir::Operation *op) const;
+  /// Forgets the ops of `candidates` built in a region of no op (see
+  /// `bornDetached`) that no other op of `candidates` holds any more: what
+  /// they were given goes to `erased`. Returns whether any was forgotten.
+  bool forgetFreedUnseen(llvm::ArrayRef<mlir::Operation *> candidates,
+                         llvm::SmallVectorImpl<unsigned> &erased);
 
   Options options;
   std::vector<OriginRecord> origins;
@@ -327,6 +334,13 @@ private:
   std::vector<Overflow> overflow;
   /// Ops of a replaced op's regions, and their twins in its replacement.
   llvm::DenseMap<mlir::Operation *, mlir::Operation *> twins;
+  /// New ops inserted into a region of no op (an op's body built before
+  /// the op is: `scf.forall`'s implicit terminator) and not seen attached
+  /// since. A pattern may free such a region without notification
+  /// (upstream's ForallOpSingleOrZeroIterationDimsFolder clears the body
+  /// its builder made), as MLIR's greedy driver, which never tracks ops
+  /// outside the IR, tolerates: they are checked before they are read.
+  llvm::DenseSet<mlir::Operation *> bornDetached;
 };
 
 } // namespace tg
