@@ -92,6 +92,11 @@ struct DecomposePass
       (void)applicator.matchAndRewrite(op, rewriter);
     }
     eliminated.flush();
+    // Conditions the folds made known (F.interpolate's `len(size) != dim`
+    // once its size is a constant list): their prim::If go as --tg-inline
+    // folds the others. Not with ops=, which touches only what it names.
+    if (ops.empty())
+      tg::foldConstantControlFlow(module, getArgument());
   }
 };
 } // namespace

@@ -339,6 +339,11 @@ std::optional<Scalar> evaluateListEquality(TracedOp op, unsigned depth) {
 std::optional<Scalar> evaluateLength(Value operand, unsigned depth) {
   if (isUnchangedList(operand))
     return makeInt(operand.getDefiningOp()->getNumOperands());
+  // A constant list (one --tg-decompose folded: F.interpolate's size).
+  Attribute constant;
+  if (matchPattern(operand, m_Constant(&constant)))
+    if (auto list = dyn_cast<ArrayAttr>(constant))
+      return makeInt(list.size());
   if (auto size = operand.getDefiningOp<TracedOp>();
       size && size.getName() == "aten::size" && size->getNumOperands() == 1)
     if (auto ranked = dyn_cast<RankedTensorType>(size->getOperand(0).getType()))

@@ -191,3 +191,39 @@ tg.graph @casts(%x: tensor<1x4x10x10xf32>) -> (tensor<1x4x20x30xf32>, !tg.value,
   %t = tg.op "prim::unchecked_cast"(%x) : (tensor<1x4x10x10xf32>) -> !tg.tensor
   tg.return %y, %c3, %t : tensor<1x4x20x30xf32>, !tg.value, !tg.tensor
 }
+
+// -----
+
+// F.interpolate checks `len(size) != dim` and raises otherwise: once the
+// size is a constant list, the condition is known, and the prim::If goes as
+// --tg-inline folds the others, the branch not taken recorded as
+// eliminated by tg-decompose. Not with ops=, which touches only what it
+// names (ops=aten::softmax: nothing folds, the If stays).
+// CHECK-LABEL: tg.graph @size_check
+// CHECK-NOT: tg.op "prim::If"
+// CHECK-NOT: prim::RaiseException"(
+// CHECK: tg.return
+// CHECK: #tg.origin_record<eliminated, pass = "tg-decompose", op = "prim::RaiseException">
+// ONLY-LABEL: tg.graph @size_check
+// ONLY: tg.op "prim::If"
+tg.graph @size_check(%x: tensor<1x4x10x10xf32>) -> tensor<1x4x20x30xf32> {
+  %none = tg.constant(unit) : !tg.value
+  %two = tg.constant(2 : i64) : !tg.value
+  %four = tg.constant(4 : i64) : !tg.value
+  %msg = tg.constant("size shape must match input shape") : !tg.value
+  %err = tg.constant("builtins.ValueError") : !tg.value
+  %size = tg.constant([20, 30]) : !tg.value
+  %dim = tg.op "aten::sub"(%four, %two) : (!tg.value, !tg.value) -> !tg.value
+  %c1 = tg.op "prim::unchecked_cast"(%size) : (!tg.value) -> !tg.value
+  %c2 = tg.op "prim::unchecked_cast"(%c1) : (!tg.value) -> !tg.value
+  %len = tg.op "aten::len"(%c2) : (!tg.value) -> !tg.value
+  %ne = tg.op "aten::ne"(%len, %dim) : (!tg.value, !tg.value) -> !tg.value
+  tg.op "prim::If"(%ne) ({
+    tg.op "prim::RaiseException"(%msg, %err) : (!tg.value, !tg.value) -> () loc("functional.py":3900:8)
+    tg.yield
+  }, {
+    tg.yield
+  }) : (!tg.value) -> ()
+  %y = tg.op "aten::upsample_nearest2d"(%x, %c2, %none) : (tensor<1x4x10x10xf32>, !tg.value, !tg.value) -> tensor<1x4x20x30xf32>
+  tg.return %y : tensor<1x4x20x30xf32>
+}

@@ -259,6 +259,11 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `prim::TupleUnpack` of a `prim::TupleConstruct` (and the list form) | the values packed; the unpack (and a pack nothing else reads) recorded as `eliminated` |
     | an in-place pointwise write whose effect a later op reads through another value (`attn[:, :, 1:, 1:] += rel_pos`; `x.add_(y)` with `x` read again) | the out-of-place op, `slice_scatter` / `select_scatter` back into each viewed tensor, and the later reads rewired to the result (functionalization; only when provably the same program, and only without `ops`) |
 
+    Then, without `ops`, the `prim::If` whose conditions those folds made
+    known (F.interpolate's `len(size) != dim` check, once its size is a
+    constant list) are resolved as `--tg-fold-constant-control-flow` does
+    (records name `tg-decompose`).
+
     Each follows PyTorch's own decomposition (torch/_decomp/decompositions.py;
     docs/passes/decompose.md cites each and says where tracegraph differs).
     torch.fx's aten graphs (`torch-to-tg --fx`) hold the norms as
