@@ -677,8 +677,10 @@ void LocationPreservingListener::endGroup() {
     return;
   // A group not of a pattern (beginGroup): checked here. A copy: forget()
   // removes entries from groupOps.
-  SmallVector<Operation *> group(groupOps.begin(), groupOps.end());
-  forgetFreedUnseen(group, groupErased);
+  if (!bornDetached.empty()) {
+    SmallVector<Operation *> group(groupOps.begin(), groupOps.end());
+    forgetFreedUnseen(group, groupErased);
+  }
   SmallVector<Operation *> created;
   for (Operation *op : groupOps)
     if (isTopLevelNew(op))
@@ -709,7 +711,7 @@ void LocationPreservingListener::notifyPatternBegin(const Pattern &pattern,
 
 void LocationPreservingListener::notifyPatternEnd(const Pattern &pattern,
                                                   LogicalResult status) {
-  if (groupDepth == 1) {
+  if (groupDepth == 1 && !bornDetached.empty()) {
     // A copy: forget() removes entries from groupOps.
     SmallVector<Operation *> group(groupOps.begin(), groupOps.end());
     forgetFreedUnseen(group, groupErased);
