@@ -247,7 +247,7 @@ SmallVector<unsigned> LocationPreservingListener::takeOrigins(Operation *op) {
 }
 
 void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
-                                      Location loc) {
+                                      Location loc, Operation *giver) {
   if (!held.count(holder)) {
     holderOrder.push_back(holder);
     // A survivor's own origin is recorded first, so that `finalize` can
@@ -283,6 +283,12 @@ void LocationPreservingListener::give(Operation *holder, ArrayRef<unsigned> ids,
   // reused constant's to unknown, which then lists none of the origins
   // given. finalize() rebuilds the holder's location from what it holds.
   if (!ids.empty() && isa<UnknownLoc>(loc))
+    rebuild.insert(holder);
+  // A giver whose location does not list what it held passes that on: an
+  // absorber given a reset constant's origin under an unknown location,
+  // then replaced by another rewrite (-tg-canonicalize lost the origin of a
+  // constant that an affine.min folded into its map, then rewrote again).
+  if (giver && !ids.empty() && rebuild.contains(giver))
     rebuild.insert(holder);
 }
 
@@ -424,7 +430,7 @@ bool LocationPreservingListener::giveToAbsorbers(Operation *op,
     Operation *absorber = index < newList.size() ? newList[index] : nullptr;
     if (!absorber || absorber == op)
       continue;
-    give(absorber, ids, op->getLoc());
+    give(absorber, ids, op->getLoc(), op);
     given = true;
   }
   return given;
@@ -547,9 +553,9 @@ void LocationPreservingListener::notifyOperationReplaced(
       pendingErased.append(ids);
   } else {
     for (Operation *target : targets)
-      give(target, ids, loc);
+      give(target, ids, loc, op);
     for (Operation *survivor : survivors)
-      give(survivor, ids, loc);
+      give(survivor, ids, loc, op);
   }
   if (survivors.size() == 1 && targets.empty())
     mapTwins(op, survivors.front());
@@ -594,7 +600,7 @@ void LocationPreservingListener::notifyOperationErased(Operation *op) {
   if (twin != twins.end()) {
     Operation *kept = twin->second;
     SmallVector<unsigned> ids = takeOrigins(op);
-    give(kept, ids, op->getLoc());
+    give(kept, ids, op->getLoc(), op);
     forget(op);
     ForwardingListener::notifyOperationErased(op);
     return;

@@ -255,8 +255,10 @@ private:
   /// The origins `op` stands for: what it holds when it is a new op, else a
   /// new record for it.
   llvm::SmallVector<unsigned> takeOrigins(mlir::Operation *op);
+  /// Gives `ids` to `holder`, merging `loc` (the giver's location) into
+  /// its location; `giver`, when one op gives, is the op that held them.
   void give(mlir::Operation *holder, llvm::ArrayRef<unsigned> ids,
-            mlir::Location loc);
+            mlir::Location loc, mlir::Operation *giver = nullptr);
   /// Merges `loc`'s origins into `holder`'s location, within the bound.
   void mergeInto(mlir::Operation *holder, mlir::Location loc);
   /// Gives the origins of a dead op that fed a pattern's root to the ops
