@@ -97,15 +97,16 @@ for k in fused_softmax fused_add_layer_norm; do
     "$OUT/transformer-fused.mlir"
 done
 # An upsampling decoder (nn.Upsample, F.interpolate) imported from
-# TorchScript, whose scripted F.interpolate builds its scales in a loop:
-# --tg-decompose folds them into constants, and each nearest upsampling is
-# read at an index inside the kernel around it.
+# TorchScript, whose scripted F.interpolate builds its scales in a loop and
+# slices a shape for its size: --tg-decompose folds them into constants, and
+# each upsampling is read at an index inside the kernel around it (a
+# bilinear one at its two taps per dim, weighed as ATen weighs them).
 "$TG_OPT" examples/models/upsampler.mlir --tg-inline --tg-snapshot-origins --tg-decompose \
   --tg-fuse-elementwise --tg-verify-origins -o "$OUT/upsampler-fused.mlir"
-echo "  an upsampling decoder (examples/models/upsampler.mlir, nn.Upsample and F.interpolate):" \
+echo "  an upsampling decoder (examples/models/upsampler.mlir, nn.Upsample and F.interpolate, nearest and bilinear):" \
      "$(count ' = tg.kernel "' "$OUT/upsampler-fused.mlir") kernels," \
-     "$(grep -c '^    %.* = tg.op "aten::upsample' "$OUT/upsampler-fused.mlir" || true) upsamplings outside them; the first:"
-kernel_ops "$(grep -m1 -o 'tg.kernel "fused_add_batch_norm_relu_upsample_nearest2d_[0-9]*"' \
+     "$(grep -c '^    %.* = tg.op "aten::upsample' "$OUT/upsampler-fused.mlir" || true) upsamplings outside them; the second block's, with the skip's bilinear one:"
+kernel_ops "$(grep -m1 -o 'tg.kernel "fused_add_batch_norm_relu_upsample_bilinear2d_upsample_nearest2d_[0-9]*"' \
   "$OUT/upsampler-fused.mlir" | cut -d'"' -f2)" "$OUT/upsampler-fused.mlir"
 
 step "5. Debug handles, the debug section, and stripping (--tg-assign-debug-handles, --tg-emit-debug-section, -strip-debuginfo)"

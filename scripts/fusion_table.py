@@ -58,13 +58,16 @@ INDUCTOR = {
 }
 
 # Operators a kernel could hold: the default pointwise set and reductions of
-# --tg-fuse-elementwise, and the composites --tg-decompose rewrites.
+# --tg-fuse-elementwise, the composites --tg-decompose rewrites, and linear
+# upsampling (which fuses at every size and scale; nearest upsampling only
+# where its index is affine, so it is not counted).
 FUSABLE = set("""add sub mul div neg relu sigmoid tanh gelu silu exp log sqrt rsqrt abs
 hardtanh clamp clamp_min clamp_max pow relu6 leaky_relu elu softplus erf hardsigmoid
 hardswish mish reciprocal square log1p expm1 sin cos minimum maximum where eq ne lt le
 gt ge logical_not mean sum amax amin batch_norm layer_norm group_norm softmax
 log_softmax dropout feature_dropout alpha_dropout feature_alpha_dropout masked_fill
-instance_norm var std var_mean std_mean logsumexp norm selu prelu""".split())
+instance_norm var std var_mean std_mean logsumexp norm selu prelu upsample_linear1d
+upsample_bilinear2d upsample_trilinear3d""".split())
 
 
 def left_outside(entry):

@@ -1,12 +1,14 @@
 """An upsampling decoder as users write one (a U-Net or FPN top-down path):
 conv, batch norm, ReLU, then nn.Upsample or F.interpolate to twice the size,
-a skip connection added, for torch-to-tg and the demo (step 4):
+a skip connection added, and a segmentation head's bilinear upsampling to
+the input's size, for torch-to-tg and the demo (step 4):
 
   tools/torch-to-tg/torch-to-tg --module examples/models/upsampler.py:upsampler \
       --example-input 1x16x8x8 -o up.mlir
 
 Imported from TorchScript, F.interpolate's scales are a list its scripted
-code builds in a loop; --tg-decompose folds it, so each upsampling fuses
+code builds in a loop, and a size taken from a shape a slice of it;
+--tg-decompose folds both, so each upsampling, nearest or bilinear, fuses
 with the batch norm and ReLU before it and the add after it.
 """
 
@@ -39,9 +41,13 @@ class Upsampler(nn.Module):
 
     def forward(self, x):
         s1 = F.interpolate(self.skip1(x), scale_factor=2.0)
-        s2 = F.interpolate(self.skip2(x), size=(32, 32))
+        s2 = F.interpolate(self.skip2(x), size=(32, 32), mode="bilinear",
+                           align_corners=False)
         y = self.block2(self.block1(x, s1), s2)
-        return F.interpolate(self.head(y), size=(64, 64)).sigmoid()
+        logits = F.interpolate(self.head(y), scale_factor=2.0)
+        # A segmentation head's: bilinearly to the size of another map.
+        return F.interpolate(logits, size=y.shape[-2:], mode="bilinear",
+                             align_corners=False).sigmoid()
 
 
 def upsampler():

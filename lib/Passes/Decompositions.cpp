@@ -1396,7 +1396,9 @@ public:
 
 /// prim::ListConstruct of numbers known without running the program
 /// (constants, static sizes, integer arithmetic on them, as --tg-inline
-/// evaluates conditions; a list nothing changes), all ints or all floats:
+/// evaluates conditions; a list nothing changes), or a slice of such a list
+/// (`x.shape[-2:]`, the size segmentation heads upsample to), all ints or
+/// all floats:
 /// the constant list (`tg.constant([0, 2, 3, 1])`, `tg.constant([1.0, 2.0,
 /// 2.0])`), at the list's location. Permutations, shapes, reduced dims and
 /// scale factors are lists TorchScript builds from constants and sizes; as
@@ -1405,12 +1407,15 @@ public:
 class ConstantListFolding : public Decomposition {
 public:
   explicit ConstantListFolding(MLIRContext *ctx)
-      : Decomposition(ctx, {"prim::ListConstruct"}) {}
+      : Decomposition(ctx, {"prim::ListConstruct", "aten::slice"}) {}
 
   LogicalResult decompose(TracedOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() == 0 ||
-        !isa<ValueType>(op->getResult(0).getType()))
+    // A list built of known numbers, or a slice of a known list (a size's
+    // spatial dims: `x.shape[-2:]`); a tensor's slice is a layout op.
+    if (op->getNumOperands() == 0 || op->getNumResults() != 1 ||
+        !isa<ValueType>(op->getResult(0).getType()) ||
+        !isa<ValueType>(op->getOperand(0).getType()))
       return failure();
     ArrayAttr numbers = evaluateNumberList(op->getResult(0));
     if (!numbers)
@@ -1528,9 +1533,10 @@ private:
     auto condition =
         dyn_cast_or_null<BoolAttr>(evaluateKnownScalar(yield->getOperand(0)));
     Value element = append->getOperand(1);
+    // The appended value is defined outside the loop (not its iteration
+    // argument, nor anything the body computes).
     return condition && condition.getValue() &&
-           !loop->isAncestor(element.getParentBlock()->getParentOp()) &&
-           element.getParentBlock() != &block;
+           !body.isAncestor(element.getParentRegion());
   }
 
   /// Whether every other reader of `list` comes after the loop, in its

@@ -131,8 +131,11 @@ std::optional<bool> compare(StringRef op, const Scalar &lhs,
 
 /// Whether the result of TorchScript operator `name` is never None.
 bool isNeverNone(StringRef name) {
+  // A container built in place, a list's slice or copy (`x.shape[-2:]`),
+  // a size (a list, or an int): what these return is never None.
   return name == "prim::ListConstruct" || name == "prim::TupleConstruct" ||
-         name == "prim::DictConstruct";
+         name == "prim::DictConstruct" || name == "aten::slice" ||
+         name == "aten::list" || name == "aten::size";
 }
 
 /// Whether `type` is a tensor: never None (TorchScript refined it to
@@ -275,9 +278,44 @@ bool isUnchangedList(Value list) {
   return hasNoChangingUser(list);
 }
 
+std::optional<SmallVector<Scalar>> evaluateList(Value list, unsigned depth);
+
+/// `list[start:end:step]` (TorchScript's `aten::slice.t`) of a known list,
+/// with Python's rules: None for either bound, bounds counted from the end
+/// when negative and clamped to the list; a positive step only. The slice is
+/// a new list: known while nothing changes it.
+std::optional<SmallVector<Scalar>> evaluateListSlice(TracedOp slice,
+                                                     unsigned depth) {
+  if (!hasNoChangingUser(slice->getResult(0)))
+    return std::nullopt;
+  std::optional<SmallVector<Scalar>> source =
+      evaluateList(slice->getOperand(0), depth - 1);
+  std::optional<Scalar> start = evaluate(slice->getOperand(1), depth - 1);
+  std::optional<Scalar> end = evaluate(slice->getOperand(2), depth - 1);
+  std::optional<Scalar> step = evaluate(slice->getOperand(3), depth - 1);
+  auto isBound = [](const std::optional<Scalar> &bound) {
+    return bound && (bound->kind == Scalar::None || bound->kind == Scalar::Int);
+  };
+  if (!source || !isBound(start) || !isBound(end) || !step ||
+      step->kind != Scalar::Int || step->i <= 0)
+    return std::nullopt;
+  int64_t size = source->size();
+  auto clampBound = [&](const Scalar &bound, int64_t absent) {
+    if (bound.kind == Scalar::None)
+      return absent;
+    int64_t index = bound.i < 0 ? bound.i + size : bound.i;
+    return std::clamp<int64_t>(index, 0, size);
+  };
+  SmallVector<Scalar> elements;
+  for (int64_t i = clampBound(*start, 0), e = clampBound(*end, size); i < e;
+       i += step->i)
+    elements.push_back((*source)[i]);
+  return elements;
+}
+
 /// The elements of a list known without running the program: `t.size()`
-/// of a tensor of static shape, or a list or tuple built in place, that
-/// nothing changes, of known elements.
+/// of a tensor of static shape, a list or tuple built in place, that
+/// nothing changes, of known elements, or a slice of a known list.
 std::optional<SmallVector<Scalar>> evaluateList(Value list, unsigned depth) {
   SmallVector<Scalar> elements;
   Attribute constant;
@@ -304,6 +342,9 @@ std::optional<SmallVector<Scalar>> evaluateList(Value list, unsigned depth) {
       elements.push_back(makeInt(size));
     return elements;
   }
+  if (built.getName() == "aten::slice" && built->getNumOperands() == 4 &&
+      isa<ValueType>(built->getOperand(0).getType()))
+    return evaluateListSlice(built, depth);
   if (!isUnchangedList(list))
     return std::nullopt;
   for (Value element : built->getOperands()) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/IR/LayoutOps.h"
+#include "tg/IR/LinearIndex.h"
 #include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/Decompositions.h"
@@ -189,7 +190,8 @@ struct FuseElementwisePass
     if (inserted)
       it->second = elementwise.contains(traced.getName()) ||
                    reductions.contains(traced.getName()) ||
-                   (fuseLayout && tg::isLayoutOpName(traced.getName()));
+                   (fuseLayout && (tg::isLayoutOpName(traced.getName()) ||
+                                   tg::isLinearUpsampleName(traced.getName())));
     if (!it->second || !computesTensors(op))
       return false;
     // `torch.where(condition)` is `nonzero(condition, as_tuple=True)`: the
@@ -201,6 +203,11 @@ struct FuseElementwisePass
       return getDomain(op).has_value();
     if (isLayout(op))
       return hasConstantIndices(op);
+    // Linear upsampling computes (a weighted sum of its taps), so it counts
+    // as an op; its taps are read at an affine index, like a layout op's
+    // operand, where ATen's index is one (LinearIndex.h).
+    if (tg::isLinearUpsampleName(traced.getName()))
+      return tg::getLinearUpsampleAxes(op).has_value();
     return true;
   }
 

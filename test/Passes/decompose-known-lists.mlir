@@ -227,3 +227,42 @@ tg.graph @size_check(%x: tensor<1x4x10x10xf32>) -> tensor<1x4x20x30xf32> {
   %y = tg.op "aten::upsample_nearest2d"(%x, %c2, %none) : (tensor<1x4x10x10xf32>, !tg.value, !tg.value) -> tensor<1x4x20x30xf32>
   tg.return %y : tensor<1x4x20x30xf32>
 }
+
+// -----
+
+// A segmentation head upsamples to `x.shape[-2:]`: TorchScript slices the
+// size list (`aten::slice.t`, Python's rules: None for a bound, negative
+// bounds from the end, clamped; a positive step). A slice of a known list
+// is the constant, at the slice's location; a slice whose bounds are not
+// known, whose step is not positive, or that something may change (an
+// append; a graph's result, which a caller may change), stays.
+// CHECK-LABEL: tg.graph @slices
+// CHECK-DAG: tg.constant([20, 30]) : !tg.value loc("seg.py":9:4)
+// CHECK-DAG: tg.constant([1, 20]) : !tg.value loc("seg.py":10:4)
+// CHECK-DAG: tg.constant([4, 30]) : !tg.value loc("seg.py":11:4)
+// CHECK-DAG: tg.constant([]) : !tg.value loc("seg.py":12:4)
+// CHECK: tg.op "aten::slice"(%{{.*}}, %{{.*}}, %{{.*}}, %arg0)
+// CHECK: tg.op "aten::slice"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}} loc("seg.py":14:4)
+// CHECK: tg.op "aten::slice"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}} loc("seg.py":15:4)
+// CHECK: tg.op "aten::append"
+// ONLY-LABEL: tg.graph @slices
+// ONLY-COUNT-7: tg.op "aten::slice"
+tg.graph @slices(%step: !tg.value, %y: tensor<1x4x20x30xf32>) -> !tg.value {
+  %none = tg.constant(unit) : !tg.value
+  %m2 = tg.constant(-2 : i64) : !tg.value
+  %m9 = tg.constant(-9 : i64) : !tg.value
+  %zero = tg.constant(0 : i64) : !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %two = tg.constant(2 : i64) : !tg.value
+  %shape = tg.op "aten::size"(%y) : (tensor<1x4x20x30xf32>) -> !tg.value
+  %last = tg.op "aten::slice"(%shape, %m2, %none, %one) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":9:4)
+  %every = tg.op "aten::slice"(%shape, %m9, %none, %two) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":10:4)
+  %odd = tg.op "aten::slice"(%shape, %one, %none, %two) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":11:4)
+  %empty = tg.op "aten::slice"(%shape, %two, %one, %one) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":12:4)
+  %unknown = tg.op "aten::slice"(%shape, %zero, %none, %step) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":13:4)
+  %backwards = tg.op "aten::slice"(%shape, %zero, %none, %m2) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":14:4)
+  %changed = tg.op "aten::slice"(%shape, %zero, %none, %one) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value loc("seg.py":15:4)
+  tg.op "aten::append"(%changed, %one) : (!tg.value, !tg.value) -> ()
+  %used = tg.op "read::lists"(%last, %every, %odd, %empty, %unknown, %backwards, %changed) : (!tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value
+  tg.return %used : !tg.value
+}

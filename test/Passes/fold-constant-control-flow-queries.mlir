@@ -395,3 +395,47 @@ tg.graph @"still_unknown"(%x: !tg.tensor, %y: !tg.tensor, %k: !tg.value) {
   }) : (!tg.value) -> ()
   tg.return
 }
+
+// -----
+
+// F.interpolate's `if size is not None:` for a segmentation head's
+// `size=x.shape[-2:]`: a list's slice, a size and a list's copy are never
+// None, whatever their elements.
+// CHECK-LABEL: tg.graph @never_none(
+// CHECK-NOT:     prim::If
+// CHECK:         tg.op "taken::slice"
+// CHECK:         tg.op "taken::size"
+// CHECK:         tg.op "taken::list"
+// CHECK-NOT:     not_taken
+tg.graph @"never_none"(%x: !tg.tensor, %start: !tg.value) -> (!tg.value, !tg.value, !tg.value) {
+  %none = tg.constant(unit) : !tg.value
+  %one = tg.constant(1 : i64) : !tg.value
+  %shape = tg.op "aten::size"(%x) : (!tg.tensor) -> !tg.value
+  %tail = tg.op "aten::slice"(%shape, %start, %none, %one) : (!tg.value, !tg.value, !tg.value, !tg.value) -> !tg.value
+  %copy = tg.op "aten::list"(%tail) : (!tg.value) -> !tg.value
+  %c1 = tg.op "aten::__isnot__"(%tail, %none) : (!tg.value, !tg.value) -> !tg.value
+  %a = tg.op "prim::If"(%c1) ({
+    %v = tg.op "taken::slice"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "not_taken::slice"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  %c2 = tg.op "aten::__is__"(%none, %shape) : (!tg.value, !tg.value) -> !tg.value
+  %b = tg.op "prim::If"(%c2) ({
+    %v = tg.op "not_taken::size"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "taken::size"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  %c3 = tg.op "aten::__isnot__"(%copy, %none) : (!tg.value, !tg.value) -> !tg.value
+  %c = tg.op "prim::If"(%c3) ({
+    %v = tg.op "taken::list"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }, {
+    %v = tg.op "not_taken::list"() : () -> !tg.value
+    tg.yield %v : !tg.value
+  }) : (!tg.value) -> !tg.value
+  tg.return %a, %b, %c : !tg.value, !tg.value, !tg.value
+}

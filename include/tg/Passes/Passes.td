@@ -132,7 +132,8 @@ def TGFoldConstantControlFlow
     numbers and strings, `bool(x)`, integer arithmetic with Python's
     division, `len` and f-strings (`aten::format`) of known strings, `len`
     and `in` of lists built in place that nothing changes, `is None` /
-    `is not None` (a tensor never is), `x is x` (also through in-place
+    `is not None` (a tensor never is, nor a list built in place, a list's
+    slice or copy, or a size), `x is x` (also through in-place
     ops), `x is y` false for different objects (tensors made anew by a layer
     norm, a linear or arithmetic; with static types, two arguments of the
     `tg.entry` graph or tensors of different types: cross-attention's
@@ -254,6 +255,7 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
     | `adaptive_avg_pool2d` to a size that divides the input's (static) | `reshape` to `[..., oh, H / oh, ow, W / ow]`, then `mean` over the two block dims |
     | `dim`, `size` of a tensor of static type | the constant its type gives |
     | `prim::ListConstruct` of ints, or of floats, known without running the program (constants, static sizes, integer arithmetic) | the constant list |
+    | `aten::slice` of such a list, or of a static size, with known bounds and a positive step, that nothing changes afterwards (`x.shape[-2:]`, a segmentation head's upsampling size) | the constant list, at the slice's location |
     | an empty `prim::ListConstruct` that a `prim::Loop` of a known trip count (at most 64) fills with a known number, and nothing changes afterwards (`[scale_factor for _ in range(dim)]`, F.interpolate's scales in TorchScript) | the constant list; the loop and its body recorded as `eliminated` |
     | `prim::unchecked_cast` of a constant that is no tensor (F.interpolate's size in TorchScript) | the constant, at the cast's location |
     | `prim::TupleUnpack` of a `prim::TupleConstruct` (and the list form) | the values packed; the unpack (and a pack nothing else reads) recorded as `eliminated` |
@@ -303,7 +305,8 @@ def TGDecompose : Pass<"tg-decompose", "mlir::ModuleOp"> {
                "_log_softmax, linear, addmm, dropout, feature_dropout, "
                "alpha_dropout, feature_alpha_dropout, masked_fill, "
                "adaptive_avg_pool2d, dim, size, prim::ListConstruct, "
-               "prim::unchecked_cast, prim::TupleUnpack, prim::ListUnpack)">,
+               "slice (of a list), prim::unchecked_cast, prim::TupleUnpack, "
+               "prim::ListUnpack)">,
   ];
 }
 
@@ -336,7 +339,11 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     where PyTorch's float32 index is an integer multiple or fraction of the
     output index) of static types and constant dims join groups too (a
     kernel reads through them at a computed index), but do not count as
-    ops: a group of layout ops alone is no kernel. Groups with fewer than
+    ops: a group of layout ops alone is no kernel. So do linear upsamplings
+    (`upsample_linear1d`, `upsample_bilinear2d`, `upsample_trilinear3d`)
+    of static types and constant `align_corners` and scales where PyTorch's
+    float32 taps are an affine index of the output index (a kernel reads
+    their taps there and weighs them as ATen does); they count as ops. Groups with fewer than
     `min-size` ops (default 1: nothing fusable runs outside a kernel) and
     groups whose results nothing reads are left alone.
 
@@ -389,7 +396,7 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
            "flatten, squeeze, unsqueeze, expand, slice, select, "
            "pixel_shuffle, pixel_unshuffle, nearest upsampling) into the "
            "kernels around them (read at a computed index, as Inductor folds "
-           "views)">,
+           "views), and linear upsampling (its taps read so)">,
     Option<"minSize", "min-size", "unsigned", /*default=*/"1",
            "Smallest group of ops that becomes a kernel (1: nothing "
            "fusable runs outside a kernel)">,

@@ -13,10 +13,12 @@
 #include "tg/IR/CallStack.h"
 #include "tg/IR/DebugHandle.h"
 #include "tg/IR/LayoutOps.h"
+#include "tg/IR/LinearIndex.h"
 #include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 #include "tg/Passes/OptionChecks.h"
 
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -574,10 +576,11 @@ public:
 
 private:
   /// A value computed at an index of a generic's iteration space: a load of
-  /// an input (a kernel tensor or a reduction's result), an op, or a mean's
-  /// division by its count.
+  /// an input (a kernel tensor or a reduction's result), an op, a mean's
+  /// division by its count, or a linear upsampling's weighted sum of its
+  /// taps (operands: the taps, spatial dim j's upper tap at bit j).
   struct Node {
-    enum class Kind { Load, Op, MeanDivision } kind;
+    enum class Kind { Load, Op, MeanDivision, Interpolation } kind;
     Value value;
     AffineMap map;
     unsigned input = 0;
@@ -603,6 +606,10 @@ private:
   FailureOr<AffineMap> getOperandMap(Value operand, RankedTensorType result,
                                      AffineMap map);
   FailureOr<unsigned> plan(Stage &stage, Value value, AffineMap map);
+  FailureOr<unsigned> planInterpolation(Stage &stage, Operation *op,
+                                        AffineMap map);
+  Value buildInterpolation(OpBuilder &b, const Node &node,
+                           ArrayRef<Value> scalars);
   unsigned addLoad(Stage &stage, Value value, Value source, AffineMap map);
   LogicalResult buildBody(OpBuilder &b, Stage &stage, ValueRange blockArgs,
                           SmallVectorImpl<Value> &scalarsOut);
@@ -1100,6 +1107,12 @@ FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
       stage.nodes.push_back({Node::Kind::MeanDivision, value, map, 0, {node}});
       node = stage.nodes.size() - 1;
     }
+  } else if (auto traced = dyn_cast<TracedOp>(op);
+             traced && tg::isLinearUpsampleName(traced.getName())) {
+    FailureOr<unsigned> interpolation = planInterpolation(stage, op, map);
+    if (failed(interpolation))
+      return failure();
+    node = *interpolation;
   } else {
     FailureOr<std::optional<AffineMap>> layout = getLayoutMap(op, map);
     if (failed(layout))
@@ -1131,6 +1144,121 @@ FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
   }
   stage.memo[key] = node;
   return node;
+}
+
+/// The node of a linear upsampling at `map`: its taps (LinearIndex.h), each
+/// its input read at the affine index ATen reads it at, planned first.
+FailureOr<unsigned> KernelExtraction::planInterpolation(Stage &stage,
+                                                        Operation *op,
+                                                        AffineMap map) {
+  std::optional<SmallVector<tg::LinearAxis>> axes = tg::getLinearUpsampleAxes(
+      op, [&](Value value) { return getConstant(value); });
+  if (!axes)
+    return op->emitError()
+           << "cannot read the taps of '" << cast<TracedOp>(op).getName()
+           << "' from " << types.lookup(op->getOperand(0)) << " to "
+           << types.lookup(op->getResult(0))
+           << " at an affine index (PyTorch's float32 index is none at these "
+              "sizes and scales, or align_corners or a scale is not a "
+              "constant)";
+  Node computed{Node::Kind::Interpolation, op->getResult(0), map, 0, {}};
+  unsigned spatial = axes->size();
+  for (unsigned corner = 0; corner < (1u << spatial); ++corner) {
+    SmallVector<AffineExpr> exprs(map.getResults().take_front(2));
+    for (auto [j, axis] : llvm::enumerate(*axes))
+      exprs.push_back(
+          tg::getLinearTapIndex(axis, map.getResult(2 + j), (corner >> j) & 1));
+    FailureOr<unsigned> tap =
+        plan(stage, op->getOperand(0),
+             AffineMap::get(map.getNumDims(), 0, exprs, ctx));
+    if (failed(tap))
+      return failure();
+    computed.operands.push_back(*tap);
+  }
+  stage.nodes.push_back(computed);
+  return stage.nodes.size() - 1;
+}
+
+/// The weighted sum of a linear upsampling's taps (`scalars`, by corner),
+/// as ATen's upsample kernels compute it: per spatial dim, from the last,
+/// `t0 * w0 + t1 * w1`, the weights computed from the output index as
+/// compute_source_index_and_lambda computes them (LinearIndex.h). Every op at
+/// the upsampling's location; the last one takes its debug handle.
+Value KernelExtraction::buildInterpolation(OpBuilder &b, const Node &node,
+                                           ArrayRef<Value> scalars) {
+  Operation *op = node.value.getDefiningOp();
+  Location loc = op->getLoc();
+  SmallVector<tg::LinearAxis> axes = *tg::getLinearUpsampleAxes(
+      op, [&](Value value) { return getConstant(value); });
+  Type f32 = b.getF32Type(), f64 = b.getF64Type(), i64 = b.getI64Type();
+  auto f32Constant = [&](float value) -> Value {
+    return arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(value));
+  };
+  auto toElement = [&](Value weight) -> Value {
+    if (elementTy == f32)
+      return weight;
+    if (elementTy.getWidth() > 32)
+      return arith::ExtFOp::create(b, loc, elementTy, weight);
+    return arith::TruncFOp::create(b, loc, elementTy, weight);
+  };
+  // The iteration indices the output index is computed from.
+  SmallVector<Value> dims(node.map.getNumDims());
+  for (unsigned i = 0; i < dims.size(); ++i)
+    dims[i] = linalg::IndexOp::create(b, loc, i);
+  SmallVector<Value> values(scalars);
+  Value sum;
+  for (unsigned j = axes.size(); j-- > 0;) {
+    const tg::LinearAxis &axis = axes[j];
+    Value w0, w1;
+    if (axis.isCopy()) {
+      w0 = f32Constant(1.f);
+      w1 = f32Constant(0.f);
+    } else {
+      Value index = affine::expandAffineExpr(b, loc, node.map.getResult(2 + j),
+                                             dims, ValueRange());
+      Value d = arith::SIToFPOp::create(
+          b, loc, f64, arith::IndexCastOp::create(b, loc, i64, index));
+      auto f64Constant = [&](double value) -> Value {
+        return arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(value));
+      };
+      // The source index in double: ratio * d, or ratio * (d + 0.5) - 0.5
+      // and 0 where that is negative.
+      Value ratio = f64Constant(double(axis.ratio));
+      Value real;
+      if (axis.alignCorners) {
+        real = arith::MulFOp::create(b, loc, ratio, d);
+      } else {
+        Value half = f64Constant(0.5);
+        real = arith::SubFOp::create(
+            b, loc,
+            arith::MulFOp::create(b, loc, ratio,
+                                  arith::AddFOp::create(b, loc, d, half)),
+            half);
+        Value zero = f64Constant(0.);
+        Value negative = arith::CmpFOp::create(
+            b, loc, arith::CmpFPredicate::OLT, real, zero);
+        real = arith::SelectOp::create(b, loc, negative, zero, real);
+      }
+      Value index0 = arith::SIToFPOp::create(
+          b, loc, f64, arith::FPToSIOp::create(b, loc, i64, real));
+      w1 = arith::TruncFOp::create(b, loc, f32,
+                                   arith::SubFOp::create(b, loc, real, index0));
+      w0 = arith::SubFOp::create(b, loc, f32Constant(1.f), w1);
+    }
+    w0 = toElement(w0);
+    w1 = toElement(w1);
+    unsigned half = values.size() / 2;
+    for (unsigned c = 0; c < half; ++c) {
+      Value low = arith::MulFOp::create(b, loc, values[c], w0);
+      Value high = arith::MulFOp::create(b, loc, values[c + half], w1);
+      sum = arith::AddFOp::create(b, loc, low, high);
+      values[c] = sum;
+    }
+    values.resize(half);
+  }
+  if (std::optional<uint64_t> handle = getDebugHandle(op))
+    setDebugHandle(sum.getDefiningOp(), *handle);
+  return sum;
 }
 
 /// Emits the nodes of `stage` into a generic's body whose block arguments
@@ -1182,6 +1310,13 @@ LogicalResult KernelExtraction::buildBody(OpBuilder &b, Stage &stage,
       if (std::optional<uint64_t> handle = getDebugHandle(op))
         setDebugHandle(division, *handle);
       scalarsOut.push_back(division);
+      continue;
+    }
+    case Node::Kind::Interpolation: {
+      SmallVector<Value> taps;
+      for (unsigned operand : node.operands)
+        taps.push_back(scalarsOut[operand]);
+      scalarsOut.push_back(buildInterpolation(b, node, taps));
       continue;
     }
     case Node::Kind::Op:

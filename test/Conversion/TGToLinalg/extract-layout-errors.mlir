@@ -30,3 +30,19 @@ tg.graph @"M::forward"(%self: !tg.module<"M">, %y: tensor<1x1x10x10xf32>) -> ten
   }
   tg.return %u : tensor<1x1x20x20xf32>
 }
+
+// -----
+
+// A linear upsampling put into a kernel by hand (--tg-fuse-elementwise
+// does not fuse it) whose align_corners is no constant.
+tg.graph @"M::forward"(%self: !tg.module<"M">, %x: tensor<1x2x4xf32>, %align: !tg.value) -> tensor<1x2x8xf32> {
+  %none = tg.constant(unit) : !tg.value
+  %u = tg.kernel "upsample"(%x, %none, %align) : (tensor<1x2x4xf32>, !tg.value, !tg.value) -> tensor<1x2x8xf32> {
+  ^bb0(%a: tensor<1x2x4xf32>, %n: !tg.value, %c: !tg.value):
+    // expected-error @+1 {{cannot read the taps of 'aten::upsample_linear1d' from 'tensor<1x2x4xf32>' to 'tensor<1x2x8xf32>' at an affine index (PyTorch's float32 index is none at these sizes and scales, or align_corners or a scale is not a constant)}}
+    %0 = tg.op "aten::upsample_linear1d"(%a, %n, %c, %n) : (tensor<1x2x4xf32>, !tg.value, !tg.value, !tg.value) -> tensor<1x2x8xf32>
+    %1 = tg.op "aten::relu"(%0) : (tensor<1x2x8xf32>) -> tensor<1x2x8xf32>
+    tg.kernel_yield %1 : tensor<1x2x8xf32>
+  }
+  tg.return %u : tensor<1x2x8xf32>
+}
