@@ -1,4 +1,4 @@
-//===- LinearIndex.h - Linear upsampling as affine reads ---------*- C++
+//===- LinearIndex.h - Linear upsampling as affine reads --------*- C++ -*-===//
 //-*-===//
 //
 // `aten::upsample_linear1d`, `upsample_bilinear2d` and `upsample_trilinear3d`
