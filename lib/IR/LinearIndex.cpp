@@ -121,7 +121,7 @@ tg::getLinearUpsampleAxes(Operation *op,
   auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto to = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape() ||
-      !isa<FloatType>(from.getElementType()) || from.getRank() != 2 + spatial ||
+      !from.getElementType().isF32() || from.getRank() != 2 + spatial ||
       to.getRank() != 2 + spatial ||
       from.getShape().take_front(2) != to.getShape().take_front(2))
     return std::nullopt;

@@ -39,7 +39,8 @@ tg.graph @fused(%x: tensor<1x1x10x10xf32>, %l: tensor<1x2x10xf32>, %v: tensor<1x
 
 // What stays out: align_corners or a scale that is not a constant, a
 // dynamic shape, batch or channel dims that change, an integer tensor, a
-// scale list of the wrong length. The relu after each is a kernel alone.
+// scale list of the wrong length, a double tensor (ATen computes its ratio
+// and taps in double, which these are not). The relu after each is a kernel alone.
 // CHECK-LABEL: tg.graph @unfused
 // CHECK: tg.op "aten::upsample_bilinear2d"(%arg0, %{{[0-9]+}}, %arg3, %{{[0-9]+}})
 // CHECK-NEXT: tg.kernel "fused_relu_0"
@@ -52,8 +53,10 @@ tg.graph @fused(%x: tensor<1x1x10x10xf32>, %l: tensor<1x2x10xf32>, %v: tensor<1x
 // CHECK: tg.op "aten::upsample_bilinear2d"(%arg2,
 // CHECK-NEXT: tg.op "aten::upsample_bilinear2d"(%arg0,
 // CHECK-NEXT: tg.kernel "fused_relu_4"
+// CHECK: tg.op "aten::upsample_bilinear2d"(%arg5,
+// CHECK-NEXT: tg.kernel "fused_relu_5"
 // CHECK-NOT: tg.kernel "
-tg.graph @unfused(%x: tensor<1x1x10x10xf32>, %d: tensor<1x1x?x10xf32>, %i: tensor<1x1x10x10xi64>, %align: !tg.value, %s: !tg.value) -> (tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x2x20x20xf32>, tensor<1x1x20x20xi64>, tensor<1x1x20x20xf32>) {
+tg.graph @unfused(%x: tensor<1x1x10x10xf32>, %d: tensor<1x1x?x10xf32>, %i: tensor<1x1x10x10xi64>, %align: !tg.value, %s: !tg.value, %w: tensor<1x1x10x10xf64>) -> (tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x2x20x20xf32>, tensor<1x1x20x20xi64>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf64>) {
   %none = tg.constant(unit) : !tg.value
   %false = tg.constant(false) : !tg.value
   %scales = tg.constant([2.0, 2.0]) : !tg.value
@@ -69,5 +72,7 @@ tg.graph @unfused(%x: tensor<1x1x10x10xf32>, %d: tensor<1x1x?x10xf32>, %i: tenso
   %f = tg.op "aten::upsample_bilinear2d"(%i, %none, %false, %scales) : (tensor<1x1x10x10xi64>, !tg.value, !tg.value, !tg.value) -> tensor<1x1x20x20xi64>
   %g = tg.op "aten::upsample_bilinear2d"(%x, %none, %false, %one) : (tensor<1x1x10x10xf32>, !tg.value, !tg.value, !tg.value) -> tensor<1x1x20x20xf32>
   %g1 = tg.op "aten::relu"(%g) : (tensor<1x1x20x20xf32>) -> tensor<1x1x20x20xf32>
-  tg.return %a1, %b1, %c1, %e1, %f, %g1 : tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x2x20x20xf32>, tensor<1x1x20x20xi64>, tensor<1x1x20x20xf32>
+  %h = tg.op "aten::upsample_bilinear2d"(%w, %none, %false, %scales) : (tensor<1x1x10x10xf64>, !tg.value, !tg.value, !tg.value) -> tensor<1x1x20x20xf64>
+  %h1 = tg.op "aten::relu"(%h) : (tensor<1x1x20x20xf64>) -> tensor<1x1x20x20xf64>
+  tg.return %a1, %b1, %c1, %e1, %f, %g1, %h1 : tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf32>, tensor<1x2x20x20xf32>, tensor<1x1x20x20xi64>, tensor<1x1x20x20xf32>, tensor<1x1x20x20xf64>
 }

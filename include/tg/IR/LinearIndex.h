@@ -35,9 +35,8 @@
 
 namespace tg {
 
-/// One spatial dim of a linear upsampling: the sizes, ATen's mode and its
-/// ratio s, as ATen computes it for float32 tensors (kernels compute the
-/// weights so whatever their element type).
+/// One spatial dim of a linear upsampling of a float32 tensor: the sizes,
+/// ATen's mode and its ratio s, as ATen computes it.
 struct LinearAxis {
   int64_t inputSize = 0;
   int64_t outputSize = 0;
@@ -62,10 +61,11 @@ mlir::AffineExpr getLinearTapIndex(const LinearAxis &axis, mlir::AffineExpr d,
 /// For a `tg.op "aten::upsample_{linear1d,bilinear2d,trilinear3d}"` (either
 /// overload: output size, align_corners and one optional scale per dim, or
 /// the `.vec` form's output size or list of scale factors) whose input and
-/// result have static ranked types, whose batch and channel dims agree, whose
-/// align_corners and scales are constants (the output size is read from the
-/// result type), and whose taps are affine for every output index: one axis
-/// per spatial dim. None otherwise. `getConstant` gives an operand's
+/// result have static ranked float32 types (ATen computes a double tensor's
+/// ratio in double: its taps are not these), whose batch and channel dims
+/// agree, whose align_corners and scales are constants (the output size is read
+/// from the result type), and whose taps are affine for every output index: one
+/// axis per spatial dim. None otherwise. `getConstant` gives an operand's
 /// constant value (by default its `tg.constant`'s; inside a kernel, the
 /// lowering looks through the kernel's block arguments).
 std::optional<llvm::SmallVector<LinearAxis>> getLinearUpsampleAxes(

@@ -341,7 +341,7 @@ def TGFuseElementwise : Pass<"tg-fuse-elementwise", "mlir::ModuleOp"> {
     kernel reads through them at a computed index), but do not count as
     ops: a group of layout ops alone is no kernel. So do linear upsamplings
     (`upsample_linear1d`, `upsample_bilinear2d`, `upsample_trilinear3d`)
-    of static types and constant `align_corners` and scales where PyTorch's
+    of static float32 types and constant `align_corners` and scales where PyTorch's
     float32 taps are an affine index of the output index (a kernel reads
     their taps there and weighs them as ATen does); they count as ops. Groups with fewer than
     `min-size` ops (default 1: nothing fusable runs outside a kernel) and
