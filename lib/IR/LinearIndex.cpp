@@ -1,6 +1,7 @@
 //===- LinearIndex.cpp - Linear upsampling as affine reads ----------------===//
 
 #include "tg/IR/LinearIndex.h"
+#include "tg/IR/NearestIndex.h"
 #include "tg/IR/TGOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -100,15 +101,6 @@ static bool hasAffineTaps(const tg::LinearAxis &axis) {
   return true;
 }
 
-/// A constant scale: a float, or None (unit); none when not a constant.
-static std::optional<std::optional<double>> getScale(Attribute value) {
-  if (auto real = dyn_cast_or_null<FloatAttr>(value))
-    return std::optional<double>(real.getValueAsDouble());
-  if (isa_and_nonnull<UnitAttr>(value))
-    return std::optional<double>();
-  return std::nullopt;
-}
-
 std::optional<SmallVector<tg::LinearAxis>>
 tg::getLinearUpsampleAxes(Operation *op,
                           function_ref<Attribute(Value)> getConstant) {
@@ -134,34 +126,10 @@ tg::getLinearUpsampleAxes(Operation *op,
   auto alignCorners = dyn_cast_or_null<BoolAttr>(constantAt(2));
   if (!alignCorners)
     return std::nullopt;
-  // The scales: the .vec form's list of scale factors (or None), or the
-  // sizes form's one optional scale per dim (with one spatial dim, both
-  // forms have four operands: a list is the .vec form's).
-  SmallVector<std::optional<double>> scales(spatial);
-  unsigned operands = op->getNumOperands();
-  Attribute fourth = operands > 3 ? constantAt(3) : Attribute();
-  if (operands == 4 && isa_and_nonnull<ArrayAttr>(fourth)) {
-    auto list = cast<ArrayAttr>(fourth);
-    if (int64_t(list.size()) != spatial)
-      return std::nullopt;
-    for (auto [i, element] : llvm::enumerate(list)) {
-      std::optional<std::optional<double>> scale = getScale(element);
-      if (!scale || !*scale)
-        return std::nullopt;
-      scales[i] = *scale;
-    }
-  } else if (operands == 4 && isa_and_nonnull<UnitAttr>(fourth)) {
-    // No scales (either form).
-  } else if (operands == unsigned(3 + spatial)) {
-    for (int64_t i = 0; i < spatial; ++i) {
-      std::optional<std::optional<double>> scale = getScale(constantAt(3 + i));
-      if (!scale)
-        return std::nullopt;
-      scales[i] = *scale;
-    }
-  } else if (operands != 3) {
+  std::optional<SmallVector<std::optional<double>>> scales =
+      getUpsampleScales(op, /*first=*/3, spatial, constantAt);
+  if (!scales)
     return std::nullopt;
-  }
   SmallVector<LinearAxis> axes;
   for (int64_t i = 0; i < spatial; ++i) {
     LinearAxis axis;
@@ -176,8 +144,8 @@ tg::getLinearUpsampleAxes(Operation *op,
                        ? static_cast<float>(axis.inputSize - 1) /
                              static_cast<float>(axis.outputSize - 1)
                        : 0.f;
-    } else if (scales[i] && *scales[i] > 0.) {
-      axis.ratio = static_cast<float>(1.0 / *scales[i]);
+    } else if ((*scales)[i] && *(*scales)[i] > 0.) {
+      axis.ratio = static_cast<float>(1.0 / *(*scales)[i]);
     } else {
       axis.ratio = static_cast<float>(axis.inputSize) /
                    static_cast<float>(axis.outputSize);

@@ -58,6 +58,41 @@ static std::optional<std::optional<double>> getScale(Attribute value) {
   return std::nullopt;
 }
 
+std::optional<SmallVector<std::optional<double>>>
+tg::getUpsampleScales(Operation *op, unsigned first, int64_t spatial,
+                      function_ref<Attribute(unsigned)> constantAt) {
+  // None (sizes only), the .vec form's list of scale factors (or None), or
+  // the sizes form's one optional scale per dim (with one spatial dim, both
+  // forms have one operand there: a list is the .vec form's).
+  SmallVector<std::optional<double>> scales(spatial);
+  unsigned operands = op->getNumOperands();
+  Attribute at = operands > first ? constantAt(first) : Attribute();
+  if (operands == first + 1 && isa_and_nonnull<ArrayAttr>(at)) {
+    auto list = cast<ArrayAttr>(at);
+    if (int64_t(list.size()) != spatial)
+      return std::nullopt;
+    for (auto [i, element] : llvm::enumerate(list)) {
+      std::optional<std::optional<double>> scale = getScale(element);
+      if (!scale || !*scale)
+        return std::nullopt;
+      scales[i] = *scale;
+    }
+  } else if (operands == first + 1 && isa_and_nonnull<UnitAttr>(at)) {
+    // No scales (either form).
+  } else if (operands == first + spatial) {
+    for (int64_t i = 0; i < spatial; ++i) {
+      std::optional<std::optional<double>> scale =
+          getScale(constantAt(first + i));
+      if (!scale)
+        return std::nullopt;
+      scales[i] = *scale;
+    }
+  } else if (operands != first) {
+    return std::nullopt;
+  }
+  return scales;
+}
+
 std::optional<SmallVector<tg::NearestAxis>>
 tg::getNearestUpsampleAxes(Operation *op,
                            function_ref<Attribute(Value)> getConstant) {
@@ -79,37 +114,14 @@ tg::getNearestUpsampleAxes(Operation *op,
     auto constant = op->getOperand(i).getDefiningOp<ConstantOp>();
     return constant ? constant.getValue() : Attribute();
   };
-  // The scales: none (sizes only), the .vec form's list of scale factors
-  // (or None), or the sizes form's one optional scale per dim.
-  SmallVector<std::optional<double>> scales(spatial);
-  unsigned operands = op->getNumOperands();
-  Attribute third = operands > 2 ? constantAt(2) : Attribute();
-  if (operands == 3 && isa_and_nonnull<ArrayAttr>(third)) {
-    auto list = cast<ArrayAttr>(third);
-    if (int64_t(list.size()) != spatial)
-      return std::nullopt;
-    for (auto [i, element] : llvm::enumerate(list)) {
-      std::optional<std::optional<double>> scale = getScale(element);
-      if (!scale || !*scale)
-        return std::nullopt;
-      scales[i] = *scale;
-    }
-  } else if (operands == 3 && isa_and_nonnull<UnitAttr>(third)) {
-    // No scales (either form).
-  } else if (operands == unsigned(2 + spatial)) {
-    for (int64_t i = 0; i < spatial; ++i) {
-      std::optional<std::optional<double>> scale = getScale(constantAt(2 + i));
-      if (!scale)
-        return std::nullopt;
-      scales[i] = *scale;
-    }
-  } else if (operands != 2) {
+  std::optional<SmallVector<std::optional<double>>> scales =
+      getUpsampleScales(op, /*first=*/2, spatial, constantAt);
+  if (!scales)
     return std::nullopt;
-  }
   SmallVector<NearestAxis> axes;
   for (int64_t i = 0; i < spatial; ++i) {
-    std::optional<NearestAxis> axis =
-        getNearestAxis(from.getDimSize(2 + i), to.getDimSize(2 + i), scales[i]);
+    std::optional<NearestAxis> axis = getNearestAxis(
+        from.getDimSize(2 + i), to.getDimSize(2 + i), (*scales)[i]);
     if (!axis)
       return std::nullopt;
     axes.push_back(*axis);

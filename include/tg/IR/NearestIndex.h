@@ -52,6 +52,16 @@ std::optional<llvm::SmallVector<NearestAxis>> getNearestUpsampleAxes(
     mlir::Operation *op,
     llvm::function_ref<mlir::Attribute(mlir::Value)> getConstant = nullptr);
 
+/// The scales of an upsampling whose scale operands start at operand
+/// `first` (after the output size, and align_corners for linear modes), one
+/// per spatial dim, each a float or None: none given (`first` operands), the
+/// `.vec` form's list of scale factors or None, or the sizes form's one
+/// optional scale per dim. None when an operand is not such a constant
+/// (`constantAt` gives operand i's) or the forms do not fit.
+std::optional<llvm::SmallVector<std::optional<double>>>
+getUpsampleScales(mlir::Operation *op, unsigned first, int64_t spatial,
+                  llvm::function_ref<mlir::Attribute(unsigned)> constantAt);
+
 /// Whether `name` is one of the three nearest upsampling operators.
 bool isNearestUpsampleName(llvm::StringRef name);
 
