@@ -13,6 +13,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
@@ -30,6 +31,7 @@
 
 #ifdef LLVM_ON_UNIX
 #include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 using namespace mlir;
@@ -394,12 +396,17 @@ TEST_F(SerializeTest, OpenRefusesAFifoWithoutBlocking) {
   llvm::SmallString<128> dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tg-fifo", dir));
   std::string fifo = (dir + "/fifo").str();
+  // Removed on every path out (an ASSERT returns early): llvm::sys::fs::remove
+  // refuses anything but files, directories and links, so the FIFO goes by
+  // unlink(2), and the directory after it.
+  llvm::scope_exit cleanup([&] {
+    ::unlink(fifo.c_str());
+    llvm::sys::fs::remove(dir);
+  });
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   auto reader = DebugSectionReader::open(fifo);
   ASSERT_FALSE(!!reader);
   EXPECT_EQ(llvm::toString(reader.takeError()), "not a regular file");
-  llvm::sys::fs::remove(fifo);
-  llvm::sys::fs::remove(dir);
 }
 #endif
 
