@@ -78,9 +78,8 @@ LogicalResult claimDebugHandle(Operation *&owner, Operation *op,
   return failure();
 }
 
-LogicalResult detail::verifyDebugHandleOp(Operation *op) {
-  auto inlineOp = cast<DebugHandleOpInterface>(op);
-  std::optional<int64_t> handle = inlineOp.getInlineDebugHandle();
+LogicalResult detail::verifyDebugHandleOp(Operation *op,
+                                          std::optional<int64_t> handle) {
   if (!handle)
     return success();
   if (*handle < 0)

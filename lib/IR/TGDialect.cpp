@@ -33,6 +33,76 @@ static void printOriginKind(AsmPrinter &printer, StringRef kind) {
   printer << kind;
 }
 
+/// Whether one of the eight bytes of `word` needs an escape in a printed
+/// string: below 0x20, above 0x7e, '"' or '\\' (bit tricks of "Bit
+/// Twiddling Hacks": a byte below n, above n, equal to zero).
+static bool needsEscape(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHighs = 0x8080808080808080ULL;
+  auto hasZero = [](uint64_t v) { return ((v - kOnes) & ~v & kHighs) != 0; };
+  bool below = ((word - kOnes * 0x20) & ~word & kHighs) != 0;
+  bool above = (((word + kOnes * (127 - 0x7e)) | word) & kHighs) != 0;
+  return below || above || hasZero(word ^ (kOnes * '"')) ||
+         hasZero(word ^ (kOnes * '\\'));
+}
+
+/// The number of bytes at the front of `text` that need no escape in a
+/// printed string, found eight bytes at a time.
+static size_t countPlain(StringRef text) {
+  auto plain = [](char c) { return llvm::isPrint(c) && c != '"' && c != '\\'; };
+  size_t run = 0;
+  for (uint64_t word; run + 8 <= text.size(); run += 8) {
+    std::memcpy(&word, text.data() + run, 8);
+    if (needsEscape(word))
+      break;
+  }
+  while (run < text.size() && plain(text[run]))
+    ++run;
+  return run;
+}
+
+namespace tg::detail {
+/// A #tg.module_path node: the path it extends and the text it adds, and
+/// what printing the whole path needs to know of it (TGAttrs.td).
+struct ModulePathAttrStorage : public AttributeStorage {
+  using KeyTy = std::tuple<Attribute, StringAttr>;
+
+  ModulePathAttrStorage(Attribute prefix, StringAttr piece, size_t textSize,
+                        bool plain)
+      : prefix(prefix), piece(piece), textSize(textSize), plain(plain) {}
+
+  KeyTy getAsKey() const { return KeyTy(prefix, piece); }
+  bool operator==(const KeyTy &key) const {
+    return prefix == std::get<0>(key) && piece == std::get<1>(key);
+  }
+  static llvm::hash_code hashKey(const KeyTy &key) {
+    return llvm::hash_combine(std::get<0>(key), std::get<1>(key));
+  }
+
+  static ModulePathAttrStorage *construct(AttributeStorageAllocator &allocator,
+                                          KeyTy &&key) {
+    auto [prefix, piece] = key;
+    StringRef text = piece.getValue();
+    size_t textSize = text.size();
+    bool plain = countPlain(text) == text.size();
+    // The builder types the prefix; the node behind it was built first.
+    if (auto before = dyn_cast_or_null<ModulePathAttr>(prefix)) {
+      textSize += before.getImpl()->textSize;
+      plain = plain && before.getImpl()->plain;
+    }
+    return new (allocator.allocate<ModulePathAttrStorage>())
+        ModulePathAttrStorage(prefix, piece, textSize, plain);
+  }
+
+  Attribute prefix;
+  StringAttr piece;
+  /// The whole path's length in bytes.
+  size_t textSize;
+  /// Whether no byte of the whole path needs an escape in a printed string.
+  bool plain;
+};
+} // namespace tg::detail
+
 #define GET_ATTRDEF_CLASSES
 #include "tg/IR/TGAttrs.cpp.inc"
 
@@ -201,34 +271,13 @@ void ModulePathAttr::appendText(std::string &out) const {
     out += piece;
 }
 
-/// Whether one of the eight bytes of `word` needs an escape in a printed
-/// string: below 0x20, above 0x7e, '"' or '\\' (bit tricks of "Bit
-/// Twiddling Hacks": a byte below n, above n, equal to zero).
-static bool needsEscape(uint64_t word) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHighs = 0x8080808080808080ULL;
-  auto hasZero = [](uint64_t v) { return ((v - kOnes) & ~v & kHighs) != 0; };
-  bool below = ((word - kOnes * 0x20) & ~word & kHighs) != 0;
-  bool above = (((word + kOnes * (127 - 0x7e)) | word) & kHighs) != 0;
-  return below || above || hasZero(word ^ (kOnes * '"')) ||
-         hasZero(word ^ (kOnes * '\\'));
-}
-
 /// Writes `text` as `llvm::printEscapedString` does, but each run of bytes
-/// that need no escape in one write, found eight bytes at a time: a printed
-/// module holds a path of hundreds of bytes per op, and printEscapedString
-/// writes byte by byte (docs/performance.md, section 22).
+/// that need no escape in one write: a printed module holds a path of
+/// hundreds of bytes per op, and printEscapedString writes byte by byte
+/// (docs/performance.md, section 22).
 static void writeEscaped(raw_ostream &os, StringRef text) {
-  auto plain = [](char c) { return llvm::isPrint(c) && c != '"' && c != '\\'; };
   while (!text.empty()) {
-    size_t run = 0;
-    for (uint64_t word; run + 8 <= text.size(); run += 8) {
-      std::memcpy(&word, text.data() + run, 8);
-      if (needsEscape(word))
-        break;
-    }
-    while (run < text.size() && plain(text[run]))
-      ++run;
+    size_t run = countPlain(text);
     os.write(text.data(), run);
     if (run == text.size())
       return;
@@ -238,13 +287,35 @@ static void writeEscaped(raw_ostream &os, StringRef text) {
 }
 
 void ModulePathAttr::printQuoted(raw_ostream &os) const {
-  // Named: llvm::reverse of the returned vector would outlive it.
-  SmallVector<StringRef, 16> pieces = getPiecesLastFirst(*this);
+  // The pieces are copied into one text and written at once: a path is a
+  // few hundred bytes in tens of short pieces, and scanning and writing each
+  // piece apart cost several times the copy (docs/performance.md, section
+  // 30). Whether the path needs an escape at all was found when its nodes
+  // were built.
+  SmallString<512> text;
+  text.resize_for_overwrite(getImpl()->textSize + 2);
+  char *end = text.end() - 1;
+  *end = '"';
+  for (ModulePathAttr node = *this; node;
+       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix())) {
+    StringRef piece = node.getPiece().getValue();
+    end -= piece.size();
+    std::memcpy(end, piece.data(), piece.size());
+  }
+  assert(end == text.begin() + 1 && "a node's text size is its pieces'");
+  text.front() = '"';
+  if (getImpl()->plain) {
+    os.write(text.data(), text.size());
+    return;
+  }
   os << '"';
-  for (StringRef piece : llvm::reverse(pieces))
-    writeEscaped(os, piece);
+  writeEscaped(os, text.str().drop_front().drop_back());
   os << '"';
 }
+
+Attribute ModulePathAttr::getPrefix() const { return getImpl()->prefix; }
+
+StringAttr ModulePathAttr::getPiece() const { return getImpl()->piece; }
 
 std::string ModulePathAttr::getText() const {
   std::string text;

@@ -200,6 +200,40 @@ TEST_F(DialectTest, ModulePathIsItsPrefixAndPiece) {
             ModulePathAttr::get(&context, head, b.getStringAttr("a(A)::g.")));
 }
 
+TEST_F(DialectTest, ModulePathPrintsEscapedWhereverItsPiecesNeedIt) {
+  // Each node knows whether its whole path needs an escape; a byte that
+  // needs one in any piece, first, middle or last, is escaped, and the
+  // pieces after it are printed as they are.
+  Builder b(&context);
+  auto print = [&](std::initializer_list<const char *> pieces) {
+    ModulePathAttr path;
+    for (const char *piece : pieces)
+      path = ModulePathAttr::get(&context, path, b.getStringAttr(piece));
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    path.printQuoted(os);
+    return text;
+  };
+  EXPECT_EQ(print({"TOP(C)::f.", "a(A)::g."}), "\"TOP(C)::f.a(A)::g.\"");
+  EXPECT_EQ(print({"say \"hi\".", "a(A)::g.", "b(B)::h."}),
+            "\"say \\22hi\\22.a(A)::g.b(B)::h.\"");
+  EXPECT_EQ(print({"TOP(C)::f.", "back\\slash.", "b(B)::h."}),
+            "\"TOP(C)::f.back\\\\slash.b(B)::h.\"");
+  EXPECT_EQ(print({"TOP(C)::f.", "a(A)::g.", "line\n"}),
+            "\"TOP(C)::f.a(A)::g.line\\0A\"");
+  EXPECT_EQ(print({"caf\xc3\xa9", "x"}), "\"caf\\C3\\A9x\"");
+  // A path deeper than the printer's stack buffer.
+  std::vector<std::string> deep(200, "frame(F)::forward.");
+  ModulePathAttr path;
+  for (const std::string &piece : deep)
+    path = ModulePathAttr::get(&context, path, b.getStringAttr(piece));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  path.printQuoted(os);
+  EXPECT_EQ(text, "\"" + path.getText() + "\"");
+  EXPECT_EQ(text.size(), 200 * deep[0].size() + 2);
+}
+
 TEST_F(DialectTest, ModulePathNodesSurviveBytecode) {
   // Bytecode keeps the shared nodes (as text each would be one whole path):
   // read back into the same context, the attribute is the very same node.

@@ -151,6 +151,11 @@ def TG_ModulePathAttr : TG_Attr<"ModulePath", "module_path"> {
                         "the path this one extends (a #tg.module_path), or none">:$prefix,
       "::mlir::StringAttr":$piece);
   let hasCustomAssemblyFormat = 1;
+  // Written by hand (lib/IR/TGDialect.cpp): the storage also keeps the
+  // whole path's length and whether any byte of it needs an escape when
+  // printed, computed once per node, so that printing a path is one copy
+  // of its pieces and one write.
+  let genStorageClass = 0;
   // The prefix is typed in the builder (the storage keeps an Attribute).
   let skipDefaultBuilders = 1;
   let builders = [

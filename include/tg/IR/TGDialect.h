@@ -16,6 +16,11 @@
 #define GET_TYPEDEF_CLASSES
 #include "tg/IR/TGOpsTypes.h.inc"
 
+namespace tg::detail {
+/// Written by hand (lib/IR/TGDialect.cpp): see ModulePathAttr in TGAttrs.td.
+struct ModulePathAttrStorage;
+} // namespace tg::detail
+
 #define GET_ATTRDEF_CLASSES
 #include "tg/IR/TGAttrs.h.inc"
 

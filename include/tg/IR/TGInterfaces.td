@@ -62,7 +62,10 @@ def TG_DebugHandleOpInterface : OpInterface<"DebugHandleOpInterface"> {
       (ins "::std::optional<int64_t>":$handle), [{}],
       [{ $_op.getProperties().debug_handle = handle; }]>,
   ];
-  let verify = [{ return ::tg::detail::verifyDebugHandleOp($_op); }];
+  let verify = [{
+    return ::tg::detail::verifyDebugHandleOp(
+        $_op, ::llvm::cast<ConcreteOp>($_op).getInlineDebugHandle());
+  }];
 }
 
 #endif // TG_IR_TGINTERFACES_TD
