@@ -139,6 +139,35 @@ ParseResult parseDebugHandleAttrDict(OpAsmParser &parser,
 /// `tg.module_hierarchy` in; parsed back, it is a StringAttr). Both are
 /// printed by hand rather than through temporary attributes: printing a
 /// module must not insert one attribute per op into the context.
+/// A string without a type, or a list of them: the values a tracegraph pass
+/// attaches besides paths (`tg.decomposed_from = "aten::linear"`, a kernel's
+/// module paths from several modules).
+static bool isPlainString(Attribute attr) {
+  auto string = dyn_cast<StringAttr>(attr);
+  return string && isa<NoneType>(string.getType());
+}
+static bool isPlainStrings(Attribute attr) {
+  if (auto list = dyn_cast<ArrayAttr>(attr))
+    return llvm::all_of(list, isPlainString);
+  return isPlainString(attr);
+}
+
+/// Writes an isPlainStrings value as MLIR's printer writes it. Through
+/// printNamedAttribute a list of a kernel's paths cost ~30K instructions
+/// (the strings written byte by byte), a plain string ~8K.
+static void printPlainStrings(raw_ostream &os, Attribute attr) {
+  auto list = dyn_cast<ArrayAttr>(attr);
+  if (!list) {
+    printQuotedString(os, cast<StringAttr>(attr).getValue());
+    return;
+  }
+  os << '[';
+  llvm::interleaveComma(list, os, [&](Attribute element) {
+    printQuotedString(os, cast<StringAttr>(element).getValue());
+  });
+  os << ']';
+}
+
 static void printWithHandle(OpAsmPrinter &printer,
                             ArrayRef<NamedAttribute> attrs,
                             std::optional<int64_t> handle) {
@@ -166,13 +195,16 @@ static void printWithHandle(OpAsmPrinter &printer,
     }
     separate();
     auto path = dyn_cast<ModulePathAttr>(attr.getValue());
-    if (!path) {
+    if (!path && !isPlainStrings(attr.getValue())) {
       printer.printNamedAttribute(attr);
       continue;
     }
     printer.printKeywordOrString(attr.getName().getValue());
     os << " = ";
-    path.printQuoted(os);
+    if (path)
+      path.printQuoted(os);
+    else
+      printPlainStrings(os, attr.getValue());
   }
   if (!printedHandle) {
     separate();

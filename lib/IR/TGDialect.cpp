@@ -286,6 +286,12 @@ static void writeEscaped(raw_ostream &os, StringRef text) {
   }
 }
 
+void tg::printQuotedString(raw_ostream &os, StringRef text) {
+  os << '"';
+  writeEscaped(os, text);
+  os << '"';
+}
+
 void ModulePathAttr::printQuoted(raw_ostream &os) const {
   // The pieces are copied into one text and written at once: a path is a
   // few hundred bytes in tens of short pieces, and scanning and writing each
@@ -311,6 +317,21 @@ void ModulePathAttr::printQuoted(raw_ostream &os) const {
   os << '"';
   writeEscaped(os, text.str().drop_front().drop_back());
   os << '"';
+}
+
+Type ModuleType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string className;
+  if (parser.parseLess() || parser.parseString(&className) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<ModuleType>(loc, parser.getContext(), className);
+}
+
+void ModuleType::print(AsmPrinter &printer) const {
+  printer << '<';
+  printQuotedString(printer.getStream(), getClassName());
+  printer << '>';
 }
 
 Attribute ModulePathAttr::getPrefix() const { return getImpl()->prefix; }

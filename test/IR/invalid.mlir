@@ -138,3 +138,10 @@ tg.graph @"A::f"(%self: !tg.module<"A">, %x: !tg.tensor) -> !tg.tensor {
 tg.graph @g(%a: !tg.module<"">) {
   tg.return
 }
+
+// -----
+
+// expected-error @+1 {{expected string}}
+tg.graph @g(%a: !tg.module<A>) {
+  tg.return
+}

@@ -36,12 +36,20 @@ func.func @other_dialects() {
 // CHECK: tg.constant(3 : i64) {tg.module_hierarchy = "TOP(Net)::forward. a quote \22 among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes."}
 // CHECK: tg.constant(4 : i64) {tg.module_hierarchy = "\22\0A"}
 // CHECK: arith.constant {tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward. a quote \22 among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes.">}
+// The plain strings beside a handle or a path are written by hand too, as
+// MLIR writes them: escaped, a typed one with its type, a name that is no
+// keyword in quotes.
+// CHECK: tg.constant(5 : i64) {"a name" = "x", tg.debug_handle = 4 : i64, tg.decomposed_from = "a quote \22 among plain bytes, caf\C3\A9\0A", tg.module_hierarchy = "TOP(Net)::forward.", tg.typed = "s" : i32}
+// And lists of them (a kernel's paths from several modules):
+// CHECK: tg.constant(6 : i64) {tg.debug_handle = 5 : i64, tg.empty = [], tg.mixed = ["a", 1, "b" : i32], tg.module_hierarchy = ["TOP(Net)::forward.a(A)::forward.", "TOP(Net)::forward.b\22(B)::forward."]}
 tg.graph @"Net::forward"(%self: !tg.module<"Net">) {
   %0 = tg.constant(1 : i64) {tg.debug_handle = 3 : i64, tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward.">} : !tg.value
   %1 = tg.constant(2 : i64) {tg.module_hierarchy = #tg.module_path<"top(Net)::<unknown>.prim::Constant">, x = 1 : i64} : !tg.value
   %2 = tg.constant(3 : i64) {tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward. a quote \" among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes.">} : !tg.value
   %3 = tg.constant(4 : i64) {tg.module_hierarchy = #tg.module_path<"\"\n">} : !tg.value
   %4 = arith.constant {tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward. a quote \" among plain bytes, a backslash \\ among plain bytes, caf\C3\A9, a tab \09 and a DEL \7F among plain bytes.">} 2.0 : f32
+  %5 = tg.constant(5 : i64) {tg.typed = "s" : i32, tg.module_hierarchy = #tg.module_path<"TOP(Net)::forward.">, tg.debug_handle = 4 : i64, tg.decomposed_from = "a quote \" among plain bytes, caf\C3\A9\n", "a name" = "x"} : !tg.value
+  %6 = tg.constant(6 : i64) {tg.debug_handle = 5 : i64, tg.module_hierarchy = ["TOP(Net)::forward.a(A)::forward.", "TOP(Net)::forward.b\"(B)::forward."], tg.empty = [], tg.mixed = ["a", 1, "b" : i32]} : !tg.value
   tg.return
 }
 

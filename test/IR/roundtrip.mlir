@@ -70,3 +70,10 @@ tg.graph @"Forms::forward"(%self: !tg.module<"Forms">, %x: !tg.tensor) -> !tg.va
   %4 = tg.op "aten::neg"(%x) {y, tg.debug_handle = 4} : (!tg.tensor) -> !tg.tensor
   tg.return %0 : !tg.value
 }
+
+// A class name is printed escaped as MLIR escapes a string, and reads back.
+// CHECK-LABEL: func.func @escaped_class_name
+// CHECK-SAME: !tg.module<"a\22b\0Ac\C3\A9">
+func.func @escaped_class_name(%arg0: !tg.module<"a\"b\nc\C3\A9">) {
+  return
+}

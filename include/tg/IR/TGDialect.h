@@ -24,4 +24,11 @@ struct ModulePathAttrStorage;
 #define GET_ATTRDEF_CLASSES
 #include "tg/IR/TGAttrs.h.inc"
 
+namespace tg {
+/// Writes `text` in quotes, escaped as MLIR's printer writes a string
+/// attribute (`llvm::printEscapedString`), but each run of bytes that need
+/// no escape in one write.
+void printQuotedString(llvm::raw_ostream &os, llvm::StringRef text);
+} // namespace tg
+
 #endif // TG_IR_TGDIALECT_H

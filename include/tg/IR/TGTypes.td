@@ -35,7 +35,10 @@ def TG_ModuleType : TG_Type<"Module", "module"> {
     module paths print its last component, as PyTorch does.
   }];
   let parameters = (ins StringRefParameter<"qualified class name">:$className);
-  let assemblyFormat = "`<` $className `>`";
+  // `<` $className `>`, printed by hand: a model's IR prints a qualified
+  // class name on every submodule access, and MLIR's printString writes it
+  // byte by byte (a fifth of printing an inlined model's types).
+  let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     /// The class name without its qualifying path (`ResNet`).
     ::llvm::StringRef getShortClassName() const;
