@@ -33,6 +33,9 @@ def TG_ModuleType : TG_Type<"Module", "module"> {
     `!tg.module<"ResNet">` is an instance of the module class `ResNet`. The
     class name may be qualified (`__torch__.torchvision.models.resnet.ResNet`);
     module paths print its last component, as PyTorch does.
+
+    Syntax: `!tg.module<` string `>`, the class name a quoted string,
+    escaped as MLIR escapes strings.
   }];
   let parameters = (ins StringRefParameter<"qualified class name">:$className);
   // `<` $className `>`, printed by hand: a model's IR prints a qualified
