@@ -133,12 +133,6 @@ ParseResult parseDebugHandleAttrDict(OpAsmParser &parser,
   return success();
 }
 
-/// Prints `attrs` (sorted by name) as an attribute dictionary, with the handle
-/// among them where `tg.debug_handle` sorts, and `#tg.module_path` values as
-/// the plain string they stand for (the form tg ops have always printed
-/// `tg.module_hierarchy` in; parsed back, it is a StringAttr). Both are
-/// printed by hand rather than through temporary attributes: printing a
-/// module must not insert one attribute per op into the context.
 /// A string without a type, or a list of them: the values a tracegraph pass
 /// attaches besides paths (`tg.decomposed_from = "aten::linear"`, a kernel's
 /// module paths from several modules).
@@ -168,6 +162,13 @@ static void printPlainStrings(raw_ostream &os, Attribute attr) {
   os << ']';
 }
 
+/// Prints `attrs` (sorted by name) as an attribute dictionary, with the handle
+/// among them where `tg.debug_handle` sorts, and `#tg.module_path` values as
+/// the plain string they stand for (the form tg ops have always printed
+/// `tg.module_hierarchy` in; parsed back, it is a StringAttr). Both are
+/// printed by hand rather than through temporary attributes: printing a
+/// module must not insert one attribute per op into the context. Plain
+/// strings too, for speed (printPlainStrings).
 static void printWithHandle(OpAsmPrinter &printer,
                             ArrayRef<NamedAttribute> attrs,
                             std::optional<int64_t> handle) {
