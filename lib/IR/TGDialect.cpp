@@ -255,20 +255,22 @@ StringRef FrameAttr::getShortClassName() const {
   return shortClassName(getClassName());
 }
 
-/// The pieces of `path`, last first. Iterative: a path is as deep as the
-/// call stack, which may be deep.
-static SmallVector<StringRef, 16> getPiecesLastFirst(ModulePathAttr path) {
-  SmallVector<StringRef, 16> pieces;
+/// Writes the whole path of `path` (its text size, the storage knows) into
+/// the bytes that end at `end`, last piece first. Iterative: a path is as
+/// deep as the call stack, which may be deep.
+static void fillText(ModulePathAttr path, char *end) {
   for (ModulePathAttr node = path; node;
-       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix()))
-    pieces.push_back(node.getPiece().getValue());
-  return pieces;
+       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix())) {
+    StringRef piece = node.getPiece().getValue();
+    end -= piece.size();
+    std::memcpy(end, piece.data(), piece.size());
+  }
 }
 
 void ModulePathAttr::appendText(std::string &out) const {
-  SmallVector<StringRef, 16> pieces = getPiecesLastFirst(*this);
-  for (StringRef piece : llvm::reverse(pieces))
-    out += piece;
+  size_t size = out.size();
+  out.resize(size + getImpl()->textSize);
+  fillText(*this, out.data() + out.size());
 }
 
 /// Writes `text` as `llvm::printEscapedString` does, but each run of bytes
@@ -298,25 +300,19 @@ void ModulePathAttr::printQuoted(raw_ostream &os) const {
   // piece apart cost several times the copy (docs/performance.md, section
   // 30). Whether the path needs an escape at all was found when its nodes
   // were built.
-  SmallString<512> text;
-  text.resize_for_overwrite(getImpl()->textSize + 2);
-  char *end = text.end() - 1;
-  *end = '"';
-  for (ModulePathAttr node = *this; node;
-       node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix())) {
-    StringRef piece = node.getPiece().getValue();
-    end -= piece.size();
-    std::memcpy(end, piece.data(), piece.size());
-  }
-  assert(end == text.begin() + 1 && "a node's text size is its pieces'");
-  text.front() = '"';
-  if (getImpl()->plain) {
-    os.write(text.data(), text.size());
+  size_t size = getImpl()->textSize;
+  if (!getImpl()->plain) {
+    std::string text;
+    appendText(text);
+    printQuotedString(os, text);
     return;
   }
-  os << '"';
-  writeEscaped(os, text.str().drop_front().drop_back());
-  os << '"';
+  SmallString<512> text;
+  text.resize_for_overwrite(size + 2);
+  text.front() = '"';
+  text.back() = '"';
+  fillText(*this, text.end() - 1);
+  os.write(text.data(), text.size());
 }
 
 Type ModuleType::parse(AsmParser &parser) {
