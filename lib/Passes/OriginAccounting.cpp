@@ -612,7 +612,20 @@ public:
   std::unique_ptr<Snapshot> take() { return std::move(snapshot); }
 
 private:
+  /// What visit asks of an op's kind: whether it holds no computation of
+  /// its own (a module, a function, a terminator when they are not
+  /// counted), and whether it may be a constant.
+  struct KindInfo {
+    bool holdsNothing;
+    bool constantLike;
+  };
+  const KindInfo &getKindInfo(Operation *op);
+
   std::unique_ptr<Snapshot> snapshot;
+  /// Asked once per kind of op: a trait query walks the op's list of traits
+  /// (~240 instructions for an arith op), and a lowered module has millions
+  /// of ops of a few dozen kinds.
+  llvm::DenseMap<OperationName, KindInfo> kinds;
   Operation *root;
   bool recordsOnly;
   bool terminators;
@@ -622,6 +635,21 @@ private:
 };
 
 } // namespace
+
+const SnapshotBuilder::KindInfo &SnapshotBuilder::getKindInfo(Operation *op) {
+  auto [it, inserted] = kinds.try_emplace(op->getName());
+  if (inserted) {
+    // Traits and interfaces belong to the op's name (its registration or
+    // its dialect's fallback), so one op answers for every op of its kind.
+    it->second.holdsNothing =
+        isa<ModuleOp>(op) ||
+        (op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+         isa<FunctionOpInterface>(op)) ||
+        (!terminators && op->hasTrait<OpTrait::IsTerminator>());
+    it->second.constantLike = op->hasTrait<OpTrait::ConstantLike>();
+  }
+  return it->second;
+}
 
 void SnapshotBuilder::visit(Operation *op) {
   unsigned visitIndex = visits++;
@@ -637,10 +665,10 @@ void SnapshotBuilder::visit(Operation *op) {
     return;
   // Modules and functions hold no computation of their own, as for
   // tg-snapshot-origins.
-  if (recordsOnly || op == root || isa<UnknownLoc>(loc) || isa<ModuleOp>(op) ||
-      (op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
-       isa<FunctionOpInterface>(op)) ||
-      (!terminators && op->hasTrait<OpTrait::IsTerminator>()))
+  if (recordsOnly || op == root || isa<UnknownLoc>(loc))
+    return;
+  KindInfo kind = getKindInfo(op);
+  if (kind.holdsNothing)
     return;
   last = loc;
   unsigned index = snapshot->entries.size();
@@ -673,7 +701,8 @@ void SnapshotBuilder::visit(Operation *op) {
     break;
   }
   Attribute value;
-  if (op->getNumResults() == 1 && matchPattern(op, m_Constant(&value))) {
+  if (kind.constantLike && op->getNumResults() == 1 &&
+      matchPattern(op, m_Constant(&value))) {
     entry.constant = value;
     entry.constantType = op->getResult(0).getType();
     entry.constantScope = getConstantScope(op);
@@ -837,17 +866,26 @@ void OriginAccounting::runAfterPass(Pass *pass, Operation *op) {
   // inlining carried the origins of the ops it inlined (markInlined).
   tg::InlinedOrigins made;
   std::vector<Operation *> madeHolders;
+  // The walk meets the origins in the snapshot's order where the pass kept
+  // them: the next one expected is compared first, the index (a cache miss
+  // in a table of a few MB) asked only when it is another.
+  size_t expected = 0;
   auto mark = [&](Location origin, Operation *holder) {
-    auto it = snapshot->originIndex.find(origin);
-    if (it == snapshot->originIndex.end()) {
-      if (isa<CallSiteLoc>(origin) && made.add(origin) == madeHolders.size())
-        madeHolders.push_back(holder);
-      return;
+    size_t position = expected;
+    if (position >= numOrigins || snapshot->origins[position].first != origin) {
+      auto it = snapshot->originIndex.find(origin);
+      if (it == snapshot->originIndex.end()) {
+        if (isa<CallSiteLoc>(origin) && made.add(origin) == madeHolders.size())
+          madeHolders.push_back(holder);
+        return;
+      }
+      position = it->second;
     }
-    if (found.test(it->second))
+    if (found.test(position))
       return;
-    found.set(it->second);
-    holders[it->second] = holder;
+    found.set(position);
+    holders[position] = holder;
+    expected = position + 1;
   };
   // The walk that finds them also builds the next pass's snapshot: on one
   // thread, one walk does both; on two, each walks the IR for one of them.

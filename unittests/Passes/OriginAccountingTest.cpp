@@ -167,6 +167,42 @@ TEST_F(OriginAccountingTest, ExemptPassesAreLeftAlone) {
   EXPECT_FALSE(held.count(6));
 }
 
+/// Drops the location of every func.return, as a lowering that builds its
+/// terminators without one does.
+struct DropReturnLocationsPass
+    : PassWrapper<DropReturnLocationsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropReturnLocationsPass)
+  StringRef getArgument() const override { return "drop-return-locations"; }
+  void runOnOperation() override {
+    getOperation()->walk([](func::ReturnOp op) {
+      op->setLoc(UnknownLoc::get(op->getContext()));
+    });
+  }
+};
+
+TEST_F(OriginAccountingTest, TerminatorsCountUnlessTheOptionsSayNot) {
+  // The return's line (m.py:10) goes back on it by default; with
+  // `terminators = false` a terminator holds nothing the accounting counts,
+  // and its line stays dropped. The other lines are the same either way.
+  for (bool terminators : {true, false}) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kInput, &context);
+    ASSERT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(std::make_unique<DropReturnLocationsPass>());
+    tg::OriginAccountingOptions options;
+    options.terminators = terminators;
+    tg::addOriginAccounting(pm, options);
+    ASSERT_TRUE(succeeded(pm.run(*module)));
+    auto [held, recorded] = collected(*module);
+    EXPECT_EQ(held.count(10), terminators ? 1u : 0u)
+        << "terminators = " << terminators;
+    EXPECT_TRUE(recorded.empty()) << "terminators = " << terminators;
+    for (unsigned line = 1; line <= 9; ++line)
+      EXPECT_TRUE(held.count(line)) << "m.py:" << line;
+  }
+}
+
 TEST_F(OriginAccountingTest, ThePassAfterAnotherReadsItsWalk) {
   // The walk after -cse is the snapshot before -canonicalize: every line is
   // where a snapshot of its own would have put it.
