@@ -115,7 +115,12 @@ bool isOriginRecordItem(Location loc) {
   return isOriginRecord(loc) || getChunkLevel(loc) != 0;
 }
 
-static void collectOrigins(Location loc, llvm::SetVector<Location> &out) {
+/// Origins in first-seen order. Most locations fuse a few origins (a kernel
+/// lists at most its bound of 64): up to 16 are kept without a hash set,
+/// which the accounting and the passes ask for on every fused location.
+using OriginSet = llvm::SmallSetVector<Location, 16>;
+
+static void collectOrigins(Location loc, OriginSet &out) {
   if (isOriginRecordItem(loc))
     return;
   if (auto fused = dyn_cast<FusedLoc>(loc)) {
@@ -177,7 +182,7 @@ SmallVector<NamedFrame> getNamedFrames(const CallStack &stack) {
 }
 
 void getOrigins(Location loc, SmallVectorImpl<Location> &origins) {
-  llvm::SetVector<Location> set;
+  OriginSet set;
   collectOrigins(loc, set);
   origins.append(set.begin(), set.end());
 }
