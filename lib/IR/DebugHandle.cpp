@@ -133,16 +133,18 @@ ParseResult parseDebugHandleAttrDict(OpAsmParser &parser,
   return success();
 }
 
-/// A string without a type, or a list of them: the values a tracegraph pass
-/// attaches besides paths (`tg.decomposed_from = "aten::linear"`, a kernel's
-/// module paths from several modules).
+/// A string without a type, or a list of them and of module paths: the
+/// values a tracegraph pass attaches besides paths (`tg.decomposed_from =
+/// "aten::linear"`, a kernel's module paths from several modules).
 static bool isPlainString(Attribute attr) {
   auto string = dyn_cast<StringAttr>(attr);
   return string && isa<NoneType>(string.getType());
 }
 static bool isPlainStrings(Attribute attr) {
   if (auto list = dyn_cast<ArrayAttr>(attr))
-    return llvm::all_of(list, isPlainString);
+    return llvm::all_of(list, [](Attribute element) {
+      return isPlainString(element) || isa<ModulePathAttr>(element);
+    });
   return isPlainString(attr);
 }
 
@@ -157,7 +159,10 @@ static void printPlainStrings(raw_ostream &os, Attribute attr) {
   }
   os << '[';
   llvm::interleaveComma(list, os, [&](Attribute element) {
-    printQuotedString(os, cast<StringAttr>(element).getValue());
+    if (auto path = dyn_cast<ModulePathAttr>(element))
+      path.printQuoted(os);
+    else
+      printQuotedString(os, cast<StringAttr>(element).getValue());
   });
   os << ']';
 }
@@ -172,7 +177,10 @@ static void printPlainStrings(raw_ostream &os, Attribute attr) {
 static void printWithHandle(OpAsmPrinter &printer,
                             ArrayRef<NamedAttribute> attrs,
                             std::optional<int64_t> handle) {
+  // A path, or a list holding one (a fused kernel's, from several modules).
   auto isPath = [](NamedAttribute attr) {
+    if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+      return llvm::any_of(list, llvm::IsaPred<ModulePathAttr>);
     return isa<ModulePathAttr>(attr.getValue());
   };
   if (!handle && llvm::none_of(attrs, isPath)) {

@@ -8,6 +8,10 @@
 // RUN: tg-opt %s --tg-module-hierarchy=format=mobile > %t.1
 // RUN: tg-opt %s --tg-module-hierarchy=format=mobile --mlir-disable-threading > %t.2
 // RUN: diff %t.1 %t.2
+// Bytecode keeps the nodes, a fused op's list of them included.
+// RUN: tg-opt %s --tg-module-hierarchy=format=profiler --emit-bytecode | tg-opt | FileCheck %s --check-prefix=PROF
+// Other dialects' ops print the nodes as attributes.
+// RUN: tg-opt %s --tg-module-hierarchy=format=profiler | FileCheck %s --check-prefix=UPSTREAM
 
 #a0 = #tg.frame<instance = "A0", class = "pkg.A", method = "forward">
 #b0 = #tg.frame<instance = "B0", class = "pkg.B", method = "forward">
@@ -42,6 +46,12 @@ tg.graph @"pkg.C::forward"(%self: !tg.module<"pkg.C">, %x: !tg.tensor) -> !tg.te
   // A fused op whose origins share one path: a plain string.
   // PROF: tg.op "aten::mul"{{.*}}tg.module_hierarchy = "TOP(C)::forward.A0(A)::forward."
   %4 = tg.op "aten::mul"(%3, %3) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(fused<#tg.kernel<"fused_mul_0">>[callsite("a.py":9:9 at fused<#a0>["c.py":6:6]), callsite("a.py":10:10 at fused<#a0>["c.py":6:6])])
+
+  // An origin named over its call site gets its path built as a whole
+  // string, the other one from its caller chain's node: the same text, one
+  // path.
+  // PROF: tg.op "aten::sub"{{.*}}tg.module_hierarchy = "TOP(C)::forward.A0(A)::forward."
+  %s = tg.op "aten::sub"(%4, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(fused<#tg.kernel<"fused_sub_0">>[callsite("a.py":11:11 at fused<#a0>["c.py":6:6]), "sub"(callsite("a.py":12:12 at fused<#a0>["c.py":6:6]))])
 
   // Ops other than tg.op print the TorchScript node they stand for; nested
   // ops get paths too; terminators get none.
@@ -92,6 +102,18 @@ tg.graph @main(%x: !tg.tensor) -> !tg.tensor {
 // PROF-NOT: tg.module_hierarchy
 func.func @not_a_graph() {
   return
+}
+
+// A downstream compiler's function: its ops get paths too, printed as
+// attributes (the top is the function).
+// PROF-LABEL: func.func @lowered
+// UPSTREAM-LABEL: func.func @lowered
+// UPSTREAM: arith.addi {{.*}}{tg.module_hierarchy = #tg.module_path<"TOP()::lowered.A0(A)::forward.">}
+// UPSTREAM: arith.muli {{.*}}{tg.module_hierarchy = [#tg.module_path<"TOP()::lowered.A0(A)::forward.">, #tg.module_path<"TOP()::lowered.B0(B)::forward.">]}
+func.func @lowered(%x: i32) -> i32 {
+  %0 = arith.addi %x, %x : i32 loc(callsite("a.py":7:7 at fused<#a0>["c.py":6:6]))
+  %1 = arith.muli %0, %x : i32 loc(fused[callsite("a.py":7:7 at fused<#a0>["c.py":6:6]), callsite("b.py":1:1 at fused<#b0>["c.py":7:7])])
+  return %1 : i32
 }
 
 // REMARK: f.py:1:1: remark: module hierarchy: top(C)::<unknown>.A0(A)::forward.UNKNOWN_INSTANCE(UNKNOWN_TYPE)::helper.aten::neg
