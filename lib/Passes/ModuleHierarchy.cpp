@@ -287,8 +287,8 @@ private:
         StringRef opName = tg::modulePathHasOpName(format)
                                ? tg::getModulePathOpName(op)
                                : StringRef();
-        path = StringAttr::get(
-            ctx, tg::getModulePath(origin, top, format, opName));
+        path = StringAttr::get(ctx,
+                               tg::getModulePath(origin, top, format, opName));
       }
       if (!isNewPath(paths, path))
         continue;
