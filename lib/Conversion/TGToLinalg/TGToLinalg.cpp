@@ -585,6 +585,8 @@ private:
     AffineMap map;
     unsigned input = 0;
     SmallVector<unsigned, 3> operands;
+    /// An interpolation's spatial axes, as planInterpolation read them.
+    SmallVector<tg::LinearAxis> axes;
   };
   /// One generic: its iteration space, what it reads and computes.
   struct Stage {
@@ -1075,7 +1077,7 @@ unsigned KernelExtraction::addLoad(Stage &stage, Value value, Value source,
   } else {
     input = it - stage.inputs.begin();
   }
-  stage.nodes.push_back({Node::Kind::Load, value, map, input, {}});
+  stage.nodes.push_back({Node::Kind::Load, value, map, input, {}, {}});
   return stage.nodes.size() - 1;
 }
 
@@ -1104,7 +1106,8 @@ FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
     }
     node = addLoad(stage, value, reduced.lookup(op), readMap);
     if (reduction.kind == Reduction::Kind::Mean) {
-      stage.nodes.push_back({Node::Kind::MeanDivision, value, map, 0, {node}});
+      stage.nodes.push_back(
+          {Node::Kind::MeanDivision, value, map, 0, {node}, {}});
       node = stage.nodes.size() - 1;
     }
   } else if (auto traced = dyn_cast<TracedOp>(op);
@@ -1127,7 +1130,7 @@ FailureOr<unsigned> KernelExtraction::plan(Stage &stage, Value value,
       return *operand;
     }
     RankedTensorType resultType = types.lookup(value);
-    Node computed{Node::Kind::Op, value, map, 0, {}};
+    Node computed{Node::Kind::Op, value, map, 0, {}, {}};
     for (Value operand : op->getOperands()) {
       if (!types.count(operand))
         continue;
@@ -1161,7 +1164,7 @@ FailureOr<unsigned> KernelExtraction::planInterpolation(Stage &stage,
            << " at an affine index (PyTorch's float32 index is none at these "
               "sizes and scales, or align_corners or a scale is not a "
               "constant)";
-  Node computed{Node::Kind::Interpolation, op->getResult(0), map, 0, {}};
+  Node computed{Node::Kind::Interpolation, op->getResult(0), map, 0, {}, *axes};
   unsigned spatial = axes->size();
   for (unsigned corner = 0; corner < (1u << spatial); ++corner) {
     SmallVector<AffineExpr> exprs(map.getResults().take_front(2));
@@ -1188,8 +1191,7 @@ Value KernelExtraction::buildInterpolation(OpBuilder &b, const Node &node,
                                            ArrayRef<Value> scalars) {
   Operation *op = node.value.getDefiningOp();
   Location loc = op->getLoc();
-  SmallVector<tg::LinearAxis> axes = *tg::getLinearUpsampleAxes(
-      op, [&](Value value) { return getConstant(value); });
+  ArrayRef<tg::LinearAxis> axes = node.axes;
   Type f32 = b.getF32Type(), f64 = b.getF64Type(), i64 = b.getI64Type();
   auto f32Constant = [&](float value) -> Value {
     return arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(value));
