@@ -242,9 +242,7 @@ private:
     }
     chainOut = chain;
     const tg::EntryFunction &top = entries.get(op);
-    StringRef opName = tg::modulePathHasOpName(format)
-                           ? tg::getModulePathOpName(op)
-                           : StringRef();
+    StringRef opName = getOpName(op);
     CallerChain &last = chains[chain];
     if (last.path && last.top == top.op && last.opName == opName)
       return last.path;
@@ -255,6 +253,12 @@ private:
     last.opName = opName;
     last.path = path;
     return path;
+  }
+
+  /// The op name a path ends with: in the mobile form only.
+  StringRef getOpName(Operation *op) const {
+    return tg::modulePathHasOpName(format) ? tg::getModulePathOpName(op)
+                                           : StringRef();
   }
 
   /// The mobile form's last piece, formatted once per op name.
@@ -282,14 +286,9 @@ private:
     for (Location origin : origins) {
       unsigned chain = 0;
       Attribute path = getSharedPath(op, origin, chain);
-      if (!path) {
-        const tg::EntryFunction &top = entries.get(op);
-        StringRef opName = tg::modulePathHasOpName(format)
-                               ? tg::getModulePathOpName(op)
-                               : StringRef();
-        path = StringAttr::get(ctx,
-                               tg::getModulePath(origin, top, format, opName));
-      }
+      if (!path)
+        path = StringAttr::get(ctx, tg::getModulePath(origin, entries.get(op),
+                                                      format, getOpName(op)));
       if (!isNewPath(paths, path))
         continue;
       paths.push_back(path);

@@ -51,6 +51,7 @@ tg.graph @"pkg.C::forward"(%self: !tg.module<"pkg.C">, %x: !tg.tensor) -> !tg.te
   // string, the other one from its caller chain's node: the same text, one
   // path.
   // PROF: tg.op "aten::sub"{{.*}}tg.module_hierarchy = "TOP(C)::forward.A0(A)::forward."
+  // MOBILE: tg.op "aten::sub"{{.*}}tg.module_hierarchy = "top(C)::<unknown>.A0(A)::forward.aten::sub"
   %s = tg.op "aten::sub"(%4, %x) : (!tg.tensor, !tg.tensor) -> !tg.tensor loc(fused<#tg.kernel<"fused_sub_0">>[callsite("a.py":11:11 at fused<#a0>["c.py":6:6]), "sub"(callsite("a.py":12:12 at fused<#a0>["c.py":6:6]))])
 
   // Ops other than tg.op print the TorchScript node they stand for; nested
