@@ -254,6 +254,8 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   // copy is rejected without looking at the remaining columns (most
   // candidates are; the patch loop below would reject them the same way).
   uint64_t minSize = kCopyFixedSize + 1 + numColumns + 1;
+  if (minSize >= limit)
+    return false;
   for (unsigned c = 0; c < numColumns; ++c) {
     uint32_t candidate = 0, votes = 0;
     bool anyNonZero = false;
@@ -274,12 +276,21 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
     uint32_t options[2] = {candidate, hint[c]};
     unsigned numOptions = candidate == hint[c] ? 1 : 2;
     unsigned bestMisses = ~0u;
+    // The copy survives this column only with fewer than `enough` misses
+    // (2 * misses < limit - minSize), so an option stops counting once both
+    // of its counts reach that: it then cannot be the column's choice (a
+    // surviving choice has fewer), and when every option stops the copy is
+    // rejected below, as it would be with the whole count. Most candidates
+    // are rejected, most of them after a few rows.
+    uint64_t enough = (limit - minSize + 1) / 2;
     for (uint32_t d : ArrayRef<uint32_t>(options, numOptions)) {
       unsigned plainMisses = 0, keepMisses = 0;
       for (uint32_t j = 0; j < n; ++j) {
         uint32_t src = row(source + j)[c], dst = row(first + j)[c];
         plainMisses += dst != src + d;
         keepMisses += dst != (src == 0 ? 0 : src + d);
+        if (plainMisses >= enough && keepMisses >= enough)
+          break;
       }
       if (plainMisses < bestMisses) {
         bestMisses = plainMisses;
