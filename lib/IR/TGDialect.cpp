@@ -258,19 +258,24 @@ StringRef FrameAttr::getShortClassName() const {
 /// Writes the whole path of `path` (its text size, the storage knows) into
 /// the bytes that end at `end`, last piece first. Iterative: a path is as
 /// deep as the call stack, which may be deep.
-static void fillText(ModulePathAttr path, char *end) {
+/// Writes `path`'s text backwards, its last piece ending at `end`; returns
+/// where the text starts. The text's size was summed when the node was
+/// built (textSize): callers check that the text starts where that size says.
+static char *fillText(ModulePathAttr path, char *end) {
   for (ModulePathAttr node = path; node;
        node = dyn_cast_or_null<ModulePathAttr>(node.getPrefix())) {
     StringRef piece = node.getPiece().getValue();
     end -= piece.size();
     std::memcpy(end, piece.data(), piece.size());
   }
+  return end;
 }
 
 void ModulePathAttr::appendText(std::string &out) const {
   size_t size = out.size();
   out.resize(size + getImpl()->textSize);
-  fillText(*this, out.data() + out.size());
+  [[maybe_unused]] char *start = fillText(*this, out.data() + out.size());
+  assert(start == out.data() + size && "module path text size");
 }
 
 /// Writes `text` as `llvm::printEscapedString` does, but each run of bytes
@@ -311,7 +316,8 @@ void ModulePathAttr::printQuoted(raw_ostream &os) const {
   text.resize_for_overwrite(size + 2);
   text.front() = '"';
   text.back() = '"';
-  fillText(*this, text.end() - 1);
+  [[maybe_unused]] char *start = fillText(*this, text.end() - 1);
+  assert(start == text.begin() + 1 && "module path text size");
   os.write(text.data(), text.size());
 }
 

@@ -283,13 +283,15 @@ private:
     origins.clear();
     tg::getOrigins(op->getLoc(), origins);
     SmallVector<Attribute, 4> paths;
+    // The text of each of `paths`, built once the kernel has a second path.
+    SmallVector<std::string, 4> texts;
     for (Location origin : origins) {
       unsigned chain = 0;
       Attribute path = getSharedPath(op, origin, chain);
       if (!path)
         path = StringAttr::get(ctx, tg::getModulePath(origin, entries.get(op),
                                                       format, getOpName(op)));
-      if (!isNewPath(paths, path))
+      if (!isNewPath(paths, texts, path))
         continue;
       paths.push_back(path);
     }
@@ -302,15 +304,21 @@ private:
   /// are the same attribute, but a string built from scratch, or a node
   /// whose pieces split the same text elsewhere, spells a path another node
   /// may spell too.
-  static bool isNewPath(ArrayRef<Attribute> paths, Attribute path) {
+  /// `texts` holds the text of each of `paths` once there are two; each
+  /// path's text is built once, not once per comparison.
+  static bool isNewPath(ArrayRef<Attribute> paths,
+                        SmallVectorImpl<std::string> &texts, Attribute path) {
     if (paths.empty())
       return true;
     if (llvm::is_contained(paths, path))
       return false;
+    if (texts.empty())
+      texts.push_back(tg::getModulePathTexts(paths.front()).front());
     std::string text = tg::getModulePathTexts(path).front();
-    return llvm::none_of(paths, [&](Attribute other) {
-      return tg::getModulePathTexts(other).front() == text;
-    });
+    if (llvm::is_contained(texts, text))
+      return false;
+    texts.push_back(std::move(text));
+    return true;
   }
 
   MLIRContext *ctx;
