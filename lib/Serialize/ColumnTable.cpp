@@ -106,7 +106,10 @@ public:
         offsetWidth(rowsPerBlock <= kMaxRowsForU16Offsets ? 2 : 4),
         windowRows(std::min<uint32_t>(kWindowRows, rowsPerBlock)),
         allowCopies(options.allowCopies && windowRows >= 2),
-        chainedPatches(options.chainedPatches) {}
+        chainedPatches(options.chainedPatches) {
+    for (unsigned c = 0; c < kMaxColumns; ++c)
+      columnOrder[c] = uint8_t(c);
+  }
 
   EncodedColumnTable run();
 
@@ -120,7 +123,7 @@ private:
   /// false when it would not be smaller than `limit` bytes.
   bool encodeCopy(uint64_t first, uint32_t n, uint64_t source,
                   const uint32_t *hint, size_t limit, std::string &out,
-                  unsigned &numPatches) const;
+                  unsigned &numPatches);
   /// Hash of rows [r, r + windowRows) minus row r, column by column: equal
   /// for two windows that differ by a constant per column.
   uint64_t windowHash(uint64_t r) const;
@@ -146,6 +149,8 @@ private:
   unsigned windowRows;
   bool allowCopies;
   bool chainedPatches;
+  /// The order encodeCopy looks at the columns in (see there).
+  uint8_t columnOrder[kMaxColumns];
   std::vector<bool> isLiteral;
   /// Window hash -> the first rows (every windowRows-th row of each literal
   /// block) where it occurs, earliest first. Only looked up, never iterated,
@@ -241,7 +246,7 @@ void Encoder::encodeLiteral(uint64_t first, uint32_t n,
 
 bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
                          const uint32_t *hint, size_t limit, std::string &out,
-                         unsigned &numPatches) const {
+                         unsigned &numPatches) {
   // Per column, the delta of most rows (Boyer-Moore majority vote, over the
   // rows whose source is not 0 when there are any: 0 means "none" in the
   // section's tables and does not move with the layer), then whether a 0
@@ -256,7 +261,13 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   uint64_t minSize = kCopyFixedSize + 1 + numColumns + 1;
   if (minSize >= limit)
     return false;
-  for (unsigned c = 0; c < numColumns; ++c) {
+  // Each column's choice depends on that column alone, and a copy is kept
+  // only when the sum over all columns stays under `limit`: the columns can
+  // be looked at in any order with the same result. The column that
+  // rejected the last candidate goes first, as it will likely reject the
+  // next one too.
+  for (unsigned i = 0; i < numColumns; ++i) {
+    unsigned c = columnOrder[i];
     uint32_t candidate = 0, votes = 0;
     bool anyNonZero = false;
     for (uint32_t j = 0; j < n && !anyNonZero; ++j)
@@ -304,8 +315,10 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
       }
     }
     minSize += 2 * uint64_t(bestMisses);
-    if (minSize >= limit)
+    if (minSize >= limit) {
+      std::rotate(columnOrder, columnOrder + i, columnOrder + i + 1);
       return false;
+    }
   }
   out.assign(kCopyFixedSize, '\0');
   out[kKindOffset] = char(ColumnBlockKind::Copy);
