@@ -268,6 +268,17 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   // next one too.
   for (unsigned i = 0; i < numColumns; ++i) {
     unsigned c = columnOrder[i];
+    // When the matched window's delta fits every row, it is the vote's
+    // choice too (every row votes for it), with no miss: nothing to count.
+    uint32_t exact = 0;
+    while (exact < n &&
+           row(first + exact)[c] == row(source + exact)[c] + hint[c])
+      ++exact;
+    if (exact == n) {
+      delta[c] = hint[c];
+      keepZero &= ~(1 << c);
+      continue;
+    }
     uint32_t candidate = 0, votes = 0;
     bool anyNonZero = false;
     for (uint32_t j = 0; j < n && !anyNonZero; ++j)
