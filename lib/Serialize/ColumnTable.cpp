@@ -327,7 +327,11 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
     }
     minSize += 2 * uint64_t(bestMisses);
     if (minSize >= limit) {
-      std::rotate(columnOrder, columnOrder + i, columnOrder + i + 1);
+      // Column c moves to the front (i < kMaxColumns: numColumns is checked
+      // when the table is encoded).
+      for (unsigned k = std::min(i, kMaxColumns - 1); k > 0; --k)
+        columnOrder[k] = columnOrder[k - 1];
+      columnOrder[0] = uint8_t(c);
       return false;
     }
   }
