@@ -338,6 +338,55 @@ TEST(ColumnTable, Deterministic) {
   EXPECT_EQ(a.blocks, b.blocks);
 }
 
+/// Layers of a model-like table with a share of their cells changed at
+/// random (`percent` of them): copy candidates then differ from their
+/// sources by a few cells each, and some are rejected for it.
+std::vector<uint32_t> noisyLayers(unsigned columns, unsigned percent,
+                                  uint32_t seed) {
+  std::vector<uint32_t> v = layerValues(columns, 613, 9, 900, 29, seed);
+  std::mt19937 rng(seed * 7 + percent);
+  for (uint32_t &x : v)
+    if (rng() % 100 < percent)
+      x = rng() % 4 ? x + 1 + rng() % 3 : rng();
+  return v;
+}
+
+TEST(ColumnTable, EncoderChoicesArePinned) {
+  // The encoder's choices (which blocks become copies, of which source,
+  // with which deltas and patches) are the writer's, not the format's, but
+  // every section's bytes and build ID follow from them: a change to the
+  // encoder that is meant to be faster, not different, must keep these
+  // bytes (docs/performance.md, section 32). Update the digests only for a
+  // change of choices that is meant, with its sizes measured.
+  struct Case {
+    unsigned columns, percent;
+    uint32_t rowsPerBlock;
+    uint64_t digest;
+  };
+  const Case cases[] = {
+      {3, 1, 64, 0x9dd10ad2193aa25ull},   {3, 2, 128, 0xc43086c7a05323a0ull},
+      {3, 3, 64, 0xa6ec802c767b6078ull},  {2, 2, 256, 0x94cb64f5eefcdbc3ull},
+      {8, 1, 128, 0xfc4081fd585ef694ull}, {1, 3, 64, 0x74f3c7acb2d5b9dull},
+  };
+  for (const Case &c : cases) {
+    std::vector<uint32_t> v = noisyLayers(c.columns, c.percent, c.columns);
+    EncodedColumnTable e =
+        encode(v, c.columns, c.rowsPerBlock, true, /*chained=*/true);
+    uint64_t digest = xxh3_64bits(arrayRefFromStringRef(e.index + e.blocks));
+    SCOPED_TRACE(testing::Message()
+                 << "columns " << c.columns << ", " << c.percent
+                 << "% changed, B " << c.rowsPerBlock << ": " << e.blocks.size()
+                 << " bytes");
+    // Copies with patches, and literal blocks (each case has both).
+    unsigned copies =
+        countCopies(e, v.size() / c.columns, c.columns, c.rowsPerBlock);
+    EXPECT_GT(copies, 10u);
+    EXPECT_LT(copies, (v.size() / c.columns) / c.rowsPerBlock);
+    EXPECT_EQ(digest, c.digest) << std::hex << digest;
+    expectRoundTrip(v, c.columns, c.rowsPerBlock, true, /*chained=*/true);
+  }
+}
+
 TEST(ColumnTable, ConcurrentFirstTouch) {
   std::vector<uint32_t> v = layerValues(3, 700, 30, 900, 13, 5);
   uint32_t rows = v.size() / 3;
