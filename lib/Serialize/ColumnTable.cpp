@@ -124,6 +124,12 @@ private:
   bool encodeCopy(uint64_t first, uint32_t n, uint64_t source,
                   const uint32_t *hint, size_t limit, std::string &out,
                   unsigned &numPatches);
+  /// Column `c`'s delta and keep-zero flag for a copy of rows [source, source
+  /// + n) into [first, first + n): the fewest misses, which it returns (at
+  /// least `enough` when no choice has fewer; then counted only that far).
+  unsigned chooseColumnDelta(uint64_t first, uint32_t n, uint64_t source,
+                             unsigned c, uint32_t hint, uint64_t enough,
+                             uint32_t &delta, bool &keepZero) const;
   /// Hash of rows [r, r + windowRows) minus row r, column by column: equal
   /// for two windows that differ by a constant per column.
   uint64_t windowHash(uint64_t r) const;
@@ -244,13 +250,73 @@ void Encoder::encodeLiteral(uint64_t first, uint32_t n,
   finishBlock(out);
 }
 
+unsigned Encoder::chooseColumnDelta(uint64_t first, uint32_t n, uint64_t source,
+                                    unsigned c, uint32_t hint, uint64_t enough,
+                                    uint32_t &delta, bool &keepZero) const {
+  // The delta of most rows (Boyer-Moore majority vote, over the rows whose
+  // source is not 0 when there are any: 0 means "none" in the section's
+  // tables and does not move with the layer), then whether a 0 staying 0
+  // saves patches.
+  // When the matched window's delta fits every row, it is the vote's
+  // choice too (every row votes for it), with no miss: nothing to count.
+  uint32_t exact = 0;
+  while (exact < n && row(first + exact)[c] == row(source + exact)[c] + hint)
+    ++exact;
+  if (exact == n) {
+    delta = hint;
+    keepZero = false;
+    return 0;
+  }
+  uint32_t candidate = 0, votes = 0;
+  bool anyNonZero = false;
+  for (uint32_t j = 0; j < n && !anyNonZero; ++j)
+    anyNonZero = row(source + j)[c] != 0;
+  for (uint32_t j = 0; j < n; ++j) {
+    uint32_t src = row(source + j)[c];
+    if (anyNonZero && src == 0)
+      continue;
+    uint32_t d = row(first + j)[c] - src;
+    if (votes == 0)
+      candidate = d;
+    votes += d == candidate ? 1 : -1;
+  }
+  // Of the vote's and the matched window's delta, each with and without
+  // keep-zero, the one that leaves the fewest patches (the vote alone loses
+  // when most rows of the column are 0 or patched).
+  uint32_t options[2] = {candidate, hint};
+  unsigned numOptions = candidate == hint ? 1 : 2;
+  unsigned bestMisses = ~0u;
+  // An option stops counting once both of its counts reach `enough`: it
+  // then cannot be the column's choice (a surviving choice has fewer), and
+  // when every option stops the caller rejects the copy, as it would with
+  // the whole count. Most candidates are rejected, most after a few rows.
+  for (uint32_t d : ArrayRef<uint32_t>(options, numOptions)) {
+    unsigned plainMisses = 0, keepMisses = 0;
+    for (uint32_t j = 0; j < n; ++j) {
+      uint32_t src = row(source + j)[c], dst = row(first + j)[c];
+      plainMisses += dst != src + d;
+      keepMisses += dst != (src == 0 ? 0 : src + d);
+      if (plainMisses >= enough && keepMisses >= enough)
+        break;
+    }
+    if (plainMisses < bestMisses) {
+      bestMisses = plainMisses;
+      delta = d;
+      keepZero = false;
+    }
+    if (keepMisses < bestMisses) {
+      bestMisses = keepMisses;
+      delta = d;
+      keepZero = true;
+    }
+  }
+  return bestMisses;
+}
+
 bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
                          const uint32_t *hint, size_t limit, std::string &out,
                          unsigned &numPatches) {
-  // Per column, the delta of most rows (Boyer-Moore majority vote, over the
-  // rows whose source is not 0 when there are any: 0 means "none" in the
-  // section's tables and does not move with the layer), then whether a 0
-  // staying 0 saves patches.
+  // Per column, a delta and whether a 0 stays 0 (chooseColumnDelta).
   uint32_t delta[kMaxColumns];
   uint8_t keepZero = 0;
   // The bytes a copy takes at least: its fixed part, a byte for the source,
@@ -268,63 +334,14 @@ bool Encoder::encodeCopy(uint64_t first, uint32_t n, uint64_t source,
   // next one too.
   for (unsigned i = 0; i < numColumns; ++i) {
     unsigned c = columnOrder[i];
-    // When the matched window's delta fits every row, it is the vote's
-    // choice too (every row votes for it), with no miss: nothing to count.
-    uint32_t exact = 0;
-    while (exact < n &&
-           row(first + exact)[c] == row(source + exact)[c] + hint[c])
-      ++exact;
-    if (exact == n) {
-      delta[c] = hint[c];
-      keepZero &= ~(1 << c);
-      continue;
-    }
-    uint32_t candidate = 0, votes = 0;
-    bool anyNonZero = false;
-    for (uint32_t j = 0; j < n && !anyNonZero; ++j)
-      anyNonZero = row(source + j)[c] != 0;
-    for (uint32_t j = 0; j < n; ++j) {
-      uint32_t src = row(source + j)[c];
-      if (anyNonZero && src == 0)
-        continue;
-      uint32_t d = row(first + j)[c] - src;
-      if (votes == 0)
-        candidate = d;
-      votes += d == candidate ? 1 : -1;
-    }
-    // Of the vote's and the matched window's delta, each with and without
-    // keep-zero, the one that leaves the fewest patches (the vote alone loses
-    // when most rows of the column are 0 or patched).
-    uint32_t options[2] = {candidate, hint[c]};
-    unsigned numOptions = candidate == hint[c] ? 1 : 2;
-    unsigned bestMisses = ~0u;
     // The copy survives this column only with fewer than `enough` misses
-    // (2 * misses < limit - minSize), so an option stops counting once both
-    // of its counts reach that: it then cannot be the column's choice (a
-    // surviving choice has fewer), and when every option stops the copy is
-    // rejected below, as it would be with the whole count. Most candidates
-    // are rejected, most of them after a few rows.
-    uint64_t enough = (limit - minSize + 1) / 2;
-    for (uint32_t d : ArrayRef<uint32_t>(options, numOptions)) {
-      unsigned plainMisses = 0, keepMisses = 0;
-      for (uint32_t j = 0; j < n; ++j) {
-        uint32_t src = row(source + j)[c], dst = row(first + j)[c];
-        plainMisses += dst != src + d;
-        keepMisses += dst != (src == 0 ? 0 : src + d);
-        if (plainMisses >= enough && keepMisses >= enough)
-          break;
-      }
-      if (plainMisses < bestMisses) {
-        bestMisses = plainMisses;
-        delta[c] = d;
-        keepZero &= ~(1 << c);
-      }
-      if (keepMisses < bestMisses) {
-        bestMisses = keepMisses;
-        delta[c] = d;
-        keepZero |= 1 << c;
-      }
-    }
+    // (2 * misses < limit - minSize).
+    bool keep = false;
+    unsigned bestMisses =
+        chooseColumnDelta(first, n, source, c, hint[c],
+                          (limit - minSize + 1) / 2, delta[c], keep);
+    if (keep)
+      keepZero |= 1 << c;
     minSize += 2 * uint64_t(bestMisses);
     if (minSize >= limit) {
       // Column c moves to the front (i < kMaxColumns: numColumns is checked
