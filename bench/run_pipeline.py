@@ -115,8 +115,13 @@ class Runner:
 
     def best_of(self, repeat, args):
         """The run with the median wall time of `repeat` runs."""
-        runs = sorted((self.run(args) for _ in range(repeat)), key=lambda r: r[0])
-        return runs[len(runs) // 2]
+        return median_run([self.run(args) for _ in range(repeat)])
+
+
+def median_run(runs):
+    """Of (wall, rss, stderr) runs, the one with the median wall time (the
+    upper middle one of an even number)."""
+    return sorted(runs, key=lambda run: run[0])[len(runs) // 2]
 
 
 def parse_timing(text):
@@ -232,10 +237,10 @@ def measure(r, n, args, cache):
         full_runs.append(r.run(full_cmd))
     res["ratio_rounds"] = [f[0] / p[0] for p, f in zip(pp_runs, full_runs)]
     res["full_pp_ratio"] = sorted(res["ratio_rounds"])[rounds // 2]
-    wall, rss, err = sorted(pp_runs, key=lambda run: run[0])[rounds // 2]
+    wall, rss, err = median_run(pp_runs)
     res["pp_wall"], res["pp_rss"] = wall, rss
     res["pp_timing"] = parse_timing(err)
-    wall, rss, err = sorted(full_runs, key=lambda run: run[0])[rounds // 2]
+    wall, rss, err = median_run(full_runs)
     res["full_wall"], res["full_rss"] = wall, rss
     res["full_timing"] = parse_timing(err)
 
