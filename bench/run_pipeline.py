@@ -536,8 +536,9 @@ def report(results, sym, args, more=None):
             add("The same reader and symbolizer linked against the static LLVMSupport "
                 "(tg-bench-section, which maps the section, validates it %d times and "
                 "runs millions of random lookups and symbolizations): peak RSS %.1f MiB "
-                "= section + %.1f MiB. tg-symbolicate links libLLVM.so, whose mapping "
-                "alone is ~48 MiB of its RSS." % (
+                "= section + %.1f MiB. Both link LLVM's static libraries, not "
+                "libLLVM.so, whose mapping alone was ~51 MiB of tg-symbolicate's RSS "
+                "(section 34)." % (
                     201, big["stats"]["peak_rss_kb"] / 1024,
                     big["stats"]["peak_rss_kb"] / 1024 - big["section_bytes"] / 2**20))
     add("")

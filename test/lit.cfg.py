@@ -139,6 +139,11 @@ if getattr(config, "enable_python", "OFF").upper() in ("ON", "1", "TRUE", "YES")
 if getattr(config, "enable_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.environment.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0")
 
+# tg-symbolicate linked against LLVM's static libraries (TG_STATIC_LLVM: where
+# LLVM ships them, as Debian's llvm-22-dev does).
+if getattr(config, "static_llvm", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("static-llvm")
+
 # bench/'s binaries (TG_BUILD_BENCHMARKS=ON, as CI builds): test/bench runs
 # each once on a small input so that they cannot rot unnoticed.
 if getattr(config, "build_benchmarks", "OFF").upper() in ("ON", "1", "TRUE",
