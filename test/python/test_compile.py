@@ -309,6 +309,29 @@ def test_reader_module_loads_no_mlir():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+def test_reader_then_compiler_in_one_process(resnet_ir):
+    # The reader module may carry its own copy of LLVM (linked statically,
+    # its symbols hidden), _compiler maps libLLVM.so and libMLIR.so: in one
+    # process, in this order, each keeps working and answers as before.
+    code = """if True:
+        import sys, tracegraph
+        first = tracegraph.compile(sys.stdin.read()).section
+        handle = first.handles[-1]
+        before = first.traceback(handle)
+        again = tracegraph.compile(open(sys.argv[1]).read()).section
+        assert first.traceback(handle) == before
+        assert again.traceback(handle) == before, (again.traceback(handle), before)
+        print(before.splitlines()[0])
+    """
+    # A fresh process whose first tracegraph module is the reader.
+    reader_first = "import tracegraph; tracegraph.Section\n" + code
+    for script in (reader_first, code):
+        out = subprocess.run([sys.executable, "-c", script, RESNET],
+                             input=resnet_ir, capture_output=True, text=True,
+                             check=True).stdout
+        assert out.startswith("Debug handle ")
+
+
 def test_build_id_option():
     """build_id: a hash of the contents by default, given, or none."""
     ir = open(os.path.join(SRC, "test", "Serialize", "Inputs",
