@@ -674,7 +674,7 @@ Error DebugSectionReader::checkContents(SectionKind kind) const {
 
 Error DebugSectionReader::decodeStrings() const {
   // Decoded once, on first use (under checkMutex, after the table's
-  // checksum), into stringArena.
+  // checksum), into decodedStrings.
   unsigned sd = idx(SectionKind::StringData);
   const auto *base = reinterpret_cast<const uint8_t *>(data.data());
   Expected<DecodedStrings> strings =
@@ -682,8 +682,7 @@ Error DebugSectionReader::decodeStrings() const {
                        offsets[sd], counts[sd], layout.numberedStrings);
   if (!strings)
     return strings.takeError();
-  stringArena = std::move(strings->arena);
-  stringStarts = std::move(strings->starts);
+  decodedStrings = std::move(*strings);
   return Error::success();
 }
 
@@ -859,7 +858,7 @@ Expected<StringRef> DebugSectionReader::getString(uint32_t id) const {
   if (Error err = checkIndex(SectionKind::StringOffsets, id, "string"))
     return std::move(err);
   if (layout.prefixCodedStrings)
-    return StringRef(stringArena).slice(stringStarts[id], stringStarts[id + 1]);
+    return decodedStrings[id];
   uint32_t begin = 0, end = 0;
   if (Error err = readRow(SectionKind::StringOffsets, id, &begin))
     return std::move(err);

@@ -153,16 +153,18 @@ std::string tg::section::encodeStringData(ArrayRef<StringRef> strings,
   return out;
 }
 
-namespace {
-
 /// decodeStringData's state and its steps: one string at a time, each form
 /// by its own method, every error naming the string and its file offset.
-class StringDecoder {
+class tg::section::StringDecoder {
 public:
   StringDecoder(ArrayRef<uint8_t> bytes, uint64_t fileOffset, bool numbered)
       : begin(bytes.data()), p(begin), end(begin + bytes.size()),
         fileOffset(fileOffset),
-        limit(kMaxStringExpansion * bytes.size() + kStringExpansionSlack),
+        // Offsets into the strings are 32-bit: a table of more than 64 MiB
+        // may still not decode to 4 GiB.
+        limit(std::min<uint64_t>(kMaxStringExpansion * bytes.size() +
+                                     kStringExpansionSlack,
+                                 UINT32_MAX)),
         numbered(numbered) {}
 
   Expected<DecodedStrings> run(uint32_t numStrings);
@@ -182,10 +184,10 @@ private:
     return makeError("bad STRING_DATA at offset {0}: string {1}: {2}",
                      fileOffset + uint64_t(at - begin), id, what.str());
   }
-  StringRef stringAt(uint32_t id) const {
-    return StringRef(result.arena)
-        .slice(result.starts[id], result.starts[id + 1]);
-  }
+  StringRef stringAt(uint32_t id) const { return result[id]; }
+  /// Room for the next string, `length` bytes, in the last chunk (or a new
+  /// one): strings never span chunks, and never move once written.
+  char *startString(uint64_t length);
 
   static constexpr const char *kNumberRule =
       "does not end in a number (1 to 18 digits, no leading zero)";
@@ -193,16 +195,15 @@ private:
   uint64_t fileOffset, limit;
   bool numbered;
   DecodedStrings result;
+  /// The last chunk: bytes written, and its size.
+  uint64_t chunkUsed = 0, chunkSize = 0;
 };
 
 Expected<DecodedStrings> StringDecoder::run(uint32_t numStrings) {
   result.starts.reserve(uint64_t(numStrings) + 1);
-  result.starts.push_back(0);
-  for (uint32_t id = 0; id < numStrings; ++id) {
+  for (uint32_t id = 0; id < numStrings; ++id)
     if (Error err = decodeOne(id))
       return std::move(err);
-    result.starts.push_back(uint32_t(result.arena.size()));
-  }
   if (p != end)
     return makeError("bad STRING_DATA at offset {0}: {1} bytes after the last "
                      "of its {2} strings",
@@ -238,9 +239,7 @@ Error StringDecoder::decodeRenumbered(uint32_t id, const uint8_t *at,
   if (distance == 0)
     return bad(id, at, "a renumbered string refers 0 strings back, to itself");
   uint32_t from = id - uint32_t(distance);
-  // Copy out: the append below may move the arena.
-  std::string source = stringAt(from).str();
-  std::optional<TrailingNumber> split = splitTrailingNumber(source);
+  std::optional<TrailingNumber> split = splitTrailingNumber(stringAt(from));
   if (!split)
     return bad(id, at,
                "renumbers string " + Twine(from) + ", which " + kNumberRule);
@@ -274,8 +273,9 @@ Error StringDecoder::decodeRenumbered(uint32_t id, const uint8_t *at,
   std::string digits = std::to_string(value);
   if (Error err = checkLimit(id, at, split->stem.size() + digits.size()))
     return err;
-  result.arena += split->stem;
-  result.arena += digits;
+  char *out = startString(split->stem.size() + digits.size());
+  llvm::copy(split->stem, out);
+  llvm::copy(digits, out + split->stem.size());
   return Error::success();
 }
 
@@ -299,14 +299,38 @@ Error StringDecoder::decodePrefixed(uint32_t id, const uint8_t *at,
                "its " + Twine(own) + " bytes run past the end of the table");
   if (Error err = checkLimit(id, at, reused + own))
     return err;
-  if (reused) {
-    // Copy out first: the append may move the arena.
-    std::string prefix = stringAt(from).take_front(reused).str();
-    result.arena += prefix;
-  }
-  result.arena.append(reinterpret_cast<const char *>(p), own);
+  char *out = startString(reused + own);
+  if (reused)
+    llvm::copy(stringAt(from).take_front(reused), out);
+  std::copy(p, p + own, out + reused);
   p += own;
   return Error::success();
+}
+
+char *StringDecoder::startString(uint64_t length) {
+  // checkLimit has kept the strings, this one included, within `limit`
+  // (and 32 bits).
+  uint32_t start = result.starts.back();
+  if (!length) { // Perhaps before any chunk.
+    result.starts.push_back(start);
+    return nullptr;
+  }
+  if (chunkSize - chunkUsed < length) {
+    // The first chunk holds what most tables expand to (names and paths
+    // ~2-3x; a model's kernel names up to ~20x take a few more chunks),
+    // each later one twice the last, none past what `limit` leaves.
+    uint64_t size =
+        chunkSize ? 2 * chunkSize : 4 * uint64_t(end - begin) + 4096;
+    chunkSize = std::max(std::min(size, limit - start), length);
+    // Not value-initialized: a page of it is touched when written.
+    result.chunks.emplace_back(new char[chunkSize]);
+    result.chunkStarts.push_back(start);
+    chunkUsed = 0;
+  }
+  char *out = result.chunks.back().get() + chunkUsed;
+  chunkUsed += length;
+  result.starts.push_back(uint32_t(start + length));
+  return out;
 }
 
 Error StringDecoder::readVarint(uint32_t id, uint64_t &value) {
@@ -322,15 +346,15 @@ Error StringDecoder::readVarint(uint32_t id, uint64_t &value) {
 
 Error StringDecoder::checkLimit(uint32_t id, const uint8_t *at,
                                 uint64_t more) const {
-  if (result.arena.size() + more <= limit)
+  if (result.getDecodedSize() + more <= limit)
     return Error::success();
+  if (limit == UINT32_MAX)
+    return bad(id, at, "the strings decode to 4 GiB or more");
   return bad(id, at,
              "the strings decode to more than " + Twine(limit) + " bytes (" +
                  Twine(kMaxStringExpansion) + " times the table, plus " +
                  Twine(kStringExpansionSlack) + ")");
 }
-
-} // namespace
 
 Expected<DecodedStrings> tg::section::decodeStringData(ArrayRef<uint8_t> bytes,
                                                        uint64_t fileOffset,

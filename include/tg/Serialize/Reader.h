@@ -25,6 +25,7 @@
 #include "tg/Serialize/ColumnTable.h"
 #include "tg/Serialize/Format.h"
 #include "tg/Serialize/GuardedMapping.h"
+#include "tg/Serialize/StringData.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -342,12 +343,10 @@ private:
   /// the first use of their index (published by its tableState).
   mutable std::optional<section::ColumnTableReader> handleTable, nodeTable,
       locationTable;
-  /// Format 3: decodes STRING_DATA into stringArena (once, on first use).
+  /// Format 3: decodes STRING_DATA into decodedStrings (once, on first use).
   llvm::Error decodeStrings() const;
-  /// Format 3: the decoded strings; string i is
-  /// [stringStarts[i], stringStarts[i+1]).
-  mutable std::string stringArena;
-  mutable std::vector<uint32_t> stringStarts;
+  /// Format 3: the decoded strings.
+  mutable section::DecodedStrings decodedStrings;
   /// Format 3: the row tables, by kind index, created on first use.
   mutable std::optional<section::ColumnTableReader>
       rowTables[section::kNumSectionKinds];
