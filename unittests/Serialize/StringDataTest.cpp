@@ -151,8 +151,9 @@ TEST(StringData, StringsSpanManyChunks) {
   for (bool numbered : {false, true}) {
     size_t size = 0;
     expectRoundTrip(strings, numbered, &size);
-    if (numbered)
+    if (numbered) {
       EXPECT_GT(decodedSize, 16 * size);
+    }
   }
 }
 
