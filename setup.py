@@ -11,6 +11,7 @@ build folder is build-pip/ in the source tree (TG_PIP_BUILD_DIR overrides;
 setuptools' own staging goes inside it too), so a second install rebuilds
 only what changed.
 """
+import fcntl
 import os
 import shutil
 import subprocess
@@ -72,6 +73,18 @@ class BuildWithCMake(build_py):
     def run(self):
         super().run()
         build_dir = BUILD_DIR
+        os.makedirs(build_dir, exist_ok=True)
+        # One pip build at a time in a build folder, from configuring to the
+        # copies below: two at once (two venvs, or the opt-in pip tests, which
+        # share one folder, run in parallel) configured and linked over each
+        # other ("CMAKE_CXX_COMPILER not set"), or would copy a module while
+        # the other relinks it. The lock is released when the file closes,
+        # also if the build fails or pip is killed.
+        with open(os.path.join(build_dir, "pip-build.lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            self.build_and_copy(build_dir)
+
+    def build_and_copy(self, build_dir):
         cmake_build(build_dir)
         package = os.path.join(self.build_lib, "tracegraph")
         built = os.path.join(build_dir, "python_packages", "tracegraph")
