@@ -53,8 +53,11 @@ def cmake_build(build_dir):
     args = ["cmake", "-G", "Ninja", "-S", ROOT, "-B", build_dir,
             "-DCMAKE_BUILD_TYPE=Release", "-DTG_BUILD_TESTS=OFF",
             "-DTG_ENABLE_PYTHON=ON", "-DPython3_EXECUTABLE=" + sys.executable]
-    if shutil.which("clang++-22"):
-        args += ["-DCMAKE_C_COMPILER=clang-22", "-DCMAKE_CXX_COMPILER=clang++-22"]
+    clang, clangxx = shutil.which("clang-22"), shutil.which("clang++-22")
+    if clang and clangxx:
+        # Full paths, as CMake caches them: a bare name differs from the
+        # cached path, and a compiler that differs resets the cache.
+        args += ["-DCMAKE_C_COMPILER=" + clang, "-DCMAKE_CXX_COMPILER=" + clangxx]
     if shutil.which("ccache"):
         args += ["-DCMAKE_C_COMPILER_LAUNCHER=ccache",
                  "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"]
@@ -73,18 +76,6 @@ class BuildWithCMake(build_py):
     def run(self):
         super().run()
         build_dir = BUILD_DIR
-        os.makedirs(build_dir, exist_ok=True)
-        # One pip build at a time in a build folder, from configuring to the
-        # copies below: two at once (two venvs, or the opt-in pip tests, which
-        # share one folder, run in parallel) configured and linked over each
-        # other ("CMAKE_CXX_COMPILER not set"), or would copy a module while
-        # the other relinks it. The lock is released when the file closes,
-        # also if the build fails or pip is killed.
-        with open(os.path.join(build_dir, "pip-build.lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            self.build_and_copy(build_dir)
-
-    def build_and_copy(self, build_dir):
         cmake_build(build_dir)
         package = os.path.join(self.build_lib, "tracegraph")
         built = os.path.join(build_dir, "python_packages", "tracegraph")
@@ -106,8 +97,18 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildWithCMake},
-      distclass=BinaryDistribution,
-      # setuptools' own build/ would land in the developer build folder.
-      options={"build": {"build_base": os.path.join(BUILD_DIR, "setuptools")}},
-      package_data={"tracegraph": ["py.typed", "*.pyi"]})
+# One setup.py at a time per build folder: CMake's build and setuptools'
+# staging (the wheel's tree) are both in it. Two pip runs at once (two venvs,
+# or the opt-in pip tests, which share one folder, run in parallel)
+# configured and linked over each other ("CMAKE_CXX_COMPILER not set") and
+# staged one wheel in the other's tree. The lock is released when the file
+# closes, also if the build fails or pip is killed.
+os.makedirs(BUILD_DIR, exist_ok=True)
+with open(os.path.join(BUILD_DIR, "pip-build.lock"), "w") as lock:
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    setup(cmdclass={"build_py": BuildWithCMake},
+          distclass=BinaryDistribution,
+          # setuptools' own build/ would land in the developer build folder.
+          options={"build": {"build_base": os.path.join(BUILD_DIR,
+                                                        "setuptools")}},
+          package_data={"tracegraph": ["py.typed", "*.pyi"]})
