@@ -55,8 +55,7 @@ def cmake_build(build_dir):
             "-DTG_ENABLE_PYTHON=ON", "-DPython3_EXECUTABLE=" + sys.executable]
     clang, clangxx = shutil.which("clang-22"), shutil.which("clang++-22")
     if clang and clangxx:
-        # Full paths, as CMake caches them: a bare name differs from the
-        # cached path, and a compiler that differs resets the cache.
+        # Full paths, the form CMake caches them in.
         args += ["-DCMAKE_C_COMPILER=" + clang, "-DCMAKE_CXX_COMPILER=" + clangxx]
     if shutil.which("ccache"):
         args += ["-DCMAKE_C_COMPILER_LAUNCHER=ccache",

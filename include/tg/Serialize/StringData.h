@@ -65,8 +65,7 @@ class StringDecoder;
 /// decoded, and the pages of a chunk not yet written are never touched.
 class DecodedStrings {
 public:
-  uint32_t size() const { return uint32_t(starts.size() - 1); }
-  /// String `id` (< size()).
+  /// String `id` (one of the table's).
   llvm::StringRef operator[](uint32_t id) const {
     uint32_t begin = starts[id], length = starts[id + 1] - begin;
     if (!length) // Perhaps before any chunk.
