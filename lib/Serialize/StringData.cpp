@@ -200,6 +200,14 @@ private:
 };
 
 Expected<DecodedStrings> StringDecoder::run(uint32_t numStrings) {
+  // Every string takes at least one byte (a NextNumber head), so a count the
+  // table cannot hold is rejected before anything is sized by it: the count
+  // comes from the section table, and 2^32 - 1 reserved 16 GiB of offsets
+  // (std::bad_alloc, an abort, under a memory limit).
+  if (numStrings > uint64_t(end - begin))
+    return makeError("bad STRING_DATA at offset {0}: a table of {1} bytes "
+                     "cannot hold {2} strings (each takes a byte at least)",
+                     fileOffset, uint64_t(end - begin), numStrings);
   result.starts.reserve(uint64_t(numStrings) + 1);
   for (uint32_t id = 0; id < numStrings; ++id)
     if (Error err = decodeOne(id))

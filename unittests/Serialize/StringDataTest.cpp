@@ -224,6 +224,17 @@ TEST(StringData, BadTablesAreErrors) {
   std::string error = errorOf(bomb, 1201);
   EXPECT_NE(error.find("the strings decode to more than"), std::string::npos)
       << error;
+  // A count the table cannot hold (each string takes a byte at least) is
+  // rejected before anything is allocated for it: 2^32 - 1 strings reserved
+  // 16 GiB of offsets.
+  EXPECT_EQ(errorOf(head(0, StringForm::PrefixOf), UINT32_MAX),
+            "bad STRING_DATA at offset " + std::to_string(kFileOffset) +
+                ": a table of 1 bytes cannot hold 4294967295 strings (each "
+                "takes a byte at least)");
+  EXPECT_EQ(errorOf("", 1), "bad STRING_DATA at offset " +
+                                std::to_string(kFileOffset) +
+                                ": a table of 0 bytes cannot hold 1 strings "
+                                "(each takes a byte at least)");
   // Without numbered forms (before 5.0), the head is a plain distance.
   std::string plainError;
   decodeAll(first + head(1, StringForm::NextNumber), 2, false, &plainError);

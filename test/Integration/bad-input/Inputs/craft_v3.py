@@ -19,6 +19,8 @@ Format 5.0 (IN written with compress=false), STRING_DATA replaced:
   craft_v3.py numbered-no-number IN OUT
                                      string 1 renumbers string 0, which does
                                      not end in a number
+  craft_v3.py numbered-count IN OUT  the table unchanged, its count (and
+                                     STRING_OFFSETS') 2^32 - 1
 
 Format 3.2 (IN a 3.2 section with RECORDS), RECORDS replaced by one row:
   craft_v3.py records-anchor-out-of-range IN OUT  held by handle 99
@@ -116,6 +118,11 @@ def main():
             "records-anchor-out-of-range": one_record(100, 1, 0, 1, 0, NONE, NONE),
             "records-no-site": one_record(0, 1, 0, 0, 0, NONE, NONE),
         }[what]
+        open(dst, "wb").write(build(header, tables, align8))
+        return
+    if what == "numbered-count":
+        header, tables = parse(open(src, "rb").read(), 5, align8)
+        tables[STRING_DATA][0] = tables[STRING_OFFSETS][0] = 0xFFFFFFFF
         open(dst, "wb").write(build(header, tables, align8))
         return
     if what.startswith("numbered-"):
