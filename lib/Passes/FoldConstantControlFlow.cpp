@@ -916,19 +916,6 @@ bool tg::leavesListUnchanged(Operation *user) {
   return userLeavesListUnchanged(user, 8);
 }
 
-std::optional<SmallVector<int64_t>> tg::evaluateIntList(Value list) {
-  std::optional<SmallVector<Scalar>> elements = evaluateList(list, 16);
-  if (!elements)
-    return std::nullopt;
-  SmallVector<int64_t> ints;
-  for (const Scalar &element : *elements) {
-    if (element.kind != Scalar::Int)
-      return std::nullopt;
-    ints.push_back(element.i);
-  }
-  return ints;
-}
-
 unsigned tg::foldConstantControlFlow(Operation *root, StringRef passName) {
   // Post-order: an If nested in a branch is folded before the branch is
   // moved or erased, so no op of the list is erased before its turn, and

@@ -44,15 +44,12 @@ inline llvm::cl::ValuesClass getDWARFLanguageValues() {
 unsigned foldConstantControlFlow(mlir::Operation *root,
                                  llvm::StringRef passName);
 
-/// The ints a list holds when they are known without running the program:
-/// a constant list, `t.size()` of a static type, or a list built in place
-/// that nothing changes, of elements known the way --tg-inline folds
-/// conditions (constants, integer arithmetic, `shape[i]`, static sizes).
-std::optional<llvm::SmallVector<int64_t>> evaluateIntList(mlir::Value list);
-
-/// The numbers a list holds when they are known as evaluateIntList knows
-/// them, all ints (i64) or all floats (f64); null otherwise (an empty list
-/// is known and empty).
+/// The numbers a list holds when they are known without running the
+/// program (a constant list, `t.size()` of a static type, or a list built in
+/// place that nothing changes, of elements known the way --tg-inline folds
+/// conditions: constants, integer arithmetic, `shape[i]`, static sizes), all
+/// ints (i64) or all floats (f64); null otherwise (an empty list is known
+/// and empty).
 mlir::ArrayAttr evaluateNumberList(mlir::Value list);
 
 /// The value of a scalar when it is known without running the program, the
