@@ -331,6 +331,14 @@ private:
   std::vector<uint8_t> elfBuildId;
   uint64_t offsets[section::kNumSectionKinds] = {};
   uint64_t sizes[section::kNumSectionKinds] = {};
+  /// The padding before each table of an uncompressed file: [begin, end) and
+  /// the table's index in the section table. Checked by verifyAll (a
+  /// compressed image's at open); no checksum covers it.
+  struct Padding {
+    uint64_t begin, end;
+    uint32_t beforeSection;
+  };
+  std::vector<Padding> paddings;
   uint32_t counts[section::kNumSectionKinds] = {};
   /// Format 2: the section table's checksum of each table.
   uint64_t checksums[section::kNumSectionKinds] = {};

@@ -22,6 +22,10 @@ Format 5.0 (IN written with compress=false), STRING_DATA replaced:
   craft_v3.py numbered-count IN OUT  the table unchanged, its count (and
                                      STRING_OFFSETS') 2^32 - 1
 
+Any uncompressed section of 3.0 or later, checksums untouched:
+  craft_v3.py padding IN OUT         the first padding byte between two
+                                     tables (which no checksum covers) 0xff
+
 Format 3.2 (IN a 3.2 section with RECORDS), RECORDS replaced by one row:
   craft_v3.py records-anchor-out-of-range IN OUT  held by handle 99
   craft_v3.py records-no-site IN OUT              held by the module, site 0
@@ -111,6 +115,20 @@ def craft_compressed(what, data):
 
 def main():
     what, src, dst = sys.argv[1:4]
+    if what == "padding":
+        data = bytearray(open(src, "rb").read())
+        n = struct.unpack_from("<I", data, 20)[0]
+        end = 64 + 24 * n
+        for i in range(n):
+            size = struct.unpack_from("<Q", data, 64 + 24 * i + 8)[0]
+            offset = align8(end)
+            if offset > end:
+                data[end] = 0xFF
+                open(dst, "wb").write(data)
+                print("padding byte at offset %d" % end)
+                return
+            end = offset + size
+        raise SystemExit("no padding between tables")
     if what.startswith("records-"):
         header, tables = parse(open(src, "rb").read(), 3, align8)
         assert RECORDS in tables, "not a 3.2 section with records"
