@@ -86,6 +86,33 @@ def test_pass_spellings_and_pipeline(resnet_ir):
         section=False).ir
 
 
+@pytest.mark.parametrize("pipeline,why", [
+    ("bogus.op(canonicalize)", "no dialect 'bogus' is registered"),
+    ("func.fucn(canonicalize)", "dialect 'func' has no such operation"),
+    ("builtin.module(tg-inline,func.fucn(cse))",
+     "dialect 'func' has no such operation"),
+])
+def test_pipeline_anchor_that_names_no_op(pipeline, why):
+    # MLIR runs a nested pipeline on the ops of its anchor's name, and on
+    # nothing when no op has it: a typo ran no pass and said nothing (tg-opt
+    # refuses a wrong top-level anchor; compile() takes the module's passes
+    # without one, so a typo there was silent).
+    ir = ("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n"
+          "  return %0 : i32\n}\n")
+    with pytest.raises(tracegraph.CompileError) as error:
+        tracegraph.compile(ir, pipeline=pipeline, section=False)
+    anchor = pipeline.split(",")[-1].split("(")[0]
+    assert str(error.value).startswith(
+        "pipeline: '%s(...)' runs its passes on '%s' ops, and %s: they would "
+        "run on nothing" % (anchor, anchor, why)), str(error.value)
+    # Options in braces are no anchors; `any` anchors every op.
+    foldable = ("func.func @f() -> i32 {\n  %c = arith.constant 1 : i32\n"
+                "  %0 = arith.addi %c, %c : i32\n  return %0 : i32\n}\n")
+    assert "arith.addi" not in tracegraph.compile(
+        foldable, pipeline="builtin.module(any(canonicalize{max-iterations=2}))",
+        section=False, print_debuginfo=False).ir
+
+
 def test_path_and_bytecode_input(resnet_ir, tmp_path):
     import pathlib
     text = tracegraph.compile(pathlib.Path(RESNET)).ir

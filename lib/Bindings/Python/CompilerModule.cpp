@@ -132,6 +132,51 @@ std::string captureStderr(llvm::function_ref<void()> fn) {
   return text;
 }
 
+/// Why a nested pipeline of `pipeline` (`op-name(...)`) would run on
+/// nothing: its op name is no operation of a dialect tg-opt registers (a
+/// typo, `func.fucn(canonicalize)`). MLIR's pass manager accepts any name
+/// and then finds no op to run on, silently; tg-opt refuses a top-level
+/// anchor other than `builtin.module`, and compile() takes the module's
+/// passes without it, so without this check a mistyped anchor there did
+/// nothing and said nothing. None when every anchor names an operation.
+std::optional<std::string> findUnknownAnchor(llvm::StringRef pipeline,
+                                             mlir::MLIRContext &context) {
+  // An anchor is the text before `(` since the last `,`, `(` or `)`;
+  // options in braces (which may hold anything, nested braces included:
+  // MLIR's parser matches them before it reads quotes) are skipped.
+  size_t start = 0;
+  unsigned braces = 0;
+  for (size_t i = 0; i < pipeline.size(); ++i) {
+    char c = pipeline[i];
+    if (c == '{') {
+      ++braces;
+    } else if (c == '}') {
+      braces -= braces > 0;
+    } else if (braces) {
+      continue;
+    } else if (c == ',' || c == ')') {
+      start = i + 1;
+    } else if (c == '(') {
+      llvm::StringRef anchor = pipeline.slice(start, i).trim();
+      start = i + 1;
+      if (anchor == "any")
+        continue;
+      llvm::StringRef dialect = anchor.split('.').first;
+      if (!context.getOrLoadDialect(dialect))
+        return ("pipeline: '" + anchor + "(...)' runs its passes on '" +
+                anchor + "' ops, and no dialect '" + dialect +
+                "' is registered: they would run on nothing")
+            .str();
+      if (!mlir::RegisteredOperationName::lookup(anchor, &context))
+        return ("pipeline: '" + anchor + "(...)' runs its passes on '" +
+                anchor + "' ops, and dialect '" + dialect +
+                "' has no such operation: they would run on nothing")
+            .str();
+    }
+  }
+  return std::nullopt;
+}
+
 /// Parse, run, build the section, strip, print. Runs without the GIL.
 CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   CompileOutput out;
@@ -187,6 +232,11 @@ CompileOutput runCompile(const std::string &text, const CompileOptions &opts) {
   }
   // A pipeline that parsed may still have printed (a warning): pass it on.
   llvm::errs() << optionErrors;
+  if (std::optional<std::string> unknown =
+          findUnknownAnchor(opts.pipeline, context)) {
+    out.diagnostics = *unknown + "\n";
+    return out;
+  }
 
   mlir::ParserConfig config(&context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
