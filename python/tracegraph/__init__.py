@@ -121,14 +121,16 @@ def annotate_chrome_trace(section, trace, handle_key="debug_handle",
         with open(trace) as f:
             text = f.read()
     else:
-        # NaN and infinity are not JSON: said here, where the event is
-        # Python's, not as a byte offset in text the caller never wrote.
+        # What JSON cannot carry (NaN, infinity, an object that contains
+        # itself) is said here, where the event is Python's, not as a byte
+        # offset in text the caller never wrote.
         try:
             text = json.dumps(trace, allow_nan=False)
         except ValueError as e:
-            raise ValueError("annotate_chrome_trace: the trace holds a number "
-                             "JSON cannot carry (NaN or infinity): %s" % e) \
-                from None
+            what = ("an object that contains itself" if "Circular" in str(e)
+                    else "a number JSON cannot carry (NaN or infinity)")
+            raise ValueError("annotate_chrome_trace: the trace holds %s: %s"
+                             % (what, e)) from None
     return json.loads(section._annotate_chrome_trace(
         text, handle_key, module_path, source=source, source_root=source_root))
 

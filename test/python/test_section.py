@@ -280,6 +280,11 @@ def test_chrome_trace_from_object_and_file(section, tmp_path):
     with pytest.raises(ValueError, match="NaN or infinity"):
         tracegraph.annotate_chrome_trace(
             section, [{"ts": float("nan"), "args": {"debug_handle": 1}}])
+    # An event that contains itself: said as such (it was called a NaN).
+    cyclic = {"ts": 1, "args": {"debug_handle": 1}}
+    cyclic["args"]["self"] = cyclic
+    with pytest.raises(ValueError, match="an object that contains itself"):
+        tracegraph.annotate_chrome_trace(section, [cyclic])
 
 
 def test_one_schema_with_tg_symbolicate(section, tmp_path):

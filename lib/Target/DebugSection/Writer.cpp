@@ -27,6 +27,7 @@
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CRC.h"
@@ -893,8 +894,13 @@ void SectionBuilder::embedSource() {
     }
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
     if (!buffer) {
+      // The path as a recorded name may hold anything: its control
+      // characters (a NUL, a line break) escaped, not printed raw.
+      std::string shown;
+      llvm::raw_string_ostream os(shown);
+      llvm::printEscapedString(path.str(), os);
       mlir::emitWarning(root->getLoc())
-          << "cannot read source file '" << path
+          << "cannot read source file '" << shown
           << "' to embed its lines: " << buffer.getError().message();
       continue;
     }
@@ -1693,7 +1699,8 @@ tg::buildDebugSection(Operation *root, const DebugSectionOptions &options) {
            << (options.elfContainer ? "an ELF container (elf=true)"
                                     : "a build ID (build-id=)")
            << " needs format " << kVersionMajor
-           << " (format-version=" << kVersionMajor << "), not "
+           << " or later (format-version=" << kVersionMajor
+           << " and up; without the option, the current format), not "
            << options.formatVersion;
   if (options.elfContainer && !options.writeBuildId)
     return emitError(getDiagnosticLoc(root))
