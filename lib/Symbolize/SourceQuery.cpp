@@ -75,7 +75,10 @@ public:
   Expected<SourceQueryResult> run();
 
 private:
-  Expected<bool> anyPositionMatches() const;
+  Expected<bool> findMatchingPositions();
+  bool refMayMatch(uint32_t ref) const;
+  Expected<bool> chainMayMatch(uint32_t node);
+  Expected<bool> mayMatch(std::optional<uint32_t> stack, uint32_t leaf);
   Error addHandles();
   Error addOriginRecords();
   Error addRecord(const SectionOriginRecord &record, const SourceMatch &match);
@@ -88,6 +91,11 @@ private:
   SourceQueryResult result;
   raw_string_ostream os;
   json::Array handles, removed;
+  /// Per POSITIONS row: in FILE and spanning LINE.
+  std::vector<bool> positionMatches;
+  /// Per STACK_NODES row: 0 unknown, 1 no frame of its chain can come from
+  /// FILE:LINE, 2 one may.
+  std::vector<uint8_t> nodeMayMatch;
 };
 
 Expected<SourceQueryResult> SourceQuery::run() {
@@ -95,7 +103,7 @@ Expected<SourceQueryResult> SourceQuery::run() {
   // section is an error rather than a partial answer.
   if (Error err = reader.verifyAll())
     return std::move(err);
-  Expected<bool> possible = anyPositionMatches();
+  Expected<bool> possible = findMatchingPositions();
   if (!possible)
     return possible.takeError();
   if (*possible) {
@@ -111,13 +119,15 @@ Expected<SourceQueryResult> SourceQuery::run() {
   return std::move(result);
 }
 
-/// Whether some position of the section is in FILE and spans LINE. Every
-/// frame's position is a POSITIONS row (Symbolizer::firstPosition), so when
-/// none is, no handle or record comes from FILE:LINE and none needs to be
-/// symbolized: a whole symbolization per handle costs the depth of its
-/// stack (a file the model does not use took 28 s on a 20,000-deep chain
-/// of calls; now as long as reading the positions).
-Expected<bool> SourceQuery::anyPositionMatches() const {
+/// Marks the positions of the section that are in FILE and span LINE, and
+/// whether there is one. Every frame's position is a POSITIONS row
+/// (Symbolizer::firstPosition), so only a handle or record whose locations
+/// reach a marked row can match, and none can when no row is marked: a
+/// whole symbolization costs the depth of the stack, for every handle (a
+/// file the model does not use took 28 s on a 20,000-deep chain of calls).
+Expected<bool> SourceQuery::findMatchingPositions() {
+  positionMatches.assign(reader.getNumPositions(), false);
+  bool any = false;
   for (uint32_t i = 0; i < reader.getNumPositions(); ++i) {
     Expected<SectionPosition> pos = reader.getPosition(i);
     if (!pos)
@@ -125,10 +135,74 @@ Expected<bool> SourceQuery::anyPositionMatches() const {
     if (!fileMatches(getSourceDisplayName(pos->file), file))
       continue;
     if (line >= pos->startLine &&
-        line <= std::max(pos->startLine, pos->endLine))
-      return true;
+        line <= std::max(pos->startLine, pos->endLine)) {
+      positionMatches[i] = true;
+      any = true;
+    }
   }
-  return false;
+  nodeMayMatch.assign(reader.getNumStackNodes(), 0);
+  return any;
+}
+
+/// Whether the frame of LocRef `ref` may come from FILE:LINE: a position
+/// only when it is marked; a composite location may hold anything (it is
+/// symbolized to find out); nothing else has a position.
+bool SourceQuery::refMayMatch(uint32_t ref) const {
+  switch (section::getLocTag(ref)) {
+  case section::LocTag::Position: {
+    uint32_t index = section::getLocIndex(ref);
+    // Out of range: the symbolization reports it.
+    return index >= positionMatches.size() || positionMatches[index];
+  }
+  case section::LocTag::Composite:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether a frame of stack node `node`'s chain (its call, its parent's,
+/// ...) may come from FILE:LINE, memoized per node: a query reads each node
+/// once, not once per handle under it (the walk is iterative, as deep
+/// stacks are legitimate).
+Expected<bool> SourceQuery::chainMayMatch(uint32_t node) {
+  SmallVector<uint32_t> unknown;
+  uint8_t answer = 1;
+  for (std::optional<uint32_t> current = node; current;) {
+    if (*current >= nodeMayMatch.size()) {
+      answer = 2; // Out of range: the symbolization reports it.
+      break;
+    }
+    if (nodeMayMatch[*current]) {
+      answer = nodeMayMatch[*current];
+      break;
+    }
+    Expected<SectionStackNode> read = reader.getStackNode(*current);
+    if (!read)
+      return read.takeError();
+    unknown.push_back(*current);
+    if (refMayMatch(read->call)) {
+      answer = 2;
+      break;
+    }
+    current = read->parent;
+  }
+  // Every node read answers as the first node above it that decided:
+  // below a node that may match, each may.
+  for (uint32_t visited : unknown)
+    nodeMayMatch[visited] = answer;
+  return answer == 2;
+}
+
+/// Whether a handle or record with this stack node and leaf may come from
+/// FILE:LINE (if not, its symbolization is skipped: it cannot match).
+Expected<bool> SourceQuery::mayMatch(std::optional<uint32_t> stack,
+                                     uint32_t leaf) {
+  if (refMayMatch(leaf))
+    return true;
+  if (!stack)
+    return false;
+  return chainMayMatch(*stack);
 }
 
 Error SourceQuery::addHandles() {
@@ -137,6 +211,14 @@ Error SourceQuery::addHandles() {
     if (!used)
       return used.takeError();
     if (!*used)
+      continue;
+    Expected<SectionHandle> entry = reader.lookupHandle(handle);
+    if (!entry)
+      return entry.takeError();
+    Expected<bool> possible = mayMatch(entry->stack, entry->leaf);
+    if (!possible)
+      return possible.takeError();
+    if (!*possible)
       continue;
     Expected<SymbolizedHandle> sym = symbolizer.symbolize(handle, format);
     if (!sym)
@@ -171,6 +253,11 @@ Error SourceQuery::addOriginRecords() {
     Expected<SectionOriginRecord> record = reader.getOriginRecord(i);
     if (!record)
       return record.takeError();
+    Expected<bool> possible = mayMatch(record->stack, record->origin);
+    if (!possible)
+      return possible.takeError();
+    if (!*possible)
+      continue;
     Expected<SymbolizedHandle> sym = symbolizer.symbolizeLocation(
         record->origin, record->opName, format, record->stack);
     if (!sym)
