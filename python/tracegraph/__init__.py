@@ -227,8 +227,22 @@ def import_torch(model, *args, example_inputs=None, fx=False, training=False,
         raise TypeError("import_torch(model): model is a torch.nn.Module or a "
                         "path to a saved TorchScript model, not %s"
                         % type(model).__name__)
+    # As the command line refuses --training with --inference: a model in
+    # training mode imported as under torch.no_grad() loses what training
+    # would compute (`aten::is_grad_enabled` folds).
+    if training and inference:
+        raise TorchImportError("import_torch(training=True, inference=True): "
+                               "inference declares eval mode under "
+                               "torch.no_grad(); it cannot be combined with "
+                               "training")
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
+    # A mapping's keys would be taken for the inputs ("expected a value of
+    # type 'Tensor' ... found type 'str'"); a string's characters likewise.
+    if isinstance(example_inputs, (dict, str, bytes)):
+        raise TypeError("import_torch(example_inputs=...): a tensor or a "
+                        "tuple of the forward method's inputs, in order, not "
+                        "%s" % type(example_inputs).__name__)
     inputs = list(example_inputs) if example_inputs is not None else None
     try:
         if fx:

@@ -66,6 +66,14 @@ def test_failures_raise():
     for not_a_model in (None, 5):
         with pytest.raises(TypeError, match="model is a torch.nn.Module"):
             tracegraph.import_torch(not_a_model)
+    # What the command line refuses, refused here too (it imported a model
+    # in training mode as under torch.no_grad()).
+    with pytest.raises(tracegraph.TorchImportError,
+                       match="cannot be combined with training"):
+        tracegraph.import_torch(make(), training=True, inference=True)
+    # Inputs by name: said so (the dict's keys were taken for the inputs).
+    with pytest.raises(TypeError, match="not dict"):
+        tracegraph.import_torch(make(), example_inputs={"x": torch.randn(1, 3, 8, 8)})
 
 
 class Scaled(torch.nn.Module):
