@@ -682,7 +682,7 @@ LogicalResult KernelExtraction::assignTypes() {
                  "(torch-to-tg --example-input; a value whose shape differs "
                  "between runs, as in a loop that grows it or a branch the "
                  "example did not take, gets none) or give one with "
-                 "shape=AxBxC";
+                 "shape=AxBxC (tg-compile-kernel --shape AxBxC)";
       return failure();
     }
     return RankedTensorType::get(*staticShape, elementTy);
@@ -1740,7 +1740,8 @@ struct ExtractKernelsPass
             << "': it has a tensor of no static type, and its graph '"
             << graph.getSymName()
             << "' is not the entry graph, which example inputs type (name it "
-               "in kernels= with shape= to extract it)";
+               "in kernels= with shape= to extract it; tg-compile-kernel: -k "
+               "NAME --shape AxBxC)";
         return;
       }
       selected.push_back(kernel);

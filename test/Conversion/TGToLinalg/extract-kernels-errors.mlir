@@ -12,7 +12,7 @@
 // RUN: not tg-opt %t.h.mlir --tg-extract-kernels="shape=4 trap-after=-2" 2>&1 | FileCheck %s --check-prefix=TRAP-NEG
 
 // NOKERNEL: error: tg-extract-kernels: the module has no tg.kernel (run --tg-fuse-elementwise first)
-// NOSHAPE: error: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input; a value whose shape differs between runs, as in a loop that grows it or a branch the example did not take, gets none) or give one with shape=AxBxC
+// NOSHAPE: error: kernel 'fused_add_mul_relu_sigmoid_0' has no static tensor shape; import with an example input (torch-to-tg --example-input; a value whose shape differs between runs, as in a loop that grows it or a branch the example did not take, gets none) or give one with shape=AxBxC (tg-compile-kernel --shape AxBxC)
 // BADSHAPE: error: tg-extract-kernels: shape must be positive sizes joined by 'x' (1x64x56x56), got
 // ETYPE: tg-opt: for the --element-type option: Cannot find option named 'i32'!
 // NAME: error: tg-extract-kernels: no kernel named 'nope' in the module

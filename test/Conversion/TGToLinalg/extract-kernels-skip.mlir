@@ -13,7 +13,7 @@
 // Every kernel skipped: an error, not an empty module.
 // RUN: not tg-opt %S/Inputs/only-untyped-off-entry.mlir --tg-extract-kernels 2>&1 | FileCheck %s --check-prefix=ALL
 
-// WARN: warning: tg-extract-kernels: skipped kernel 'untyped': it has a tensor of no static type, and its graph 'Linear::forward' is not the entry graph, which example inputs type (name it in kernels= with shape= to extract it)
+// WARN: warning: tg-extract-kernels: skipped kernel 'untyped': it has a tensor of no static type, and its graph 'Linear::forward' is not the entry graph, which example inputs type (name it in kernels= with shape= to extract it; tg-compile-kernel: -k NAME --shape AxBxC)
 // WARN-NOT: warning
 
 // CHECK: func.func @typed(%arg0: tensor<4xf32>) -> tensor<4xf32>
