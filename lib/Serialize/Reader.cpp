@@ -430,14 +430,14 @@ Error DebugSectionReader::readSectionTable() {
       return makeError("truncated file: section {0} (kind {1}) at offset {2} "
                        "has {3} bytes, past the end of the file ({4})",
                        i, kind, offset, bytes, size);
-    for (uint64_t at = end; compressed && at < offset; ++at)
-      if (base[at])
-        return makeError("corrupt compressed section: padding byte at offset "
-                         "{0} (before section {1}) is {2}, expected 0",
-                         at, i, unsigned(base[at]));
     // A mapped file's padding waits for verifyAll: opening stays O(1).
-    if (!compressed && end < offset)
-      paddings.push_back({end, offset, i});
+    Padding padding{end, offset, i};
+    if (compressed) {
+      if (Error err = checkPadding(padding, "corrupt compressed section: ", ""))
+        return err;
+    } else if (end < offset) {
+      paddings.push_back(padding);
+    }
     end = offset + bytes;
     if (kind >= 1 && kind <= numKinds && !seen[kind - 1]) {
       unsigned k = kind - 1;
@@ -840,12 +840,22 @@ Error DebugSectionReader::verifyAll() const {
   // format says, so that every byte of a verified file is checked (a
   // compressed image's padding was checked at open).
   for (const Padding &padding : paddings)
-    for (uint64_t at = padding.begin; at < padding.end; ++at)
-      if (base[at])
-        return makeError("padding byte at offset {0} (before section {1}) is "
-                         "{2}, expected 0 (the file is corrupt)",
-                         at, padding.beforeSection, unsigned(base[at]));
+    if (Error err = checkPadding(padding, "", " (the file is corrupt)"))
+      return err;
   return Error::success();
+}
+
+Error DebugSectionReader::checkPadding(const Padding &padding, StringRef prefix,
+                                       StringRef suffix) const {
+  const auto *base = reinterpret_cast<const uint8_t *>(data.data());
+  const uint8_t *first = base + padding.begin, *last = base + padding.end;
+  const uint8_t *bad = std::find_if(first, last, [](uint8_t b) { return b; });
+  if (bad == last)
+    return Error::success();
+  return makeError("{0}padding byte at offset {1} (before section {2}) is {3}, "
+                   "expected 0{4}",
+                   prefix, uint64_t(bad - base), padding.beforeSection,
+                   unsigned(*bad), suffix);
 }
 
 Error DebugSectionReader::checkIndex(SectionKind kind, uint32_t index,

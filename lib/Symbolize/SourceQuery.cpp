@@ -93,9 +93,10 @@ private:
   json::Array handles, removed;
   /// Per POSITIONS row: in FILE and spanning LINE.
   std::vector<bool> positionMatches;
-  /// Per STACK_NODES row: 0 unknown, 1 no frame of its chain can come from
-  /// FILE:LINE, 2 one may.
-  std::vector<uint8_t> nodeMayMatch;
+  /// Per STACK_NODES row: whether a frame of its chain may come from
+  /// FILE:LINE, once known.
+  enum class Chain : uint8_t { Unknown, CannotMatch, MayMatch };
+  std::vector<Chain> nodeMayMatch;
 };
 
 Expected<SourceQueryResult> SourceQuery::run() {
@@ -107,6 +108,7 @@ Expected<SourceQueryResult> SourceQuery::run() {
   if (!possible)
     return possible.takeError();
   if (*possible) {
+    nodeMayMatch.assign(reader.getNumStackNodes(), Chain::Unknown);
     if (Error err = addHandles())
       return std::move(err);
     if (Error err = addOriginRecords())
@@ -140,7 +142,6 @@ Expected<bool> SourceQuery::findMatchingPositions() {
       any = true;
     }
   }
-  nodeMayMatch.assign(reader.getNumStackNodes(), 0);
   return any;
 }
 
@@ -167,13 +168,13 @@ bool SourceQuery::refMayMatch(uint32_t ref) const {
 /// stacks are legitimate).
 Expected<bool> SourceQuery::chainMayMatch(uint32_t node) {
   SmallVector<uint32_t> unknown;
-  uint8_t answer = 1;
+  Chain answer = Chain::CannotMatch;
   for (std::optional<uint32_t> current = node; current;) {
     if (*current >= nodeMayMatch.size()) {
-      answer = 2; // Out of range: the symbolization reports it.
+      answer = Chain::MayMatch; // Out of range: the symbolization reports it.
       break;
     }
-    if (nodeMayMatch[*current]) {
+    if (nodeMayMatch[*current] != Chain::Unknown) {
       answer = nodeMayMatch[*current];
       break;
     }
@@ -182,7 +183,7 @@ Expected<bool> SourceQuery::chainMayMatch(uint32_t node) {
       return read.takeError();
     unknown.push_back(*current);
     if (refMayMatch(read->call)) {
-      answer = 2;
+      answer = Chain::MayMatch;
       break;
     }
     current = read->parent;
@@ -191,7 +192,7 @@ Expected<bool> SourceQuery::chainMayMatch(uint32_t node) {
   // below a node that may match, each may.
   for (uint32_t visited : unknown)
     nodeMayMatch[visited] = answer;
-  return answer == 2;
+  return answer == Chain::MayMatch;
 }
 
 /// Whether a handle or record with this stack node and leaf may come from

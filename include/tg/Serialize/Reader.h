@@ -339,6 +339,10 @@ private:
     uint32_t beforeSection;
   };
   std::vector<Padding> paddings;
+  /// The first byte of `padding` that is not 0 as an error (padding MUST be
+  /// zero), in the words `prefix` and `suffix` put around it.
+  llvm::Error checkPadding(const Padding &padding, llvm::StringRef prefix,
+                           llvm::StringRef suffix) const;
   uint32_t counts[section::kNumSectionKinds] = {};
   /// Format 2: the section table's checksum of each table.
   uint64_t checksums[section::kNumSectionKinds] = {};
